@@ -92,6 +92,7 @@ export function unwrapLongitudes(points: readonly LngLat[]): LngLat[] {
 
 /** Longitude in [-180, 180). */
 export function wrapLng(lng: number): number {
+  if (lng >= -180 && lng < 180) return lng; // untouched, so in-range values keep every bit
   return ((((lng + 180) % 360) + 360) % 360) - 180;
 }
 

@@ -1,0 +1,21 @@
+export {
+  checkWebhookUrlSyntax,
+  resolveWebhookTarget,
+  assertPublicWebhookUrl,
+  recheckResolvedTarget,
+  checkAddress,
+  WebhookUrlRejectedError,
+  WEBHOOK_URL_REJECTION_REASONS,
+  MAX_WEBHOOK_URL_LENGTH,
+  type WebhookUrlRejectionReason,
+  type WebhookUrlRejection,
+  type WebhookUrlPolicyOptions,
+  type WebhookUrlSyntaxCheck,
+  type WebhookHost,
+  type ResolvedTarget,
+  type CheckedAddress,
+  type HostResolver,
+  type ResolveWebhookTargetOptions,
+  type WebhookTargetResolution,
+} from './webhook-url-policy';
+export { classifyIpAddress, type AddressClassification } from './address-classification';

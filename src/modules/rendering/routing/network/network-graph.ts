@@ -132,6 +132,69 @@ export class NetworkGraphBuilder {
     return joined;
   }
 
+  /**
+   * Adds a junction wherever two segments cross without sharing a node, so a route can turn
+   * there. Right for sea lanes drawn across each other on open water; wrong for roads, where
+   * such a crossing is a bridge or a tunnel. Returns the number of junctions added.
+   */
+  splitAtCrossings(cellSizeDeg = 1): number {
+    const segmentCount = this.segFrom.length;
+    const ends = (s: number): [LngLat, LngLat] => {
+      const a: LngLat = [this.lngs[this.segFrom[s]], this.lats[this.segFrom[s]]];
+      return [a, [nearestEquivalentLng(this.lngs[this.segTo[s]], a[0]), this.lats[this.segTo[s]]]];
+    };
+    const cells = new Map<string, number[]>();
+    for (let s = 0; s < segmentCount; s++) {
+      const [a, b] = ends(s);
+      for (let ix = Math.floor(Math.min(a[0], b[0]) / cellSizeDeg); ix <= Math.floor(Math.max(a[0], b[0]) / cellSizeDeg); ix++) {
+        for (let iy = Math.floor(Math.min(a[1], b[1]) / cellSizeDeg); iy <= Math.floor(Math.max(a[1], b[1]) / cellSizeDeg); iy++) {
+          const key = `${ix},${iy}`;
+          const bucket = cells.get(key);
+          if (bucket) bucket.push(s);
+          else cells.set(key, [s]);
+        }
+      }
+    }
+    const splits = new Map<number, { t: number; node: number }[]>();
+    const addSplit = (s: number, t: number, node: number) => {
+      const list = splits.get(s);
+      if (list) list.push({ t, node });
+      else splits.set(s, [{ t, node }]);
+    };
+    const checked = new Set<number>();
+    let junctions = 0;
+    for (const bucket of cells.values()) {
+      for (let x = 0; x < bucket.length; x++) {
+        for (let y = x + 1; y < bucket.length; y++) {
+          const [i, j] = bucket[x] < bucket[y] ? [bucket[x], bucket[y]] : [bucket[y], bucket[x]];
+          const pair = i * segmentCount + j;
+          if (checked.has(pair)) continue;
+          checked.add(pair);
+          if (this.segFrom[i] === this.segFrom[j] || this.segFrom[i] === this.segTo[j]) continue;
+          if (this.segTo[i] === this.segFrom[j] || this.segTo[i] === this.segTo[j]) continue;
+          const crossing = properCrossing(ends(i), ends(j));
+          if (!crossing) continue;
+          const node = this.addNode(crossing.point);
+          addSplit(i, crossing.t, node);
+          addSplit(j, crossing.u, node);
+          junctions++;
+        }
+      }
+    }
+    const [from, to, direction] = [this.segFrom.splice(0), this.segTo.splice(0), this.segDirection.splice(0)];
+    for (let s = 0; s < from.length; s++) {
+      const chain = [from[s], ...(splits.get(s) ?? []).sort((p, q) => p.t - q.t).map((p) => p.node), to[s]];
+      for (let k = 1; k < chain.length; k++) {
+        if (chain[k] !== chain[k - 1]) {
+          this.segFrom.push(chain[k - 1]);
+          this.segTo.push(chain[k]);
+          this.segDirection.push(direction[s]);
+        }
+      }
+    }
+    return junctions;
+  }
+
   /** `cellSizeDeg`: side of the spatial index cells; about the typical snap distance works well. */
   build(cellSizeDeg: number): NetworkGraph {
     return new NetworkGraph(
@@ -429,4 +492,19 @@ function labelComponents(nodeCount: number, from: Int32Array, to: Int32Array): {
 
 function dropRepeats(points: LngLat[]): LngLat[] {
   return points.filter((p, i) => i === 0 || p[0] !== points[i - 1][0] || p[1] !== points[i - 1][1]);
+}
+
+/** Where two straight segments cross strictly inside both (not at an end), with the position along each. */
+function properCrossing([a0, a1]: [LngLat, LngLat], [b0, b1]: [LngLat, LngLat]): { point: LngLat; t: number; u: number } | null {
+  const bShift = nearestEquivalentLng(b0[0], a0[0]) - b0[0]; // compare both in the same turn of longitude
+  const d1 = [a1[0] - a0[0], a1[1] - a0[1]];
+  const d2 = [b1[0] - b0[0], b1[1] - b0[1]];
+  const denominator = d1[0] * d2[1] - d1[1] * d2[0];
+  if (Math.abs(denominator) < 1e-15) return null; // parallel
+  const w = [b0[0] + bShift - a0[0], b0[1] - a0[1]];
+  const t = (w[0] * d2[1] - w[1] * d2[0]) / denominator;
+  const u = (w[0] * d1[1] - w[1] * d1[0]) / denominator;
+  const inside = (v: number) => v > 1e-9 && v < 1 - 1e-9;
+  if (!inside(t) || !inside(u)) return null;
+  return { point: [a0[0] + t * d1[0], a0[1] + t * d1[1]], t, u };
 }

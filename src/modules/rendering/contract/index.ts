@@ -1,1 +1,2 @@
 export * from './render-request';
+export * from './composition-props';

@@ -1,0 +1,45 @@
+import React from 'react';
+import { CalculateMetadataFunction, Composition } from 'remotion';
+import {
+  BLANK_COMPOSITION_ID,
+  MAP_ANIMATION_COMPOSITION_ID,
+  MapAnimationProps,
+} from '../src/modules/rendering/contract/composition-props';
+import { Blank } from './compositions/Blank';
+import { MapAnimation } from './compositions/MapAnimation';
+import { atlanticProps } from './lib/sample-routes';
+
+/** Size, frame rate and length come from the props of each job. */
+const fromProps: CalculateMetadataFunction<MapAnimationProps> = ({ props }) => ({
+  width: props.width,
+  height: props.height,
+  fps: props.fps,
+  durationInFrames: props.durationInFrames,
+});
+
+const preview = atlanticProps({ title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } });
+
+export const Root: React.FC = () => (
+  <>
+    <Composition
+      id={MAP_ANIMATION_COMPOSITION_ID}
+      component={MapAnimation}
+      defaultProps={preview}
+      calculateMetadata={fromProps}
+      width={preview.width}
+      height={preview.height}
+      fps={preview.fps}
+      durationInFrames={preview.durationInFrames}
+    />
+    <Composition
+      id={BLANK_COMPOSITION_ID}
+      component={Blank}
+      defaultProps={preview}
+      calculateMetadata={fromProps}
+      width={preview.width}
+      height={preview.height}
+      fps={preview.fps}
+      durationInFrames={preview.durationInFrames}
+    />
+  </>
+);

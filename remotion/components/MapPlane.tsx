@@ -1,0 +1,37 @@
+import React, { useLayoutEffect, useRef } from 'react';
+import { focusPoint } from '../lib/camera';
+import { cameraAt, drawPlane, planeLayout } from '../lib/frame-drawing';
+import type { Scene } from '../lib/scene';
+
+/**
+ * The map plane: one canvas redrawn each frame (a raster copy + route + vehicle). With a tilt it
+ * is leaned back with a CSS perspective transform around the camera's focus point.
+ */
+export const MapPlane: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const layout = planeLayout(scene);
+  const focus = focusPoint(scene.viewport);
+  const tilt = cameraAt(scene, frame).tilt;
+
+  useLayoutEffect(() => {
+    const ctx = ref.current?.getContext('2d', { alpha: false });
+    if (ctx) drawPlane(ctx, scene, frame);
+  }, [scene, frame]);
+
+  return (
+    <canvas
+      ref={ref}
+      width={layout.width}
+      height={layout.height}
+      style={{
+        position: 'absolute',
+        left: focus.x + layout.minX,
+        top: focus.y + layout.minY,
+        width: layout.width,
+        height: layout.height,
+        transformOrigin: `${-layout.minX}px ${-layout.minY}px`,
+        transform: tilt > 0.01 ? `perspective(${layout.perspective}px) rotateX(${tilt.toFixed(3)}deg)` : undefined,
+      }}
+    />
+  );
+};

@@ -1,0 +1,52 @@
+import React, { useEffect, useMemo, useState } from 'react';
+import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFrame } from 'remotion';
+import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
+import { Hud } from '../components/Hud';
+import { MapPlane } from '../components/MapPlane';
+import { Overlay } from '../components/Overlay';
+import { TitleCard } from '../components/TitleCard';
+import { Watermark } from '../components/Watermark';
+import { hudRect } from '../lib/hud-layout';
+import type { Detail } from '../lib/raster-plan';
+import { sceneFor } from '../lib/scene';
+import { hasDetails, loadDetails } from '../lib/world-map';
+
+/**
+ * The route drawing itself across the map. A deterministic function of (props, frame): all
+ * planning happens once per props (sceneFor), each frame only draws.
+ */
+export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
+  const frame = useCurrentFrame();
+  const scene = sceneFor(props);
+  const details = useMemo(() => [...new Set(scene.rasters.rasters.map((r) => r.detail))] as Detail[], [scene]);
+  const [ready, setReady] = useState(() => hasDetails(details));
+  const [handle] = useState(() => (hasDetails(details) ? null : delayRender('Loading map geometry')));
+
+  useEffect(() => {
+    if (ready) return;
+    loadDetails(details)
+      .then(() => setReady(true))
+      .catch((error) => cancelRender(error));
+  }, [ready, details]);
+  // Release the frame only after the map has been committed and drawn.
+  useEffect(() => {
+    if (ready && handle !== null) continueRender(handle);
+  }, [ready, handle]);
+
+  const hud = useMemo(() => hudRect(props), [props]);
+  const avoid = useMemo(() => (hud ? [hud] : []), [hud]);
+  const { palette } = scene;
+
+  return (
+    <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>
+      {ready ? <MapPlane scene={scene} frame={frame} /> : null}
+      {palette.vignette > 0 ? (
+        <AbsoluteFill style={{ background: `radial-gradient(ellipse at center, rgba(0,0,0,0) 55%, rgba(0,0,0,${palette.vignette}) 100%)` }} />
+      ) : null}
+      {ready ? <Overlay scene={scene} frame={frame} avoid={avoid} /> : null}
+      <Hud scene={scene} frame={frame} />
+      <TitleCard scene={scene} frame={frame} />
+      {props.sandbox ? <Watermark width={props.width} height={props.height} /> : null}
+    </AbsoluteFill>
+  );
+};

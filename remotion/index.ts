@@ -1,0 +1,4 @@
+import { registerRoot } from 'remotion';
+import { Root } from './Root';
+
+registerRoot(Root);

@@ -1,0 +1,113 @@
+/**
+ * How a video's time is split: an opening shot (longer when a title card is shown), the legs
+ * (time proportional to length, with a minimum so a short leg is still visible), pauses on
+ * waypoints with a `dwell`, and a closing shot of the whole route. All in frames.
+ */
+import { clamp } from './easing';
+
+export interface TimelineInput {
+  fps: number;
+  durationInFrames: number;
+  hasTitle: boolean;
+  /** Relative length of each leg (km, or anything proportional). */
+  legLengths: number[];
+  /** Requested pause in seconds on each waypoint (legs + 1 entries). */
+  dwellSeconds: number[];
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface Timeline {
+  fps: number;
+  durationInFrames: number;
+  /** Frames of the title card (0 when no title); it fades out before `intro.end`. */
+  title: Span;
+  /** The opening shot, before the vehicle moves (includes the pause on the first waypoint). */
+  intro: Span;
+  /** Travel time of each leg. */
+  legs: Span[];
+  /** Pause on each waypoint after it is reached (index = waypoint); empty span = no pause. */
+  dwells: Span[];
+  /** The closing shot of the whole route (includes the pause on the last waypoint). */
+  outro: Span;
+}
+
+const MIN_LEG_SECONDS = 0.7;
+
+export function planTimeline(input: TimelineInput): Timeline {
+  const { fps, durationInFrames } = input;
+  const total = durationInFrames / fps;
+  const legCount = input.legLengths.length;
+
+  const titleSeconds = input.hasTitle ? clamp(total * 0.2, 1.2, 2.6) : 0;
+  let intro = input.hasTitle ? titleSeconds + 0.3 : clamp(total * 0.07, 0.4, 1.0);
+  let outro = clamp(total * 0.12, 0.8, 2.5);
+  const requestedDwell = input.dwellSeconds.map((d, i) => (i === 0 || i === legCount ? 0 : Math.max(0, d)));
+  // The first and last waypoints' pauses lengthen the opening and closing shots.
+  intro += Math.max(0, input.dwellSeconds[0] ?? 0);
+  outro += Math.max(0, input.dwellSeconds[legCount] ?? 0);
+  let dwell = requestedDwell;
+
+  // At least 45% of the video is travel: squeeze the fixed parts proportionally if needed.
+  const fixed = intro + outro + dwell.reduce((a, b) => a + b, 0);
+  const maxFixed = total * 0.55;
+  if (fixed > maxFixed && fixed > 0) {
+    const k = maxFixed / fixed;
+    intro *= k;
+    outro *= k;
+    dwell = dwell.map((d) => d * k);
+  }
+  const travel = Math.max(0, total - intro - outro - dwell.reduce((a, b) => a + b, 0));
+  const legSeconds = splitProportionally(travel, input.legLengths, Math.min(travel / Math.max(1, legCount), MIN_LEG_SECONDS));
+
+  // Lay out seconds, then round every boundary once so spans tile the video exactly.
+  const toFrame = (s: number) => clamp(Math.round(s * fps), 0, durationInFrames);
+  let t = 0;
+  const titleSpan = { start: 0, end: toFrame(Math.min(titleSeconds, intro)) };
+  t += intro;
+  const introSpan = { start: 0, end: toFrame(t) };
+  const legs: Span[] = [];
+  const dwells: Span[] = [{ start: introSpan.end, end: introSpan.end }];
+  for (let i = 0; i < legCount; i++) {
+    const start = toFrame(t);
+    t += legSeconds[i];
+    legs.push({ start, end: toFrame(t) });
+    const dwellStart = toFrame(t);
+    if (i < legCount - 1) t += dwell[i + 1];
+    dwells.push({ start: dwellStart, end: toFrame(t) });
+  }
+  const outroSpan = { start: toFrame(t), end: durationInFrames };
+  return { fps, durationInFrames, title: titleSpan, intro: introSpan, legs, dwells, outro: outroSpan };
+}
+
+/**
+ * Splits `total` in proportion to `weights`, giving every part at least `minimum`
+ * (parts that would get less are fixed at the minimum and the rest re-split).
+ */
+export function splitProportionally(total: number, weights: number[], minimum: number): number[] {
+  const n = weights.length;
+  if (n === 0) return [];
+  const w = weights.map((x) => (Number.isFinite(x) && x > 0 ? x : 0));
+  if (w.every((x) => x === 0)) return w.map(() => total / n);
+  const fixedAtMinimum = new Array<boolean>(n).fill(false);
+  for (;;) {
+    const free = total - minimum * fixedAtMinimum.filter(Boolean).length;
+    const freeWeight = w.reduce((sum, x, i) => (fixedAtMinimum[i] ? sum : sum + x), 0);
+    const shares = w.map((x, i) => (fixedAtMinimum[i] ? minimum : freeWeight > 0 ? (free * x) / freeWeight : free / n));
+    const under = shares.findIndex((s, i) => !fixedAtMinimum[i] && s < minimum - 1e-9);
+    if (under < 0) return shares;
+    fixedAtMinimum[under] = true;
+  }
+}
+
+/** The leg being travelled at `frame` and how far along it (0–1, linear in time); null outside legs. */
+export function legAt(timeline: Timeline, frame: number): { leg: number; t: number } | null {
+  for (let i = 0; i < timeline.legs.length; i++) {
+    const { start, end } = timeline.legs[i];
+    if (frame >= start && frame < end) return { leg: i, t: end > start ? (frame - start) / (end - start) : 1 };
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+/**
+ * The Remotion project is bundled once (at build: `npm run build:remotion`) into
+ * `remotion-bundle/` at the repository root and reused by every render.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The repository root: the nearest folder upwards that holds `remotion/index.ts`. */
+export function repositoryRoot(from: string = __dirname): string {
+  let dir = from;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'remotion', 'index.ts')) && fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the repository root (remotion/index.ts)');
+    dir = parent;
+  }
+}
+
+export function defaultBundleDir(): string {
+  return path.join(repositoryRoot(), 'remotion-bundle');
+}
+
+function isComplete(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'index.html')) && fs.existsSync(path.join(dir, 'bundle.js'));
+}
+
+/**
+ * Bundles `remotion/index.ts` into `outDir`, replacing what is there. The bundle is written to a
+ * sibling folder first and renamed into place, so a reader never sees half a bundle.
+ */
+export async function buildRemotionBundle(outDir: string = defaultBundleDir(), onProgress?: (percent: number) => void): Promise<string> {
+  // Required lazily: the bundler (webpack) is heavy and only needed when building.
+  const { bundle } = await import('@remotion/bundler');
+  const root = repositoryRoot();
+  const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
+  await bundle({
+    entryPoint: path.join(root, 'remotion', 'index.ts'),
+    outDir: staging,
+    enableCaching: false,
+    onProgress: (p) => onProgress?.(p),
+  });
+  const previous = `${outDir}.old-${process.pid}-${Date.now()}`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
+  fs.renameSync(staging, outDir);
+  fs.rmSync(previous, { recursive: true, force: true });
+  return outDir;
+}
+
+let pending: Promise<string> | null = null;
+
+/** The bundle folder, built first if it is missing (tests, a worker started without a build). */
+export function ensureRemotionBundle(outDir: string = defaultBundleDir()): Promise<string> {
+  if (isComplete(outDir)) return Promise.resolve(outDir);
+  pending ??= buildRemotionBundle(outDir).finally(() => {
+    pending = null;
+  });
+  return pending;
+}

@@ -46,9 +46,13 @@ export class NetworkGraphBuilder {
     return this.segFrom.length;
   }
 
-  addNode([lng, lat]: LngLat): number {
+  /**
+   * The node at `point`, created on first use. Nodes are found by position unless the caller
+   * names them (`key`), as OSM data does: its bridges cross roads without joining them.
+   */
+  addNode([lng, lat]: LngLat, key?: string): number {
     const wrapped = wrapLng(lng);
-    const key = `${wrapped.toFixed(6)},${lat.toFixed(6)}`;
+    key ??= `${wrapped.toFixed(6)},${lat.toFixed(6)}`;
     let id = this.nodeIds.get(key);
     if (id === undefined) {
       id = this.lngs.length;
@@ -74,6 +78,11 @@ export class NetworkGraphBuilder {
         previous = next;
       }
     }
+  }
+
+  /** Adds segments between consecutive nodes (ids from `addNode`). */
+  addPath(nodes: readonly number[], direction: SegmentDirection = 'both'): void {
+    for (let i = 1; i < nodes.length; i++) if (nodes[i] !== nodes[i - 1]) this.addSegment(nodes[i - 1], nodes[i], direction);
   }
 
   addSegment(from: number, to: number, direction: SegmentDirection = 'both'): void {

@@ -1,5 +1,6 @@
 import type { Chokepoint, LngLat } from '../../contract';
 import { JobFailure } from '../../job-failure';
+import { formatKm } from '../format';
 import { greatCircleArc, unwrapLongitudes } from '../great-circle';
 import type { Snap } from '../network/network-graph';
 import { CHOKEPOINT_AREAS } from './chokepoints';
@@ -83,13 +84,6 @@ function nearestPerComponent(endpoint: SeaEndpoint, avoid: readonly Chokepoint[]
 
 function failure(message: string): JobFailure {
   return new JobFailure('MARITIME_ROUTE_ERROR', message);
-}
-
-/** Whole kilometres with thousands separators ("1,420"), the same on every machine. */
-export function formatKm(km: number): string {
-  return Math.round(km)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function joinWithAnd(items: string[]): string {

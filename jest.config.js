@@ -1,6 +1,7 @@
 /** Two projects: fast unit tests beside the code, and black-box e2e tests in test/ against real Postgres and Redis. */
-const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }];
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -16,7 +17,6 @@ module.exports = {
       testMatch: ['**/*.e2e-spec.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mapr needs, only when they are missing (safe to run again):
+#   redis-server  – the embedded Redis when REDIS_URL is unset
+#   chromium      – the browser Remotion renders frames in (Remotion cannot download its own here)
+#   fonts-noto-core – label text in every script
+set -euo pipefail
+
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing system packages: ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "Please install as root: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite: unit tests, the e2e suite against the machine's Postgres and Redis, and the
+# API e2e suite once more on the embedded SQLite default.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-system-deps.sh
+bash scripts/install-node-deps.sh
+
+REDIS_URL_FOR_TESTS="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
+if ! node -e "const R=require('ioredis');const r=new R(process.argv[1],{lazyConnect:true,maxRetriesPerRequest:0,retryStrategy:()=>null});r.connect().then(()=>r.ping()).then(()=>process.exit(0),()=>process.exit(1))" "$REDIS_URL_FOR_TESTS"; then
+  echo "No Redis at $REDIS_URL_FOR_TESTS: starting a throwaway redis-server on 6379 for the tests"
+  redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no --daemonize yes >/dev/null
+fi
+if ! node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"; then
+  echo "The e2e suite needs Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} (a database whose name contains 'test')." >&2
+  exit 1
+fi
+
+npm run build:remotion
+npx tsc -p tsconfig.json --noEmit
+npx jest --config jest.config.js --selectProjects unit
+TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
+TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts

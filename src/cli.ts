@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { loadConfiguration } from './config';
+import { dataSourceOptions } from './database/data-source-options';
+import { User } from './modules/auth/entities/user.entity';
+import { AccountPlan } from './modules/billing/entities/account-plan.entity';
+import { PlansService } from './modules/billing/plans.service';
+import { TIER_IDS, TierId, TierLimits } from './modules/billing/tiers';
+
+const USAGE = `mapr operator commands
+
+  npm run cli -- account:set-tier <email> <free|creator|studio|enterprise> [limits]
+      limits (custom plans): --renders-per-month N --max-duration N
+                             --requests-per-minute N --concurrent-jobs N --resolutions 720p,1080p,4k
+  npm run cli -- account:show <email>
+  npm run cli -- account:verify-email <email>     mark an address verified (support cases)
+`;
+
+const LIMIT_FLAGS: Record<string, keyof TierLimits> = {
+  '--renders-per-month': 'renders_per_month',
+  '--max-duration': 'max_duration_seconds',
+  '--requests-per-minute': 'requests_per_minute',
+  '--concurrent-jobs': 'concurrent_jobs',
+  '--resolutions': 'resolutions',
+};
+
+export function parseLimitFlags(args: string[]): Partial<TierLimits> | null {
+  const overrides: Record<string, unknown> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const key = LIMIT_FLAGS[args[i]];
+    const value = args[i + 1];
+    if (!key || value === undefined) throw new Error(`Unknown or incomplete option ${args[i]}\n\n${USAGE}`);
+    if (key === 'resolutions') overrides[key] = value.split(',');
+    else if (/^\d+$/.test(value)) overrides[key] = Number(value);
+    else throw new Error(`${args[i]} takes a whole number`);
+  }
+  return Object.keys(overrides).length ? (overrides as Partial<TierLimits>) : null;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, email, ...rest] = argv;
+  if (!command || !email || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfiguration();
+  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database)), TypeOrmModule.forFeature([AccountPlan])], providers: [PlansService] })
+  class CliModule {}
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
+  try {
+    const users = app.get(DataSource).getRepository(User);
+    const user = await users.findOneBy({ email: email.trim().toLowerCase() });
+    if (!user) throw new Error(`No account with e-mail ${email}`);
+    const plans = app.get(PlansService);
+    if (command === 'account:set-tier') {
+      const [tier, ...flags] = rest;
+      if (!TIER_IDS.includes(tier as TierId)) throw new Error(`Tier must be one of ${TIER_IDS.join(', ')}`);
+      const result = await plans.setTier(user.id, tier as TierId, parseLimitFlags(flags));
+      console.log(JSON.stringify({ account: user.email, ...result }, null, 2));
+    } else if (command === 'account:show') {
+      console.log(JSON.stringify({ id: user.id, email: user.email, emailVerified: user.emailVerified, ...(await plans.limitsFor(user.id)) }, null, 2));
+    } else if (command === 'account:verify-email') {
+      await users.update({ id: user.id }, { emailVerified: true, emailVerifiedAt: new Date() });
+      console.log(`${user.email} is verified`);
+    } else {
+      throw new Error(`Unknown command ${command}\n\n${USAGE}`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,68 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { Errors, ValidationIssue } from '../errors';
+
+/** class-validator constraint names → the stable issue codes clients see. */
+const ISSUE_CODES: Record<string, string> = {
+  whitelistValidation: 'unrecognized_field',
+  isDefined: 'required',
+  isNotEmpty: 'required',
+  min: 'too_small',
+  max: 'too_big',
+  minLength: 'too_short',
+  maxLength: 'too_long',
+  arrayMinSize: 'too_few_items',
+  arrayMaxSize: 'too_many_items',
+  isIn: 'invalid_enum_value',
+  isEnum: 'invalid_enum_value',
+  isInt: 'invalid_type',
+  isNumber: 'invalid_type',
+  isString: 'invalid_type',
+  isBoolean: 'invalid_type',
+  isArray: 'invalid_type',
+  isObject: 'invalid_type',
+  nestedValidation: 'invalid_type',
+  isEmail: 'invalid_email',
+  isUrl: 'invalid_url',
+  matches: 'invalid_format',
+  isLatitude: 'invalid_latitude',
+  isLongitude: 'invalid_longitude',
+  isHexColor: 'invalid_color',
+};
+
+function joinPath(parent: string, property: string): string {
+  if (/^\d+$/.test(property)) return `${parent}[${property}]`;
+  return parent ? `${parent}.${property}` : property;
+}
+
+/** Flattens nested class-validator errors into one issue per failed constraint, with full field paths. */
+export function toValidationIssues(errors: ValidationError[], parent = ''): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    const field = joinPath(parent, error.property);
+    const constraints = Object.entries(error.constraints ?? {});
+    // A missing value fails every constraint; report it once, as "required".
+    const missing = error.value === undefined && constraints.some(([name]) => name === 'isDefined');
+    for (const [name, message] of missing ? constraints.filter(([n]) => n === 'isDefined') : constraints) {
+      const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? name;
+      issues.push({ field, code, message: message.replace(/^property /, '') });
+    }
+    if (error.children?.length) issues.push(...toValidationIssues(error.children, field));
+  }
+  return issues;
+}
+
+/**
+ * Global validation: whitelist + forbidNonWhitelisted (unknown fields are errors), transform into
+ * DTO classes, and every problem listed in one 400 VALIDATION_ERROR.
+ */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: true },
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => Errors.validation(toValidationIssues(errors)),
+  });
+}

@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class ValidationIssueDto {
+  @ApiProperty({ example: 'waypoints[1].lat', description: 'Path of the offending field.' })
+  field: string;
+
+  @ApiProperty({ example: 'too_big', description: 'Stable issue code.' })
+  code: string;
+
+  @ApiProperty({ example: 'lat must not be greater than 90' })
+  message: string;
+}
+
+/** The one error shape of every 4xx/5xx response. */
+export class ErrorResponseDto {
+  @ApiProperty({ example: 'Rate limit exceeded', description: 'Short title.' })
+  error: string;
+
+  @ApiProperty({ example: 'RATE_LIMIT_EXCEEDED', description: 'Stable UPPER_SNAKE code.' })
+  error_code: string;
+
+  @ApiProperty({ example: 'Too many requests; retry in 42 seconds.', description: 'A sentence for people.' })
+  message: string;
+
+  @ApiProperty({ example: 'req_8Yd2kQ0xV7nM3pL5sT1wZ4bC', description: 'Id of this request, also in the X-Request-Id header.' })
+  request_id: string;
+
+  @ApiPropertyOptional({ type: [ValidationIssueDto], description: 'VALIDATION_ERROR only: every invalid field.' })
+  issues?: ValidationIssueDto[];
+
+  @ApiPropertyOptional({ example: 42, description: 'RATE_LIMIT_EXCEEDED only.' })
+  retry_after_seconds?: number;
+
+  @ApiPropertyOptional({ example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
+  renders_used?: number;
+
+  @ApiPropertyOptional({ example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
+  renders_limit?: number;
+
+  @ApiPropertyOptional({ example: '2026-12-01T00:00:00.000Z', description: 'RENDER_LIMIT_EXCEEDED only.' })
+  reset_at?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
+  active_jobs?: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
+  limit?: number;
+
+  @ApiPropertyOptional({ example: 'free', description: 'FEATURE_NOT_AVAILABLE and duration validation errors.' })
+  tier?: string;
+
+  @ApiPropertyOptional({ example: 10, description: 'Validation error for a duration over the tier maximum.' })
+  max_duration_seconds?: number;
+}

@@ -1,0 +1,25 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export function buildOpenApiDocument(app: INestApplication, serverUrl?: string): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('mapr API')
+    .setVersion('1')
+    .setDescription(
+      [
+        'Render map animation videos from an ordered list of waypoints.',
+        '',
+        'Authenticate with `Authorization: Bearer <credential>`: an API key (`mapr_live_…`, or `mapr_test_…` for sandbox renders) ',
+        'or an access token from `POST /v1/auth/login`. Every error has one shape: `{ error, error_code, message, request_id, … }`. ',
+        'Every /v1 response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix epoch seconds), and `X-Request-Id`.',
+      ].join('\n'),
+    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (mapr_live_… / mapr_test_…) or a JWT access token.' });
+  if (serverUrl) builder.addServer(serverUrl);
+  return SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+}
+
+/** Swagger UI at /docs and the JSON document at /docs-json. */
+export function setupSwagger(app: INestApplication, serverUrl: string): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, serverUrl), { jsonDocumentUrl: 'docs-json', customSiteTitle: 'mapr API' });
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigurationError, EnvironmentVariables, validateEnvironment } from './environment';
+
+export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'sqlite'; path: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  role: 'all' | 'api' | 'worker';
+  logLevel: string;
+  dataDir: string;
+  http: { port: number; publicUrl: string; cdnUrl: string; servesLocalCdn: boolean; trustProxyHops: number; anonymousRequestsPerMinute: number };
+  database: DatabaseConfig;
+  /** `url` unset means "start a private redis-server"; main.ts fills it in before the app boots. */
+  redis: { url?: string; keyPrefix: string; embeddedDir: string };
+  auth: { jwtSecret: string; accessTokenTtlSeconds: number; verificationTtlHours: number; keyPrefix: 'mapr' };
+  mail: { smtpUrl?: string; outboxDir: string; from: string };
+  storage:
+    | { driver: 'local'; dir: string; retentionDays: number }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        retentionDays: number;
+      };
+  rendering: {
+    chromiumPath?: string;
+    roadRouterUrl?: string;
+    roadNetworkFile?: string;
+    timeoutSeconds: number;
+    workerConcurrency: number;
+    tempDir: string;
+  };
+  webhooks: { allowPrivateTargets: boolean; retryTimeScale: number };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set (required in production); otherwise one generated on first
+ * start and kept under the data folder, so tokens survive restarts of a local install.
+ */
+function resolveJwtSecret(env: EnvironmentVariables, dataDir: string): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') throw new ConfigurationError('Invalid configuration:\n  - JWT_SECRET is required in production');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = validateEnvironment(rawEnv);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const inData = (p: string) => (isAbsolute(p) ? p : join(dataDir, p));
+  const port = env.PORT ?? 3000;
+  const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const cdnUrl = stripSlash(env.CDN_URL ?? `${publicUrl}/cdn`);
+  const storageDriver = env.STORAGE_DRIVER ?? 'local';
+  const retentionDays = env.VIDEO_RETENTION_DAYS ?? 7;
+
+  if (nodeEnv === 'production' && env.WEBHOOK_RETRY_TIME_SCALE && env.WEBHOOK_RETRY_TIME_SCALE !== 1) {
+    throw new ConfigurationError('Invalid configuration:\n  - WEBHOOK_RETRY_TIME_SCALE is for test suites only');
+  }
+  if (storageDriver === 's3' && !env.S3_BUCKET) {
+    throw new ConfigurationError('Invalid configuration:\n  - S3_BUCKET is required when STORAGE_DRIVER=s3');
+  }
+
+  return {
+    env: nodeEnv,
+    role: env.MAPR_ROLE ?? 'all',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    dataDir,
+    http: {
+      port,
+      publicUrl,
+      cdnUrl,
+      // The app serves {cdn_url} itself only for local storage; with S3 a real CDN fronts the bucket.
+      servesLocalCdn: storageDriver === 'local',
+      trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+      anonymousRequestsPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE ?? 60,
+    },
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', path: inData('mapr.sqlite') },
+    redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'mapr', embeddedDir: inData('redis') },
+    auth: {
+      jwtSecret: resolveJwtSecret(env, dataDir),
+      accessTokenTtlSeconds: 24 * 3600,
+      verificationTtlHours: 24,
+      keyPrefix: 'mapr',
+    },
+    mail: { smtpUrl: env.SMTP_URL, outboxDir: inData('outbox'), from: env.MAIL_FROM ?? 'mapr <no-reply@mapr.local>' },
+    storage:
+      storageDriver === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION ?? 'us-east-1',
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+            retentionDays,
+          }
+        : { driver: 'local', dir: inData('storage'), retentionDays },
+    rendering: {
+      chromiumPath: env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      roadRouterUrl: env.ROAD_ROUTER_URL,
+      roadNetworkFile: env.ROAD_NETWORK_FILE,
+      timeoutSeconds: env.RENDER_TIMEOUT_SECONDS ?? 600,
+      workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
+      tempDir: inData('tmp'),
+    },
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+      retryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE ?? 1,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the service reads, validated once at boot. The names in the contract
+ * (api-contract §11) are part of the interface; the rest are ours. Nothing else reads process.env.
+ */
+export class EnvironmentVariables {
+  @IsOptional() @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: 'development' | 'production' | 'test';
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  PUBLIC_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CDN_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  ROAD_ROUTER_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  ROAD_NETWORK_FILE?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  CHROMIUM_PATH?: string;
+
+  /** Folder for the SQLite file, the embedded Redis, the JWT secret, local storage and the mail outbox. */
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  DATA_DIR?: string;
+
+  /** `all` (API + worker in one process, the default), `api` or `worker`. */
+  @IsOptional() @IsIn(['all', 'api', 'worker'])
+  MAPR_ROLE?: 'all' | 'api' | 'worker';
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  MAIL_FROM?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  VIDEO_RETENTION_DAYS?: number;
+
+  @IsOptional() @IsIn(['local', 's3'])
+  STORAGE_DRIVER?: 'local' | 's3';
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  S3_BUCKET?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  S3_REGION?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false })
+  S3_ENDPOINT?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  S3_FORCE_PATH_STYLE?: boolean;
+
+  /** Seconds a render may run before it ends RENDER_TIMEOUT. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(5)
+  RENDER_TIMEOUT_SECONDS?: number;
+
+  /** Jobs one worker process renders at once (one Chromium each). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(16)
+  WORKER_CONCURRENCY?: number;
+
+  /** Divides webhook retry delays; test suites only (refused in production). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_RETRY_TIME_SCALE?: number;
+
+  /** Prefix of every Redis key and Bull queue, so several deployments or test runs can share one Redis. */
+  @IsOptional() @Transform(emptyToUndefined) @Matches(/^[a-z0-9_-]{1,32}$/)
+  REDIS_KEY_PREFIX?: string;
+
+  /** Requests per minute per IP for callers without valid credentials (contract §6: 60). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  ANONYMOUS_REQUESTS_PER_MINUTE?: number;
+
+  /** Trust X-Forwarded-For from this many proxies when finding a client's IP. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(10)
+  TRUST_PROXY_HOPS?: number;
+}
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+export function validateEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariables {
+  const parsed = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
+  const errors = validateSync(parsed, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${m}`));
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed;
+}

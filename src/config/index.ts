@@ -1,0 +1,3 @@
+export * from './configuration';
+export * from './config.module';
+export { ConfigurationError } from './environment';

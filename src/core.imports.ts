@@ -1,0 +1,20 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig, ConfigModule } from './config';
+import { dataSourceOptions } from './database/data-source-options';
+import { LoggingModule } from './infrastructure/logging/logging.module';
+import { MailModule } from './infrastructure/mail/mail.module';
+import { QueueModule } from './infrastructure/queue/queue.module';
+import { RedisModule } from './infrastructure/redis/redis.module';
+
+/** Infrastructure shared by the API and the worker roles. */
+export function coreImports(config: AppConfig) {
+  return [
+    ConfigModule.forRoot(config),
+    LoggingModule,
+    TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+    RedisModule,
+    QueueModule,
+    MailModule,
+  ];
+}
+

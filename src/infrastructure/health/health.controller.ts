@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { InjectQueue } from '@nestjs/bull';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { Queue } from 'bull';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { Public } from '../../modules/auth';
+import { RENDER_QUEUE } from '../queue/queue.module';
+import { REDIS } from '../redis/redis.module';
+
+/** Liveness (the process answers) and readiness (its dependencies answer). */
+@ApiExcludeController()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicator: HealthIndicatorService,
+    private readonly database: TypeOrmHealthIndicator,
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectQueue(RENDER_QUEUE) private readonly renderQueue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('live')
+  @Public()
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @HealthCheck()
+  ready() {
+    const checks: HealthIndicatorFunction[] = [
+      () => this.database.pingCheck('database', { timeout: 2000 }),
+      async () => {
+        const check = this.indicator.check('redis');
+        try {
+          return (await this.redis.ping()) === 'PONG' ? check.up() : check.down({ message: 'unexpected PING reply' });
+        } catch {
+          return check.down({ message: 'Redis does not answer' });
+        }
+      },
+      async () => {
+        const check = this.indicator.check('queue');
+        try {
+          await this.renderQueue.isReady();
+          const counts = await this.renderQueue.getJobCounts();
+          return check.up({ waiting: counts.waiting, active: counts.active, delayed: counts.delayed });
+        } catch {
+          return check.down({ message: 'render queue unavailable' });
+        }
+      },
+    ];
+    if (this.config.role !== 'api') {
+      checks.push(async () => {
+        const check = this.indicator.check('renderer');
+        const chromium = this.config.rendering.chromiumPath;
+        return chromium && existsSync(chromium) ? check.up({ browser: chromium }) : check.down({ message: 'Chromium not found; set CHROMIUM_PATH' });
+      });
+    }
+    return this.health.check(checks);
+  }
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiKeysService } from './api-keys.service';
+import { Authenticated, CurrentPrincipal } from './decorators';
+import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import type { Principal } from './principal';
+
+/** Key management is for the dashboard (access tokens); an API key cannot create keys. */
+@ApiTags('API keys')
+@Controller('v1/api-keys')
+@Authenticated({ accessTokenOnly: true })
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create an API key', description: 'The full key is returned once, in this response.' })
+  @ApiCreatedResponse({ type: CreatedApiKeyDto })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    const { record, key } = await this.apiKeys.create(principal.accountId, body);
+    const { id, name, mode, prefix, last4, created_at } = ApiKeyDto.from(record);
+    return { id, name, mode, key, prefix, last4, created_at };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List API keys', description: 'Newest first; revoked keys included with revoked_at.' })
+  @ApiOkResponse({ type: ApiKeyListDto })
+  async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
+    return { api_keys: (await this.apiKeys.list(principal.accountId)).map(ApiKeyDto.from) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke an API key', description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.' })
+  @ApiNoContentResponse({ description: 'Revoked.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'NOT_FOUND' })
+  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.apiKeys.revoke(principal.accountId, id);
+  }
+}

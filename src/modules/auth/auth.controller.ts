@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DomainError } from '../../common/errors';
+import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { AuthService } from './auth.service';
+import { Authenticated, CurrentPrincipal, Public } from './decorators';
+import {
+  LoginDto,
+  LoginResponseDto,
+  RegisterDto,
+  RegisterResponseDto,
+  ResendVerificationResponseDto,
+  VerifyEmailResponseDto,
+} from './dto/auth.dto';
+import type { Principal } from './principal';
+import { verificationResultPage } from './verification-email';
+
+@ApiTags('Auth')
+@Controller('v1/auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('register')
+  @Public()
+  @ApiOperation({ summary: 'Create an account', description: 'Creates an account with emailVerified false and sends a verification e-mail.' })
+  @ApiCreatedResponse({ type: RegisterResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_ALREADY_REGISTERED' })
+  async register(@Body() body: RegisterDto): Promise<RegisterResponseDto> {
+    const user = await this.auth.register(body);
+    return {
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
+      message: `Account created. We sent a verification link to ${user.email}.`,
+    };
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'INVALID_CREDENTIALS (unknown e-mail or wrong password)' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)' })
+  async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
+    const { accessToken, user } = await this.auth.login(body, ip);
+    return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
+  }
+
+  @Post('resend-verification')
+  @Authenticated({ accessTokenOnly: true })
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send the verification e-mail again', description: 'Earlier links stop working. Limited to one per minute.' })
+  @ApiOkResponse({ type: ResendVerificationResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_ALREADY_VERIFIED' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_ATTEMPTS' })
+  async resendVerification(@CurrentPrincipal() principal: Principal): Promise<ResendVerificationResponseDto> {
+    const { expiresInHours } = await this.auth.resendVerification(principal.accountId);
+    return { message: `Verification e-mail sent to ${principal.email}.`, expires_in_hours: expiresInHours };
+  }
+
+  @Get('verify-email')
+  @Public()
+  @ApiOperation({
+    summary: 'Verify an e-mail address (the link in the e-mail)',
+    description: 'Single use. Browsers get an HTML page; send `Accept: application/json` for JSON.',
+  })
+  @ApiQuery({ name: 'token', required: true, description: 'The token from the verification link.' })
+  @ApiProduces('text/html', 'application/json')
+  @ApiOkResponse({ type: VerifyEmailResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)' })
+  async verifyEmail(@Query('token') token: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const wantsJson = req.accepts(['html', 'json']) === 'json';
+    try {
+      await this.auth.verifyEmail(typeof token === 'string' ? token : '');
+    } catch (err) {
+      if (wantsJson || !(err instanceof DomainError)) throw err;
+      res.status(err.status).type('html').send(verificationResultPage(false));
+      return;
+    }
+    if (wantsJson) return { message: 'E-mail address verified.', emailVerified: true };
+    res.type('html').send(verificationResultPage(true));
+  }
+}

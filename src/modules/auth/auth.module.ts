@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysService } from './api-keys.service';
+import { AttemptLimiter } from './attempt-limiter.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { ApiKey } from './entities/api-key.entity';
+import { EmailVerification } from './entities/email-verification.entity';
+import { User } from './entities/user.entity';
+import { IdentifyCallerGuard } from './guards/identify-caller.guard';
+import { RequireCallerGuard } from './guards/require-caller.guard';
+import { ApiKeyStrategy } from './strategies/api-key.strategy';
+import { JwtStrategy } from './strategies/jwt.strategy';
+
+/**
+ * Users, login, access tokens, API keys and e-mail verification. Exports the two global guards
+ * (registered in AppModule around the rate limiter) and the services other modules' CLIs use.
+ */
+@Module({
+  imports: [
+    PassportModule,
+    TypeOrmModule.forFeature([User, ApiKey, EmailVerification]),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+    }),
+  ],
+  controllers: [AuthController, ApiKeysController],
+  providers: [AuthService, ApiKeysService, AttemptLimiter, JwtStrategy, ApiKeyStrategy, IdentifyCallerGuard, RequireCallerGuard],
+  exports: [IdentifyCallerGuard, RequireCallerGuard],
+})
+export class AuthModule {}

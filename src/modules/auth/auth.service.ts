@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { Errors } from '../../common/errors';
+import { newId } from '../../common/util/ids';
+import { MailService } from '../../infrastructure/mail/mail.service';
+import { AttemptLimiter } from './attempt-limiter.service';
+import { EmailVerification } from './entities/email-verification.entity';
+import { User } from './entities/user.entity';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { verificationEmail } from './verification-email';
+
+export const ACCESS_AUDIENCE = 'access';
+export const VERIFICATION_AUDIENCE = 'email-verification';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Registration, login, and e-mail verification. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(EmailVerification) private readonly verifications: Repository<EmailVerification>,
+    private readonly dataSource: DataSource,
+    private readonly jwt: JwtService,
+    private readonly mail: MailService,
+    private readonly attempts: AttemptLimiter,
+  ) {}
+
+  async register(input: { email: string; password: string; name: string }): Promise<User> {
+    const email = normalizeEmail(input.email);
+    if (await this.users.existsBy({ email })) throw Errors.emailAlreadyRegistered();
+    const user = this.users.create({
+      id: newId('usr'),
+      email,
+      name: input.name.trim(),
+      passwordHash: await hashPassword(input.password),
+      emailVerified: false,
+      emailVerifiedAt: null,
+      createdAt: new Date(),
+    });
+    try {
+      await this.users.insert(user);
+    } catch (err) {
+      // Two registrations for one address at once: the unique index decides.
+      if (await this.users.existsBy({ email })) throw Errors.emailAlreadyRegistered();
+      throw err;
+    }
+    await this.sendVerification(user).catch((err) =>
+      this.logger.error({ err, user_id: user.id }, 'Could not send the verification e-mail; the user can request it again'),
+    );
+    return user;
+  }
+
+  async login(input: { email: string; password: string }, ip: string): Promise<{ accessToken: string; user: User }> {
+    const email = normalizeEmail(input.email);
+    const buckets = [
+      { name: `login:email:${email}`, limit: 10, windowSeconds: 15 * 60 },
+      { name: `login:ip:${ip}`, limit: 50, windowSeconds: 15 * 60 },
+    ];
+    await this.attempts.assertAllowed(buckets);
+    const user = await this.users.findOneBy({ email });
+    // Unknown e-mail and wrong password take the same path and about the same time.
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    if (!user || !valid) {
+      await this.attempts.record(buckets);
+      throw Errors.invalidCredentials();
+    }
+    await this.attempts.clear([`login:email:${email}`]);
+    const accessToken = await this.jwt.signAsync(
+      { sub: user.id },
+      { audience: ACCESS_AUDIENCE, expiresIn: this.config.auth.accessTokenTtlSeconds, algorithm: 'HS256' },
+    );
+    return { accessToken, user };
+  }
+
+  async resendVerification(accountId: string): Promise<{ expiresInHours: number }> {
+    const user = await this.users.findOneByOrFail({ id: accountId });
+    if (user.emailVerified) throw Errors.emailAlreadyVerified();
+    const buckets = [
+      { name: `verify-mail:${accountId}:minute`, limit: 1, windowSeconds: 60 },
+      { name: `verify-mail:${accountId}:day`, limit: 10, windowSeconds: 24 * 3600 },
+    ];
+    await this.attempts.assertAllowed(buckets);
+    await this.attempts.record(buckets);
+    await this.sendVerification(user);
+    return { expiresInHours: this.config.auth.verificationTtlHours };
+  }
+
+  /** Consumes a verification link's token. Single use; a newer link supersedes older ones. */
+  async verifyEmail(token: string): Promise<User> {
+    let payload: { sub?: string; jti?: string };
+    try {
+      payload = await this.jwt.verifyAsync(token, { audience: VERIFICATION_AUDIENCE, algorithms: ['HS256'] });
+    } catch {
+      throw Errors.invalidVerificationToken();
+    }
+    if (!payload.sub || !payload.jti) throw Errors.invalidVerificationToken();
+    return this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      const consumed = await manager.update(
+        EmailVerification,
+        { id: payload.jti, userId: payload.sub, usedAt: IsNull() },
+        { usedAt: now },
+      );
+      const record = await manager.findOneBy(EmailVerification, { id: payload.jti });
+      if (!consumed.affected || !record || record.expiresAt < now) throw Errors.invalidVerificationToken();
+      const user = await manager.findOneByOrFail(User, { id: payload.sub });
+      if (!user.emailVerified) {
+        user.emailVerified = true;
+        user.emailVerifiedAt = now;
+        await manager.save(user);
+      }
+      return user;
+    });
+  }
+
+  private async sendVerification(user: User): Promise<void> {
+    const ttlHours = this.config.auth.verificationTtlHours;
+    const now = new Date();
+    const record = this.verifications.create({
+      id: newId('evt'),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlHours * 3600_000),
+      usedAt: null,
+    });
+    // Older, unused links stop working once a new one is sent.
+    await this.verifications.update({ userId: user.id, usedAt: IsNull() }, { usedAt: now });
+    await this.verifications.insert(record);
+    const token = await this.jwt.signAsync(
+      { sub: user.id },
+      { audience: VERIFICATION_AUDIENCE, jwtid: record.id, expiresIn: ttlHours * 3600, algorithm: 'HS256' },
+    );
+    const link = `${this.config.http.publicUrl}/v1/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await this.mail.send({ to: user.email, ...verificationEmail({ name: user.name, link, ttlHours }) });
+    if (this.mail.deliversToOutbox) this.logger.log({ user_id: user.id, verification_link: link }, `Verification link for ${user.email}: ${link}`);
+  }
+}

@@ -1,0 +1,38 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Principal } from './principal';
+import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+
+export const IS_PUBLIC = 'mapr:isPublic';
+export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
+
+/** The visible exception: this route needs no credentials. */
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiSecurity({}));
+
+/**
+ * Marks how a route authenticates and documents it in OpenAPI. Every route is authenticated by
+ * the global guard unless `@Public()`; `accessTokenOnly` limits it to dashboard access tokens (JWT).
+ */
+export function Authenticated(options: { accessTokenOnly?: boolean } = {}) {
+  const decorators = [
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({
+      description: 'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).',
+      type: ErrorResponseDto,
+    }),
+  ];
+  if (options.accessTokenOnly) {
+    decorators.push(
+      SetMetadata(ACCESS_TOKEN_ONLY, true),
+      ApiForbiddenResponse({ description: 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', type: ErrorResponseDto }),
+    );
+  }
+  return applyDecorators(...decorators);
+}
+
+/** The authenticated caller of this request. */
+export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
+  const principal = ctx.switchToHttp().getRequest<{ principal?: Principal }>().principal;
+  if (!principal) throw new Error('CurrentPrincipal used on a route without authentication');
+  return principal;
+});

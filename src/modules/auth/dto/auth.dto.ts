@@ -1,0 +1,61 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsEmail, IsString, Length, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class RegisterDto {
+  @ApiProperty({ example: 'ana@example.com', description: 'E-mail address; used to log in. Case-insensitive.' })
+  @IsDefined() @Transform(trim) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, description: 'Never returned.' })
+  @IsDefined() @IsString() @Length(8, 128, { message: 'password must be 8 to 128 characters' })
+  password: string;
+
+  @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name.' })
+  @IsDefined() @Transform(trim) @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters' })
+  name: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'ana@example.com' })
+  @IsDefined() @Transform(trim) @IsString() @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: 'correct horse battery staple' })
+  @IsDefined() @IsString() @MaxLength(128)
+  password: string;
+}
+
+export class UserSummaryDto {
+  @ApiProperty({ example: 'usr_3kTq9ZbW1xVn7LpR2sYd8HcM' }) id: string;
+  @ApiProperty({ example: 'ana@example.com' }) email: string;
+  @ApiProperty({ example: 'Ana Lima' }) name: string;
+}
+
+export class RegisteredUserDto extends UserSummaryDto {
+  @ApiProperty({ example: false, description: 'False until the link in the verification e-mail is opened.' })
+  emailVerified: boolean;
+}
+
+export class RegisterResponseDto {
+  @ApiProperty({ type: RegisteredUserDto }) user: RegisteredUserDto;
+  @ApiProperty({ example: 'Account created. We sent a verification link to ana@example.com.' }) message: string;
+}
+
+export class LoginResponseDto {
+  @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…', description: 'JWT access token; expires after 24 hours.' })
+  accessToken: string;
+  @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+}
+
+export class ResendVerificationResponseDto {
+  @ApiProperty({ example: 'Verification e-mail sent to ana@example.com.' }) message: string;
+  @ApiProperty({ example: 24, description: 'Lifetime of the verification link in hours.' }) expires_in_hours: number;
+}
+
+export class VerifyEmailResponseDto {
+  @ApiProperty({ example: 'E-mail address verified.' }) message: string;
+  @ApiProperty({ example: true }) emailVerified: boolean;
+}

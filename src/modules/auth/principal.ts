@@ -1,0 +1,20 @@
+/** Who is calling: resolved from an access token or an API key by the global guard. */
+export interface Principal {
+  accountId: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  accountCreatedAt: Date;
+  /** `jwt` for dashboard sessions, `api_key` for server-to-server keys. */
+  via: 'jwt' | 'api_key';
+  apiKeyId?: string;
+  /** True for `mapr_test_` keys: sandbox jobs, no quota, watermark. */
+  sandbox: boolean;
+}
+
+/** Fields the auth guards attach to the request. */
+export interface AuthenticatedRequestFields {
+  principal?: Principal;
+  /** Set when credentials were sent but rejected; thrown after the caller's request was counted. */
+  authFailure?: Error;
+}

@@ -1,0 +1,35 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { AccountDto, UsageDto } from './dto/usage.dto';
+import { UsageService } from './usage.service';
+
+@ApiTags('Account and usage')
+@Controller('v1')
+@Authenticated()
+export class BillingController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get('usage')
+  @ApiOperation({ summary: 'Read render quota usage for the current billing period' })
+  @ApiOkResponse({ type: UsageDto })
+  getUsage(@CurrentPrincipal() principal: Principal): Promise<UsageDto> {
+    return this.usage.usage(principal.accountId);
+  }
+
+  @Get('account')
+  @ApiOperation({ summary: 'Read the account, its tier and its limits' })
+  @ApiOkResponse({ type: AccountDto })
+  async getAccount(@CurrentPrincipal() principal: Principal): Promise<AccountDto> {
+    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
+    return {
+      id: principal.accountId,
+      email: principal.email,
+      name: principal.name,
+      emailVerified: principal.emailVerified,
+      tier,
+      limits,
+      created_at: principal.accountCreatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { RESOLUTIONS, Resolution } from '../../rendering/contract';
+import { TIER_IDS, TierId } from '../tiers';
+
+export class UsageDto {
+  @ApiProperty({ example: 2, description: 'Renders used in the current billing period (failed and cancelled jobs give theirs back).' })
+  renders_used: number;
+  @ApiProperty({ example: 5, description: 'Monthly render quota of the plan.' })
+  renders_limit: number;
+  @ApiProperty({ example: 3 })
+  renders_remaining: number;
+  @ApiProperty({ example: '2026-11-01T00:00:00.000Z', description: 'Billing periods are UTC calendar months.' })
+  period_start: string;
+  @ApiProperty({ example: '2026-12-01T00:00:00.000Z', description: 'First instant of the next period; the quota resets then.' })
+  period_end: string;
+}
+
+export class LimitsDto {
+  @ApiProperty({ example: 5 }) renders_per_month: number;
+  @ApiProperty({ example: 10 }) max_duration_seconds: number;
+  @ApiProperty({ enum: RESOLUTIONS, isArray: true, example: ['720p'] }) resolutions: Resolution[];
+  @ApiProperty({ example: 10 }) requests_per_minute: number;
+  @ApiProperty({ example: 1 }) concurrent_jobs: number;
+}
+
+export class AccountDto {
+  @ApiProperty({ example: 'usr_3kTq9ZbW1xVn7LpR2sYd8HcM' }) id: string;
+  @ApiProperty({ example: 'ana@example.com' }) email: string;
+  @ApiProperty({ example: 'Ana Lima' }) name: string;
+  @ApiProperty({ example: true }) emailVerified: boolean;
+  @ApiProperty({ enum: TIER_IDS, example: 'free' }) tier: TierId;
+  @ApiProperty({ type: LimitsDto }) limits: LimitsDto;
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
+}

@@ -1,0 +1,6 @@
+export { BillingModule } from './billing.module';
+export { UsageService } from './usage.service';
+export { PlansService } from './plans.service';
+export type { AccountLimits } from './plans.service';
+export { RateLimitGuard } from './rate-limit.guard';
+export { TIERS, TIER_IDS, type TierId, type TierLimits } from './tiers';

@@ -1,0 +1,57 @@
+import type { Resolution } from '../rendering/contract';
+
+export interface TierLimits {
+  renders_per_month: number;
+  max_duration_seconds: number;
+  resolutions: Resolution[];
+  requests_per_minute: number;
+  concurrent_jobs: number;
+}
+
+export const TIER_IDS = ['free', 'creator', 'studio', 'enterprise'] as const;
+export type TierId = (typeof TIER_IDS)[number];
+
+/**
+ * The tier table of the interface spec ("Limits"). `enterprise` is a custom plan: it starts from
+ * Studio's limits and takes per-account overrides (set with the operator CLI).
+ */
+export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
+  free: {
+    name: 'Free',
+    limits: { renders_per_month: 5, max_duration_seconds: 10, resolutions: ['720p'], requests_per_minute: 10, concurrent_jobs: 1 },
+  },
+  creator: {
+    name: 'Creator',
+    limits: {
+      renders_per_month: 50,
+      max_duration_seconds: 15,
+      resolutions: ['720p', '1080p', '4k'],
+      requests_per_minute: 30,
+      concurrent_jobs: 3,
+    },
+  },
+  studio: {
+    name: 'Studio',
+    limits: {
+      renders_per_month: 150,
+      max_duration_seconds: 45,
+      resolutions: ['720p', '1080p', '4k'],
+      requests_per_minute: 60,
+      concurrent_jobs: 5,
+    },
+  },
+  enterprise: {
+    name: 'Enterprise',
+    limits: {
+      renders_per_month: 150,
+      max_duration_seconds: 45,
+      resolutions: ['720p', '1080p', '4k'],
+      requests_per_minute: 60,
+      concurrent_jobs: 5,
+    },
+  },
+};
+
+export function effectiveLimits(tier: TierId, overrides?: Partial<TierLimits> | null): TierLimits {
+  return { ...TIERS[tier].limits, ...(overrides ?? {}) };
+}

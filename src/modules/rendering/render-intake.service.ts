@@ -1,0 +1,113 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { Errors } from '../../common/errors';
+import { newId } from '../../common/util/ids';
+import { billingPeriod, iso } from '../../common/util/time';
+import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
+import type { Principal } from '../auth';
+import { UsageService } from '../billing';
+import { WebhookTargetPolicy } from '../webhooks';
+import type { CreateRenderDto } from './dto/create-render.dto';
+import { RenderJob } from './entities/render-job.entity';
+import { statusUrl } from './job-presenter';
+import { estimateRenderSeconds, normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from './render-request.normalizer';
+
+export interface RenderQueueData {
+  jobId: string;
+  accountId: string;
+}
+
+export interface AcceptedRender {
+  job_id: string;
+  status: 'queued';
+  estimated_duration_seconds: number;
+  status_url: string;
+  created_at: string;
+  sandbox: boolean;
+}
+
+/**
+ * Accepts render requests. Check order (contract §6): auth and rate (global guards) → validation
+ * (DTO, then tier maximum duration, places and webhook URL) → e-mail verified → tier features →
+ * monthly quota → concurrency. Nothing is stored and no quota is used when a check refuses.
+ */
+@Injectable()
+export class RenderIntakeService {
+  private readonly logger = new Logger(RenderIntakeService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
+    private readonly usage: UsageService,
+    private readonly webhookPolicy: WebhookTargetPolicy,
+  ) {}
+
+  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRender> {
+    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
+    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
+    throwIfIssues(tierAndPlaceIssues(dto, tierContext), tierContext);
+    if (dto.webhook_url) await this.webhookPolicy.assertAcceptable(dto.webhook_url, 'webhook_url');
+    if (!principal.emailVerified) throw Errors.emailNotVerified();
+    const resolution = dto.resolution ?? '720p';
+    if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
+
+    const request = normalizeRenderRequest(dto, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox });
+    const jobId = newId('job');
+    const usesQuota = !principal.sandbox;
+    await this.usage.admit(principal.accountId, limits, [jobId], { usesQuota, checkConcurrency: true });
+
+    const now = new Date();
+    const job = this.jobs.create({
+      id: jobId,
+      accountId: principal.accountId,
+      status: 'queued',
+      sandbox: principal.sandbox,
+      usesQuota,
+      billingPeriod: billingPeriod(now).key,
+      request,
+      batchId: null,
+      webhookUrl: request.webhook_url ?? null,
+      progress: 0,
+      estimatedDurationSeconds: estimateRenderSeconds(request),
+      route: null,
+      attempts: 0,
+      createdAt: now,
+    });
+    try {
+      await this.jobs.insert(job);
+    } catch (err) {
+      await this.usage.forget(principal.accountId, job.billingPeriod, [jobId]);
+      throw err;
+    }
+    await this.enqueue(job);
+    return {
+      job_id: job.id,
+      status: 'queued',
+      estimated_duration_seconds: job.estimatedDurationSeconds,
+      status_url: statusUrl(this.config.http, job.id),
+      created_at: iso(job.createdAt),
+      sandbox: job.sandbox,
+    };
+  }
+
+  /**
+   * Puts the job on the render queue (the Bull job id is our job id, so a repeat is a no-op).
+   * If Redis refuses, the job is marked failed and its render given back rather than left
+   * queued forever.
+   */
+  async enqueue(job: RenderJob): Promise<void> {
+    try {
+      await this.queue.add({ jobId: job.id, accountId: job.accountId }, { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 });
+    } catch (err) {
+      this.logger.error({ err, job_id: job.id }, 'Could not enqueue a render job');
+      await this.jobs.update({ id: job.id }, { status: 'failed', errorCode: 'RENDER_FAILED', errorMessage: 'The job could not be queued; it was not charged.', failedAt: new Date() });
+      await this.usage.release(job.id, { giveBack: true });
+      throw Errors.serviceUnavailable('The render queue');
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import Redis from 'ioredis';
+import { Brackets, In, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { Errors } from '../../common/errors';
+import { dbTimestampParam } from '../../database/columns';
+import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
+import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
+import type { Principal } from '../auth';
+import { UsageService } from '../billing';
+import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
+import { JobRecord, presentJob } from './job-presenter';
+import { routePlanToFeatureCollection } from './routing/route-geojson';
+import type { RenderQueueData } from './render-intake.service';
+
+/** Redis channel on which cancellations reach the worker rendering the job. */
+export const CANCEL_CHANNEL = 'render-cancel';
+
+interface Cursor {
+  t: number;
+  id: string;
+}
+
+function encodeCursor(job: RenderJob): string {
+  return Buffer.from(JSON.stringify({ t: job.createdAt.getTime(), id: job.id } satisfies Cursor)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
+    if (typeof parsed.t === 'number' && typeof parsed.id === 'string') return parsed;
+  } catch {
+    /* fall through */
+  }
+  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not a value returned as next_cursor' }]);
+}
+
+/** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
+@Injectable()
+export class RenderJobsService {
+  private readonly logger = new Logger(RenderJobsService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly usage: UsageService,
+  ) {}
+
+  present(job: RenderJob): JobRecord {
+    return presentJob(job, this.config.http);
+  }
+
+  /** The caller's job; another account's (or the other mode's) job is a 404, never a 403. */
+  async findOwned(principal: Principal, jobId: string): Promise<RenderJob> {
+    const job = await this.jobs.findOneBy({ id: jobId, accountId: principal.accountId, sandbox: principal.sandbox });
+    if (!job) throw Errors.notFound('Render job');
+    return job;
+  }
+
+  async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }) {
+    const qb = this.jobs
+      .createQueryBuilder('job')
+      .where('job.account_id = :accountId', { accountId: principal.accountId })
+      .andWhere('job.sandbox = :sandbox', { sandbox: principal.sandbox })
+      .orderBy('job.created_at', 'DESC')
+      .addOrderBy('job.id', 'DESC')
+      .take(query.limit + 1);
+    if (query.status) qb.andWhere('job.status = :status', { status: query.status });
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor);
+      const at = dbTimestampParam(new Date(cursor.t));
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where('job.created_at < :at', { at }).orWhere(new Brackets((x) => x.where('job.created_at = :at', { at }).andWhere('job.id < :id', { id: cursor.id })));
+        }),
+      );
+    }
+    const rows = await qb.getMany();
+    const page = rows.slice(0, query.limit);
+    return { data: page.map((j) => this.present(j)), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
+  }
+
+  /**
+   * Cancels a queued or processing job: the status changes atomically (so a job that finishes at
+   * the same moment is either complete or cancelled, never both), the queue entry is removed,
+   * a running render is told to stop, and the render is given back.
+   */
+  async cancel(principal: Principal, jobId: string): Promise<RenderJob> {
+    const job = await this.findOwned(principal, jobId);
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update(RenderJob)
+      .set({ status: 'cancelled', cancelledAt: new Date() })
+      .where('id = :id', { id: job.id })
+      .andWhere({ status: In(ACTIVE_STATUSES) })
+      .execute();
+    const current = await this.jobs.findOneByOrFail({ id: job.id });
+    if (!result.affected) throw Errors.jobNotCancellable(current.status);
+    await this.redis.publish(this.keys.key(CANCEL_CHANNEL), job.id);
+    try {
+      const queued = await this.queue.getJob(job.id);
+      if (queued && !(await queued.isActive())) await queued.remove();
+    } catch (err) {
+      // The worker checks the job's status before rendering, so a leftover queue entry is harmless.
+      this.logger.warn({ err, job_id: job.id }, 'Could not remove a cancelled job from the queue');
+    }
+    await this.usage.release(job.id, { giveBack: true });
+    return current;
+  }
+
+  async route(principal: Principal, jobId: string) {
+    const job = await this.findOwned(principal, jobId);
+    if (!job.route) throw Errors.routeNotReady();
+    return routePlanToFeatureCollection(job.route);
+  }
+}

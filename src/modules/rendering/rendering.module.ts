@@ -1,0 +1,22 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
+import { BillingModule } from '../billing';
+import { WebhooksModule } from '../webhooks';
+import { IdempotencyRecord } from './entities/idempotency-record.entity';
+import { RenderJob } from './entities/render-job.entity';
+import { IdempotencyService } from './idempotency.service';
+import { RenderController } from './render.controller';
+import { RenderIntakeService } from './render-intake.service';
+import { RenderJobsService } from './render-jobs.service';
+import { StylesController } from './styles.controller';
+
+/** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
+@Module({
+  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
+  controllers: [RenderController, StylesController],
+  providers: [RenderIntakeService, RenderJobsService, IdempotencyService],
+  exports: [RenderIntakeService, RenderJobsService],
+})
+export class RenderingModule {}

@@ -1,0 +1,2 @@
+export { WebhooksModule } from './webhooks.module';
+export { WebhookTargetPolicy } from './webhook-target-policy.service';

@@ -1,0 +1,242 @@
+import { JwtService } from '@nestjs/jwt';
+import { createAccount, startTestApp, TestApp, uniqueEmail, verificationLinkFor, renderBody } from './support/test-app';
+
+describe('Accounts and authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('registration and e-mail verification', () => {
+    it('creates an unverified account and e-mails a verification link', async () => {
+      const email = uniqueEmail('reg');
+      const res = await t.http.post('/v1/auth/register').send({ email, password: 'long enough pw', name: 'Ana' }).expect(201);
+      expect(res.body.user).toEqual({ id: expect.stringMatching(/^usr_[A-Za-z0-9]{24}$/), email, name: 'Ana', emailVerified: false });
+      expect(res.body.message).toEqual(expect.any(String));
+      expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+      expect(verificationLinkFor(t, email)).toContain('/v1/auth/verify-email?token=');
+    });
+
+    it('refuses a second account for the same address, whatever its case', async () => {
+      const email = uniqueEmail('dup');
+      await t.http.post('/v1/auth/register').send({ email, password: 'long enough pw', name: 'A' }).expect(201);
+      const res = await t.http.post('/v1/auth/register').send({ email: email.toUpperCase(), password: 'long enough pw', name: 'B' }).expect(409);
+      expect(res.body).toMatchObject({ error_code: 'EMAIL_ALREADY_REGISTERED', request_id: expect.any(String) });
+    });
+
+    it('lists every invalid field of a registration at once', async () => {
+      const res = await t.http.post('/v1/auth/register').send({ email: 'nope', password: 'short', name: '', extra: 1 }).expect(400);
+      expect(res.body.error_code).toBe('VALIDATION_ERROR');
+      const fields = res.body.issues.map((i: { field: string }) => i.field).sort();
+      expect(fields).toEqual(['email', 'extra', 'name', 'password']);
+      expect(res.body.issues.find((i: { field: string }) => i.field === 'extra').code).toBe('unrecognized_field');
+    });
+
+    it('verifies through the e-mailed link once; a second use is refused', async () => {
+      const email = uniqueEmail('verify');
+      await t.http.post('/v1/auth/register').send({ email, password: 'long enough pw', name: 'V' }).expect(201);
+      const link = new URL(verificationLinkFor(t, email));
+      const page = await t.http.get(link.pathname + link.search).expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toContain('E-mail verified');
+      const again = await t.http.get(link.pathname + link.search).set('Accept', 'application/json').expect(400);
+      expect(again.body.error_code).toBe('INVALID_VERIFICATION_TOKEN');
+      const login = await t.http.post('/v1/auth/login').send({ email, password: 'long enough pw' }).expect(200);
+      const account = await t.http.get('/v1/account').auth(login.body.accessToken, { type: 'bearer' }).expect(200);
+      expect(account.body.emailVerified).toBe(true);
+    });
+
+    it('answers JSON to API clients and refuses garbage tokens', async () => {
+      const res = await t.http.get('/v1/auth/verify-email?token=not-a-token').set('Accept', 'application/json').expect(400);
+      expect(res.body.error_code).toBe('INVALID_VERIFICATION_TOKEN');
+      const html = await t.http.get('/v1/auth/verify-email?token=not-a-token').expect(400);
+      expect(html.text).toContain('no longer works');
+    });
+
+    it('resends the link with its lifetime; the older link stops working; verified accounts get 409', async () => {
+      const account = await createAccount(t, { verified: false, keys: false });
+      const first = new URL(verificationLinkFor(t, account.email));
+      const res = await t.http.post('/v1/auth/resend-verification').auth(account.accessToken, { type: 'bearer' }).expect(200);
+      expect(res.body).toEqual({ message: expect.any(String), expires_in_hours: 24 });
+      const second = new URL(verificationLinkFor(t, account.email));
+      expect(second.search).not.toBe(first.search);
+      await t.http.get(first.pathname + first.search).set('Accept', 'application/json').expect(400);
+      const again = await t.http.post('/v1/auth/resend-verification').auth(account.accessToken, { type: 'bearer' }).expect(429);
+      expect(again.body.error_code).toBe('TOO_MANY_ATTEMPTS');
+      await t.http.get(second.pathname + second.search).set('Accept', 'application/json').expect(200, { message: 'E-mail address verified.', emailVerified: true });
+      const verified = await createAccount(t, { keys: false });
+      const conflict = await t.http.post('/v1/auth/resend-verification').auth(verified.accessToken, { type: 'bearer' }).expect(409);
+      expect(conflict.body.error_code).toBe('EMAIL_ALREADY_VERIFIED');
+    });
+
+    it('lets an unverified account log in and read its account, but not create renders', async () => {
+      const account = await createAccount(t, { verified: false });
+      await t.http.get('/v1/account').auth(account.accessToken, { type: 'bearer' }).expect(200);
+      const res = await t.http.post('/v1/render').auth(account.liveKey, { type: 'bearer' }).send(renderBody()).expect(403);
+      expect(res.body.error_code).toBe('EMAIL_NOT_VERIFIED');
+      const usage = await t.http.get('/v1/usage').auth(account.liveKey, { type: 'bearer' }).expect(200);
+      expect(usage.body.renders_used).toBe(0);
+    });
+  });
+
+  describe('login', () => {
+    it('returns a 24-hour HS256 access token for the user', async () => {
+      const account = await createAccount(t, { keys: false });
+      const res = await t.http.post('/v1/auth/login').send({ email: account.email.toUpperCase(), password: account.password }).expect(200);
+      expect(res.body.user).toEqual({ id: account.id, email: account.email, name: 'Test User' });
+      const [header, payload] = res.body.accessToken.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+      expect(header.alg).toBe('HS256');
+      expect(payload.exp - payload.iat).toBe(24 * 3600);
+      expect(payload.aud).toBe('access');
+    });
+
+    it('answers an unknown e-mail and a wrong password the same way', async () => {
+      const account = await createAccount(t, { keys: false });
+      const wrong = await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);
+      const unknown = await t.http.post('/v1/auth/login').send({ email: uniqueEmail('ghost'), password: 'wrong password' }).expect(401);
+      expect(wrong.body.error_code).toBe('INVALID_CREDENTIALS');
+      expect({ ...unknown.body, request_id: 0 }).toEqual({ ...wrong.body, request_id: 0 });
+    });
+
+    it('limits failed logins per e-mail', async () => {
+      const account = await createAccount(t, { keys: false });
+      for (let i = 0; i < 10; i++) await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);
+      const res = await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(429);
+      expect(res.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
+    });
+  });
+
+  describe('the spec’s authentication error table', () => {
+    let account: Awaited<ReturnType<typeof createAccount>>;
+    beforeAll(async () => {
+      account = await createAccount(t);
+    });
+
+    it('401 AUTHENTICATION_REQUIRED without credentials, with WWW-Authenticate and rate-limit headers', async () => {
+      const res = await t.http.get('/v1/usage').expect(401);
+      expect(res.body).toEqual({
+        error: 'Authentication required',
+        error_code: 'AUTHENTICATION_REQUIRED',
+        message: expect.any(String),
+        request_id: res.headers['x-request-id'],
+      });
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.headers['x-ratelimit-limit']).toBe('100000');
+      expect(Number(res.headers['x-ratelimit-remaining'])).toBeLessThan(100000);
+      const reset = Number(res.headers['x-ratelimit-reset']);
+      expect(reset).toBeGreaterThan(Date.now() / 1000);
+      expect(reset).toBeLessThanOrEqual(Date.now() / 1000 + 61);
+    });
+
+    it('401 INVALID_TOKEN for a malformed token', async () => {
+      const res = await t.http.get('/v1/usage').auth('not.a.jwt', { type: 'bearer' }).expect(401);
+      expect(res.body.error_code).toBe('INVALID_TOKEN');
+    });
+
+    it('401 INVALID_TOKEN for an expired token', async () => {
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const expired = jwt.sign({ sub: account.id, aud: 'access', iat: Math.floor(Date.now() / 1000) - 90000, exp: Math.floor(Date.now() / 1000) - 3600 });
+      const res = await t.http.get('/v1/usage').auth(expired, { type: 'bearer' }).expect(401);
+      expect(res.body.error_code).toBe('INVALID_TOKEN');
+    });
+
+    it('401 INVALID_TOKEN for a token signed with another key or another algorithm', async () => {
+      const forged = new JwtService({ secret: 'some-other-secret-which-is-long-enough-000' }).sign({ sub: account.id }, { audience: 'access' });
+      expect((await t.http.get('/v1/usage').auth(forged, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');
+      const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: account.id, aud: 'access', exp: 9999999999 })).toString('base64url')}.`;
+      expect((await t.http.get('/v1/usage').auth(none, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');
+    });
+
+    it('a verification token can never authenticate a request', async () => {
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const verification = jwt.sign({ sub: account.id }, { audience: 'email-verification', jwtid: 'evt_x', expiresIn: 3600 });
+      expect((await t.http.get('/v1/usage').auth(verification, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');
+    });
+
+    it('401 INVALID_API_KEY for an unknown key', async () => {
+      const res = await t.http.get('/v1/usage').auth('mapr_live_0000000000000000000000000000000000000000', { type: 'bearer' }).expect(401);
+      expect(res.body.error_code).toBe('INVALID_API_KEY');
+    });
+
+    it('401 INVALID_API_KEY for a revoked key, from its very next use', async () => {
+      const created = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'to revoke', mode: 'live' }).expect(201);
+      await t.http.get('/v1/usage').auth(created.body.key, { type: 'bearer' }).expect(200);
+      await t.http.delete(`/v1/api-keys/${created.body.id}`).auth(account.accessToken, { type: 'bearer' }).expect(204);
+      const res = await t.http.get('/v1/usage').auth(created.body.key, { type: 'bearer' }).expect(401);
+      expect(res.body.error_code).toBe('INVALID_API_KEY');
+    });
+
+    it('403 EMAIL_NOT_VERIFIED only on render creation', async () => {
+      const unverified = await createAccount(t, { verified: false });
+      await t.http.get('/v1/renders').auth(unverified.liveKey, { type: 'bearer' }).expect(200);
+      expect((await t.http.post('/v1/render').auth(unverified.accessToken, { type: 'bearer' }).send(renderBody()).expect(403)).body.error_code).toBe('EMAIL_NOT_VERIFIED');
+    });
+
+    it('public endpoints need no credentials', async () => {
+      await t.http.get('/health/live').expect(200);
+      await t.http.get('/docs-json').expect(200);
+    });
+  });
+
+  describe('API keys', () => {
+    it('shows a key once, stores only a hash, and lists it without the secret', async () => {
+      const account = await createAccount(t, { keys: false });
+      const live = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'Server', mode: 'live' }).expect(201);
+      expect(live.body).toEqual({
+        id: expect.stringMatching(/^key_/),
+        name: 'Server',
+        mode: 'live',
+        key: expect.stringMatching(/^mapr_live_[0-9A-Za-z]{32,}$/),
+        prefix: 'mapr_live_',
+        last4: live.body.key.slice(-4),
+        created_at: expect.any(String),
+      });
+      const test = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'CI', mode: 'test' }).expect(201);
+      expect(test.body.key).toMatch(/^mapr_test_/);
+      const list = await t.http.get('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).expect(200);
+      expect(list.body.api_keys).toHaveLength(2);
+      expect(JSON.stringify(list.body)).not.toContain(live.body.key);
+      expect(list.body.api_keys[0]).toEqual({
+        id: test.body.id,
+        name: 'CI',
+        mode: 'test',
+        prefix: 'mapr_test_',
+        last4: test.body.last4,
+        created_at: expect.any(String),
+        last_used_at: null,
+        revoked_at: null,
+      });
+    });
+
+    it('are managed with an access token only, and only by their owner', async () => {
+      const a = await createAccount(t);
+      const b = await createAccount(t);
+      const res = await t.http.post('/v1/api-keys').auth(a.liveKey, { type: 'bearer' }).send({ name: 'x', mode: 'live' }).expect(403);
+      expect(res.body.error_code).toBe('ACCESS_TOKEN_REQUIRED');
+      const bKeys = await t.http.get('/v1/api-keys').auth(b.accessToken, { type: 'bearer' }).expect(200);
+      await t.http.delete(`/v1/api-keys/${bKeys.body.api_keys[0].id}`).auth(a.accessToken, { type: 'bearer' }).expect(404);
+      await t.http.get('/v1/usage').auth(b.testKey, { type: 'bearer' }).expect(200);
+    });
+
+    it('validates name and mode', async () => {
+      const account = await createAccount(t, { keys: false });
+      const res = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: '', mode: 'prod' }).expect(400);
+      expect(res.body.issues.map((i: { field: string }) => i.field).sort()).toEqual(['mode', 'name']);
+    });
+  });
+
+  it('GET /v1/account shows the tier and its limits', async () => {
+    const account = await createAccount(t, { tier: 'creator' });
+    const res = await t.http.get('/v1/account').auth(account.liveKey, { type: 'bearer' }).expect(200);
+    expect(res.body).toEqual({
+      id: account.id,
+      email: account.email,
+      name: 'Test User',
+      emailVerified: true,
+      tier: 'creator',
+      limits: { renders_per_month: 50, max_duration_seconds: 15, resolutions: ['720p', '1080p', '4k'], requests_per_minute: 30, concurrent_jobs: 3 },
+      created_at: expect.any(String),
+    });
+  });
+});

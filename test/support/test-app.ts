@@ -1,0 +1,132 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createHttpApp } from '../../src/app.factory';
+import { AppConfig, loadConfiguration } from '../../src/config';
+import { randomBase62 } from '../../src/common/util/ids';
+import { PlansService, TierId, TierLimits } from '../../src/modules/billing';
+import { assertTestDatabaseName, TEST_DATABASE_KIND, TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: ReturnType<typeof request>;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Boots the real HTTP app on a free port against the machine's Postgres and Redis (or SQLite),
+ * with its own Redis key prefix and data folder so test files never see each other's counters.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mapr-e2e-'));
+  const database =
+    TEST_DATABASE_KIND === 'sqlite'
+      ? {}
+      : (assertTestDatabaseName(TEST_DATABASE_URL), { DATABASE_URL: TEST_DATABASE_URL });
+  const config = loadConfiguration({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `t${randomBase62(10).toLowerCase()}`,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-0123456789',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    MAPR_ROLE: 'api',
+    // Every test account registers and logs in from 127.0.0.1; the per-IP limit has its own test.
+    ANONYMOUS_REQUESTS_PER_MINUTE: '100000',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...database,
+    ...env,
+  });
+  if (TEST_DATABASE_KIND === 'sqlite') {
+    config.database = { kind: 'sqlite', path: join(process.env.MAPR_TEST_SQLITE_DIR ?? dataDir, 'mapr-e2e.sqlite') };
+  }
+  const app = await createHttpApp(config);
+  await app.listen(port, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return { app, config, http: request(baseUrl), baseUrl, close: () => app.close() };
+}
+
+/** The verification link of the newest e-mail to `email` in the outbox folder. */
+export function verificationLinkFor(t: TestApp, email: string): string {
+  const dir = t.config.mail.outboxDir;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const raw = readFileSync(join(dir, file), 'utf8');
+    if (!raw.includes(`To: ${email}`)) continue;
+    // Quoted-printable may wrap long lines with "=\n"; unwrap before searching.
+    const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const match = /(http:\/\/[^\s"<>]+\/v1\/auth\/verify-email\?token=[A-Za-z0-9._%-]+)/.exec(unwrapped);
+    if (match) return match[1];
+  }
+  throw new Error(`No verification e-mail to ${email} in ${dir}`);
+}
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  liveKey: string;
+  testKey: string;
+}
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}-${Date.now()}-${counter}-${randomBase62(4).toLowerCase()}@example.com`;
+}
+
+/** Registers (and by default verifies, through the real e-mail link) an account with live and test keys. */
+export async function createAccount(
+  t: TestApp,
+  options: { verified?: boolean; tier?: TierId; overrides?: Partial<TierLimits>; keys?: boolean } = {},
+): Promise<TestAccount> {
+  const email = uniqueEmail();
+  const password = 'correct horse battery';
+  const registered = await t.http.post('/v1/auth/register').send({ email, password, name: 'Test User' }).expect(201);
+  if (options.verified ?? true) {
+    const link = new URL(verificationLinkFor(t, email));
+    await t.http.get(`${link.pathname}${link.search}`).set('Accept', 'application/json').expect(200);
+  }
+  if (options.tier) await t.app.get(PlansService).setTier(registered.body.user.id, options.tier, options.overrides ?? null);
+  const login = await t.http.post('/v1/auth/login').send({ email, password }).expect(200);
+  const accessToken = login.body.accessToken as string;
+  let liveKey = '';
+  let testKey = '';
+  if (options.keys ?? true) {
+    liveKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'live', mode: 'live' }).expect(201)).body.key;
+    testKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'test', mode: 'test' }).expect(201)).body.key;
+  }
+  return { id: registered.body.user.id, email, password, accessToken, liveKey, testKey };
+}
+
+/** A small valid render body. */
+export function renderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    waypoints: [
+      { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
+      { lat: 40.7128, lng: -74.006, label: 'New York' },
+    ],
+    duration: 5,
+    ...overrides,
+  };
+}

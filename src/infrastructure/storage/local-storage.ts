@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { assertSafeKey, StoragePort } from './storage.port';
+
+/**
+ * Files in a local folder. Uploads are atomic: the file is copied to a temporary name in the
+ * target folder and renamed into place, so a reader never sees a half-written file.
+ */
+export class LocalStorage implements StoragePort {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  /** Absolute path of `key` inside the root; throws for keys that are unsafe or would escape it. */
+  pathFor(key: string): string {
+    assertSafeKey(key);
+    const path = join(this.root, ...key.split('/'));
+    const rel = relative(this.root, path);
+    if (!rel || rel.startsWith('..') || rel.split(sep).includes('..')) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it leaves the storage folder`);
+    return path;
+  }
+
+  async putFile(key: string, localPath: string, _contentType: string): Promise<void> {
+    const target = this.pathFor(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = join(dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
+    try {
+      await copyFile(localPath, temp);
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.pathFor(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { S3Storage } from './s3-storage';
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/** A local HTTP server standing in for an S3 endpoint: records every request, answers with `reply`. */
+function startRecorder(reply: (req: Recorded) => { status: number; body?: string }) {
+  const requests: Recorded[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
+      requests.push(recorded);
+      const { status, body } = reply(recorded);
+      res.writeHead(status, body ? { 'Content-Type': 'application/xml' } : {});
+      res.end(body ?? '');
+    });
+  });
+  return new Promise<{ server: Server; requests: Recorded[]; endpoint: string }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, requests, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
+}
+
+const s3Error = (code: string, message: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>r1</RequestId></Error>`;
+
+describe('S3Storage against a recording S3 endpoint', () => {
+  let scratch: string;
+  let recorder: Awaited<ReturnType<typeof startRecorder>>;
+  let replies: { status: number; body?: string }[];
+  let storage: S3Storage;
+
+  beforeEach(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'mapr-s3-'));
+    replies = [];
+    recorder = await startRecorder(() => replies.shift() ?? { status: 200 });
+    storage = S3Storage.fromConfig({
+      driver: 's3',
+      bucket: 'mapr-videos',
+      region: 'eu-central-1',
+      endpoint: recorder.endpoint,
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret-example',
+      forcePathStyle: true,
+      retentionDays: 7,
+    });
+  });
+  afterEach(async () => {
+    storage.onApplicationShutdown();
+    await new Promise((resolve) => recorder.server.close(resolve));
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('PUTs the file bytes to /bucket/key with Content-Type, Cache-Control, length and a SigV4 signature', async () => {
+    const bytes = Buffer.alloc(300_000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) % 256;
+    const path = join(scratch, 'out.mp4');
+    writeFileSync(path, bytes);
+
+    await storage.putFile('renders/job_abc.mp4', path, 'video/mp4');
+
+    expect(recorder.requests).toHaveLength(1);
+    const [put] = recorder.requests;
+    expect(put.method).toBe('PUT');
+    expect(put.url.split('?')[0]).toBe('/mapr-videos/renders/job_abc.mp4');
+    expect(put.headers['content-type']).toBe('video/mp4');
+    expect(put.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    expect(put.headers['content-length']).toBe(String(bytes.length));
+    expect(put.headers['content-encoding']).toBeUndefined();
+    expect(put.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request/);
+    expect(put.body.equals(bytes)).toBe(true);
+  });
+
+  it('throws a descriptive error when the endpoint refuses the upload', async () => {
+    replies.push({ status: 403, body: s3Error('AccessDenied', 'Access Denied') });
+    const path = join(scratch, 'thumb.jpg');
+    writeFileSync(path, 'jpeg');
+    await expect(storage.putFile('renders/job_abc_thumb.jpg', path, 'image/jpeg')).rejects.toThrow(
+      /Upload of renders\/job_abc_thumb\.jpg to bucket mapr-videos failed: Access Denied/,
+    );
+  });
+
+  it('fails before any request for a missing local file or an unsafe key', async () => {
+    await expect(storage.putFile('renders/job_abc.mp4', join(scratch, 'missing.mp4'), 'video/mp4')).rejects.toThrow(/ENOENT/);
+    await expect(storage.putFile('../job_abc.mp4', join(scratch, 'missing.mp4'), 'video/mp4')).rejects.toThrow(/Invalid storage key/);
+    expect(recorder.requests).toHaveLength(0);
+  });
+
+  it('DELETEs /bucket/key; a missing key is not an error, other failures are', async () => {
+    replies.push({ status: 204 }, { status: 404, body: s3Error('NoSuchKey', 'The specified key does not exist.') });
+    await storage.delete('renders/job_abc.mp4');
+    await storage.delete('renders/job_abc_thumb.jpg');
+    expect(recorder.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'DELETE /mapr-videos/renders/job_abc.mp4',
+      'DELETE /mapr-videos/renders/job_abc_thumb.jpg',
+    ]);
+
+    replies.push({ status: 403, body: s3Error('AccessDenied', 'Access Denied') });
+    await expect(storage.delete('renders/job_abc.mp4')).rejects.toThrow(/Deleting renders\/job_abc\.mp4 from bucket mapr-videos failed/);
+  });
+});

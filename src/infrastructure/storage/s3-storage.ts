@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type { AppConfig } from '../../config';
+import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, StoragePort } from './storage.port';
+
+export type S3StorageConfig = Extract<AppConfig['storage'], { driver: 's3' }>;
+
+/** Builds the SDK client for AWS S3 or an S3-compatible endpoint (MinIO, R2, …). */
+export function createS3Client(config: S3StorageConfig): S3Client {
+  const options: S3ClientConfig = {
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible stores reject the SDK's
+    // default aws-chunked trailing checksums on streamed uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  if (config.endpoint) options.endpoint = config.endpoint;
+  // Without explicit keys the SDK's default chain applies (environment, instance role, …).
+  if (config.accessKeyId && config.secretAccessKey) {
+    options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
+  }
+  return new S3Client(options);
+}
+
+function isMissingKey(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Files in an S3 bucket; uploads stream from disk with their Content-Type and a long-lived Cache-Control. */
+export class S3Storage implements StoragePort {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  static fromConfig(config: S3StorageConfig): S3Storage {
+    return new S3Storage(createS3Client(config), config.bucket);
+  }
+
+  async putFile(key: string, localPath: string, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    const { size } = await stat(localPath);
+    const body = createReadStream(localPath);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      );
+    } catch (err) {
+      throw new Error(`Upload of ${key} to bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    } finally {
+      body.destroy();
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (err) {
+      if (isMissingKey(err)) return;
+      throw new Error(`Deleting ${key} from bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    }
+  }
+
+  /** Closes the client's sockets (called by Nest on shutdown). */
+  onApplicationShutdown(): void {
+    this.client.destroy();
+  }
+}

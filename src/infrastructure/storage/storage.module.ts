@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { LocalStorage } from './local-storage';
+import { S3Storage } from './s3-storage';
+import { STORAGE, StoragePort } from './storage.port';
+
+export function createStorage(config: AppConfig['storage']): StoragePort {
+  return config.driver === 's3' ? S3Storage.fromConfig(config) : new LocalStorage(config.dir);
+}
+
+/** Provides `STORAGE` everywhere: a local folder or S3, as `config.storage.driver` says. */
+@Global()
+@Module({
+  providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createStorage(config.storage) }],
+  exports: [STORAGE],
+})
+export class StorageModule {}

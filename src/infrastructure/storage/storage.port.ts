@@ -1,0 +1,36 @@
+/** Injection token of the file store finished renders are uploaded to. */
+export const STORAGE = Symbol('STORAGE');
+
+/**
+ * Where finished videos and thumbnails live: a local folder (embedded default) or an
+ * S3-compatible bucket. Keys are relative, slash-separated paths such as `renders/job_x.mp4`.
+ */
+export interface StoragePort {
+  /** Uploads a local file under `key` (e.g. `renders/job_x.mp4`); overwrites. Throws on failure. */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /** Deletes `key`; deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Cache policy of stored files: a key is never rewritten with different content. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=604800, immutable';
+
+/**
+ * Rejects keys that could escape the storage root or mean different things to different
+ * backends: empty, absolute, backslashes, NUL, empty or `.`/`..` segments.
+ */
+export function assertSafeKey(key: string): void {
+  const problem =
+    typeof key !== 'string' || key.length === 0
+      ? 'is empty'
+      : key.length > 1024
+        ? 'is too long'
+        : key.startsWith('/') || /^[A-Za-z]:/.test(key)
+          ? 'is absolute'
+          : /[\\\0]/.test(key)
+            ? 'contains a backslash or NUL'
+            : key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')
+              ? 'has an empty, "." or ".." segment'
+              : undefined;
+  if (problem) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it ${problem}`);
+}

@@ -102,3 +102,27 @@ export function pathLengthKm(points: readonly LngLat[]): number {
   for (let i = 1; i < points.length; i++) total += haversineKm(points[i - 1], points[i]);
   return total;
 }
+
+/** Kilometres per degree of latitude (and of longitude at the equator) on the mean sphere. */
+export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/**
+ * The point of segment a–b nearest to `p`, worked out in a flat frame centred on `p`: its
+ * position `t` (0 at a, 1 at b) and its distance in km. Accurate for segments up to some tens
+ * of km; `b` is taken as given, `a` is moved by whole turns of longitude next to `p`.
+ */
+export function nearestOnSegment(p: LngLat, a: LngLat, b: LngLat): { t: number; point: LngLat; flatKm: number } {
+  const kx = KM_PER_DEGREE * Math.cos(p[1] * DEG);
+  const aLng = nearestEquivalentLng(a[0], p[0]);
+  const bLng = aLng + (b[0] - a[0]);
+  const [ax, ay] = [(aLng - p[0]) * kx, (a[1] - p[1]) * KM_PER_DEGREE];
+  const [dx, dy] = [(bLng - aLng) * kx, (b[1] - a[1]) * KM_PER_DEGREE];
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0;
+  return { t, point: [aLng + t * (bLng - aLng), a[1] + t * (b[1] - a[1])], flatKm: Math.hypot(ax + t * dx, ay + t * dy) };
+}
+
+/** The points without consecutive repeats (a repeated point draws nothing and confuses tangents). */
+export function withoutRepeatedPoints(points: readonly LngLat[]): LngLat[] {
+  return points.filter((p, i) => i === 0 || p[0] !== points[i - 1][0] || p[1] !== points[i - 1][1]);
+}

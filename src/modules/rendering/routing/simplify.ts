@@ -1,6 +1,5 @@
 import type { LngLat } from '../contract';
-
-const KM_PER_DEGREE = 111.195;
+import { nearestOnSegment } from './great-circle';
 
 /**
  * The line with at most `maxPoints` points (Douglas–Peucker, loosening the tolerance from 1 m
@@ -26,7 +25,7 @@ function douglasPeucker(points: readonly LngLat[], toleranceKm: number): LngLat[
     let farthest = -1;
     let farthestKm = toleranceKm;
     for (let i = first + 1; i < last; i++) {
-      const km = offsetKm(points[i], points[first], points[last]);
+      const km = nearestOnSegment(points[i], points[first], points[last]).flatKm;
       if (km > farthestKm) {
         farthestKm = km;
         farthest = i;
@@ -38,14 +37,4 @@ function douglasPeucker(points: readonly LngLat[], toleranceKm: number): LngLat[
     }
   }
   return points.filter((_, i) => keep[i] === 1);
-}
-
-/** Distance in km from `p` to the segment a–b, in a flat frame around `p`. */
-function offsetKm(p: LngLat, a: LngLat, b: LngLat): number {
-  const kx = KM_PER_DEGREE * Math.cos((p[1] * Math.PI) / 180);
-  const [ax, ay] = [(a[0] - p[0]) * kx, (a[1] - p[1]) * KM_PER_DEGREE];
-  const [dx, dy] = [(b[0] - a[0]) * kx, (b[1] - a[1]) * KM_PER_DEGREE];
-  const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSquared)) : 0;
-  return Math.hypot(ax + t * dx, ay + t * dy);
 }

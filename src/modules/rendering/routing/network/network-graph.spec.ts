@@ -75,13 +75,17 @@ describe('NetworkGraph', () => {
 
   it('skips excluded segments when searching and snapping', () => {
     const graph = square();
-    const from = snap(graph, [0.005, 0]);
-    const to = snap(graph, [0.015, 0]);
+    const bottom = snap(graph, [0.005, 0]).segment;
     const excluded = new Uint8Array(graph.segmentCount);
-    excluded[from.segment] = 1;
-    expect(graph.snapCandidates([0.005, 0], 2, excluded)[0].segment).not.toBe(from.segment);
-    const detour = graph.shortestPath(snap(graph, [0, 0.005]), snap(graph, [0.02, 0.005]), excluded)!;
-    expect(detour.coordinates).not.toContainEqual([0.01, 0]);
+    excluded[bottom] = 1;
+    // With the bottom street closed, both points join the side streets and go round by the middle one.
+    const from = graph.snapCandidates([0.005, 0], 2, excluded)[0];
+    const to = graph.snapCandidates([0.015, 0], 2, excluded)[0];
+    expect(from.segment).not.toBe(bottom);
+    expect(from.point).toEqual([0, 0]);
+    const detour = graph.shortestPath(from, to, excluded)!;
+    expect(detour.coordinates).toEqual([[0, 0], [0, 0.01], [0.01, 0.01], [0.02, 0.01], [0.02, 0]]);
+    expect(graph.shortestPath(snap(graph, [0.005, 0]), snap(graph, [0.015, 0]))!.coordinates).toHaveLength(2); // open: straight along it
   });
 
   it('joins the two sides of the antimeridian into one node and unwraps the path', () => {
@@ -109,6 +113,23 @@ describe('NetworkGraph', () => {
     expect(graph.segmentCount).toBeGreaterThan(45);
     // The great circle between two points on 40°N bulges north of the parallel.
     expect(Math.max(...graph.nodeLat)).toBeGreaterThan(43);
+  });
+
+  it('adds a junction where lanes cross without a shared node, only when asked', () => {
+    const crossing = () => {
+      const builder = new NetworkGraphBuilder();
+      builder.addPolyline([[0, -1], [0, 1]]);
+      builder.addPolyline([[-1, 0], [1, 0]]);
+      return builder;
+    };
+    expect(crossing().build(1).componentCount).toBe(2); // roads: a bridge, not a junction
+    const lanes = crossing();
+    expect(lanes.splitAtCrossings()).toBe(1);
+    const graph = lanes.build(1);
+    expect(graph.componentCount).toBe(1);
+    const path = graph.shortestPath(graph.snapCandidates([0, -1], 10)[0], graph.snapCandidates([1, 0], 10)[0])!;
+    expect(path.coordinates).toEqual([[0, -1], [0, 0], [1, 0]]);
+    expect(path.lengthKm).toBeCloseTo(2 * haversineKm([0, 0], [1, 0]), 6);
   });
 
   it('joins dead ends to a nearby separate piece, but not across a wide gap', () => {

@@ -1,5 +1,13 @@
 import type { LngLat } from '../../contract';
-import { greatCircleArc, haversineKm, nearestEquivalentLng, wrapLng } from '../great-circle';
+import {
+  greatCircleArc,
+  haversineKm,
+  KM_PER_DEGREE,
+  nearestEquivalentLng,
+  nearestOnSegment,
+  withoutRepeatedPoints,
+  wrapLng,
+} from '../great-circle';
 import { MinHeap } from './min-heap';
 
 /** Which way a segment may be travelled, relative to the order its points were added. */
@@ -8,7 +16,6 @@ const DIRECTION_CODE: Record<SegmentDirection, number> = { both: 0, forward: 1, 
 const canGoForward = (code: number) => code !== 2;
 const canGoBackward = (code: number) => code !== 1;
 
-const KM_PER_DEGREE = 111.195;
 const DEG = Math.PI / 180;
 
 /** A point projected onto the nearest part of a network segment. */
@@ -421,25 +428,12 @@ export class NetworkGraph {
     for (let i = 1; i < coordinates.length; i++) {
       coordinates[i] = [nearestEquivalentLng(coordinates[i][0], coordinates[i - 1][0]), coordinates[i][1]];
     }
-    return { coordinates: dropRepeats(coordinates), lengthKm: bestKm };
+    return { coordinates: withoutRepeatedPoints(coordinates), lengthKm: bestKm };
   }
 
-  /** Projects `point` onto segment `s` in a flat frame centred on the point (segments are short). */
   private projectOntoSegment(point: LngLat, s: number): Snap {
     const [a, b] = this.segmentEnds(s);
-    const kx = KM_PER_DEGREE * Math.cos(point[1] * DEG);
-    const ky = KM_PER_DEGREE;
-    const aLng = nearestEquivalentLng(a[0], point[0]);
-    const bLng = aLng + (b[0] - a[0]);
-    const ax = (aLng - point[0]) * kx;
-    const ay = (a[1] - point[1]) * ky;
-    const bx = (bLng - point[0]) * kx;
-    const by = (b[1] - point[1]) * ky;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const lengthSquared = dx * dx + dy * dy;
-    const t = lengthSquared > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0;
-    const snapped: LngLat = [aLng + t * (bLng - aLng), a[1] + t * (b[1] - a[1])];
+    const { t, point: snapped } = nearestOnSegment(point, a, b);
     return {
       segment: s,
       t,
@@ -497,10 +491,6 @@ function labelComponents(nodeCount: number, from: Int32Array, to: Int32Array): {
   const component = new Int32Array(nodeCount);
   for (let n = 0; n < nodeCount; n++) component[n] = label.get(sets.find(n))!;
   return { component, count: ranked.length };
-}
-
-function dropRepeats(points: LngLat[]): LngLat[] {
-  return points.filter((p, i) => i === 0 || p[0] !== points[i - 1][0] || p[1] !== points[i - 1][1]);
 }
 
 /** Where two straight segments cross strictly inside both (not at an end), with the position along each. */

@@ -1,5 +1,6 @@
 import type { LngLat } from '../../contract';
 import { formatCoordinates, formatKm } from '../format';
+import { withoutRepeatedPoints } from '../great-circle';
 import type { NetworkGraph, Snap } from '../network/network-graph';
 import { loadRoadNetwork } from './road-network-file';
 import { ROAD_SNAP_LIMIT_KM, roadFailure, RoadRoute, RoadRouter } from './road-router';
@@ -22,9 +23,7 @@ export class FileRoadRouter implements RoadRouter {
     const end = this.snap(graph, to);
     const path = graph.shortestPath(start, end);
     if (!path) throw roadFailure(`no road connects ${formatCoordinates(from)} and ${formatCoordinates(to)}`);
-    const coordinates = [from, ...path.coordinates, to].filter(
-      (p, i, all) => i === 0 || p[0] !== all[i - 1][0] || p[1] !== all[i - 1][1],
-    );
+    const coordinates = withoutRepeatedPoints([from, ...path.coordinates, to]);
     return { coordinates, distance_km: start.distanceKm + path.lengthKm + end.distanceKm };
   }
 

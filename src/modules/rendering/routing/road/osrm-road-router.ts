@@ -1,6 +1,6 @@
 import type { LngLat } from '../../contract';
 import { formatCoordinates } from '../format';
-import { haversineKm } from '../great-circle';
+import { haversineKm, withoutRepeatedPoints } from '../great-circle';
 import { ROAD_SNAP_LIMIT_KM, roadFailure, RoadRoute, RoadRouter } from './road-router';
 
 export interface OsrmOptions {
@@ -54,7 +54,7 @@ export class OsrmRoadRouter implements RoadRouter {
 
     // OSRM's line runs between the snapped points; join it to the waypoints themselves.
     const line = route.geometry.coordinates;
-    const coordinates = [from, ...line, to].filter((p, i, all) => i === 0 || p[0] !== all[i - 1][0] || p[1] !== all[i - 1][1]);
+    const coordinates = withoutRepeatedPoints([from, ...line, to]);
     const connectorsKm = haversineKm(from, line[0]) + haversineKm(line[line.length - 1], to);
     return { coordinates, distance_km: route.distance / 1000 + connectorsKm };
   }

@@ -1,7 +1,7 @@
 import type { Chokepoint, LngLat } from '../../contract';
 import { JobFailure } from '../../job-failure';
 import { formatKm } from '../format';
-import { greatCircleArc, unwrapLongitudes } from '../great-circle';
+import { greatCircleArc, unwrapLongitudes, withoutRepeatedPoints } from '../great-circle';
 import type { Snap } from '../network/network-graph';
 import { CHOKEPOINT_AREAS } from './chokepoints';
 import { maritimeNetwork } from './maritime-network';
@@ -62,7 +62,7 @@ export function routeBySea(from: SeaEndpoint, to: SeaEndpoint, avoid: readonly C
     ...greatCircleArc(best[1].point, to.position).slice(1),
   ]);
   const distanceKm = best[0].distanceKm + path.lengthKm + best[1].distanceKm;
-  return { coordinates: withoutRepeats(coordinates), distanceKm };
+  return { coordinates: withoutRepeatedPoints(coordinates), distanceKm };
 }
 
 /** The nearest usable lane of every separate body of water within reach of the point. */
@@ -88,8 +88,4 @@ function failure(message: string): JobFailure {
 
 function joinWithAnd(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-function withoutRepeats(points: LngLat[]): LngLat[] {
-  return points.filter((p, i) => i === 0 || p[0] !== points[i - 1][0] || p[1] !== points[i - 1][1]);
 }

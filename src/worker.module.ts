@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config';
 import { coreImports } from './core.imports';
+import { RenderingWorkerModule } from './modules/rendering/worker/rendering-worker.module';
 
 /**
  * The worker role: queue processors only, no HTTP. Standalone (`start:worker`) it brings the
@@ -11,7 +12,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, options: { standalone: boolean }): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [...(options.standalone ? coreImports(config) : [])],
+      imports: [...(options.standalone ? coreImports(config) : []), RenderingWorkerModule],
     };
   }
 }

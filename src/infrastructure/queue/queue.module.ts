@@ -5,6 +5,15 @@ import { APP_CONFIG, AppConfig } from '../../config';
 export const RENDER_QUEUE = 'render';
 export const WEBHOOK_QUEUE = 'webhooks';
 
+/**
+ * Render jobs hold a lock their worker renews; when a worker dies the lock lapses and the job is
+ * "stalled": Bull hands it to another worker. Three stalls in a row and it gives up (the worker
+ * then records the job as failed).
+ */
+export const RENDER_QUEUE_SETTINGS = {
+  settings: { lockDuration: 30_000, lockRenewTime: 10_000, stalledInterval: 15_000, maxStalledCount: 3 },
+};
+
 /** The Bull root: every queue shares the configured Redis and key prefix. */
 @Module({
   imports: [

@@ -10,8 +10,8 @@ import { dbTimestampParam } from '../../database/columns';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
-import { UsageService } from '../billing';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
+import { JobEventsService } from './job-events.service';
 import { JobRecord, presentJob } from './job-presenter';
 import { routePlanToFeatureCollection } from './routing/route-geojson';
 import type { RenderQueueData } from './render-intake.service';
@@ -49,7 +49,7 @@ export class RenderJobsService {
     @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
-    private readonly usage: UsageService,
+    private readonly jobEvents: JobEventsService,
   ) {}
 
   present(job: RenderJob): JobRecord {
@@ -110,7 +110,7 @@ export class RenderJobsService {
       // The worker checks the job's status before rendering, so a leftover queue entry is harmless.
       this.logger.warn({ err, job_id: job.id }, 'Could not remove a cancelled job from the queue');
     }
-    await this.usage.release(job.id, { giveBack: true });
+    await this.jobEvents.onJobEnded(current);
     return current;
   }
 

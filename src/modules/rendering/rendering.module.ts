@@ -7,6 +7,7 @@ import { WebhooksModule } from '../webhooks';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
 import { IdempotencyService } from './idempotency.service';
+import { JobEventsService } from './job-events.service';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
@@ -16,7 +17,7 @@ import { StylesController } from './styles.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
   controllers: [RenderController, StylesController],
-  providers: [RenderIntakeService, RenderJobsService, IdempotencyService],
-  exports: [RenderIntakeService, RenderJobsService],
+  providers: [RenderIntakeService, RenderJobsService, IdempotencyService, JobEventsService],
+  exports: [RenderIntakeService, RenderJobsService, JobEventsService],
 })
 export class RenderingModule {}

@@ -1,0 +1,113 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { probeVideo } from '../src/modules/rendering/renderer';
+import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+
+async function waitForJob(t: TestApp, key: string, jobId: string, until: (job: Record<string, unknown>) => boolean, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.http.get(`/v1/render/${jobId}`).auth(key, bearer).expect(200);
+    if (until(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.status} (progress ${res.body.progress})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+const ended = (job: Record<string, unknown>) => ['complete', 'failed', 'cancelled'].includes(job.status as string);
+
+/** A short, small render: 3 s of 720x720 at 24 fps. */
+const smallRender = (extra: Record<string, unknown> = {}) => ({
+  waypoints: [
+    { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
+    { lat: 48.8566, lng: 2.3522, label: 'Paris' },
+  ],
+  duration: 3,
+  fps: 24,
+  aspect_ratio: '1:1',
+  ...extra,
+});
+
+describe('Render worker: from queued job to MP4', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' });
+    account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('renders a job to complete; the record matches the real file, which the CDN serves', async () => {
+    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender()).expect(202);
+    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
+    expect(job).toMatchObject({ status: 'complete', progress: 1, resolution: '720x720', duration_seconds: 3 });
+    expect(job.video_url).toBe(`${t.config.http.cdnUrl}/renders/${created.body.job_id}.mp4`);
+    expect(new Date(job.expires_at as string).getTime() - new Date(job.completed_at as string).getTime()).toBe(7 * 24 * 3600_000);
+
+    const file = join(t.config.storage.driver === 'local' ? t.config.storage.dir : '', 'renders', `${created.body.job_id}.mp4`);
+    expect(statSync(file).size).toBe(job.file_size_bytes);
+    const probed = await probeVideo(file);
+    expect(probed.width).toBe(720);
+    expect(probed.height).toBe(720);
+    expect(Math.round(probed.durationSeconds)).toBe(job.duration_seconds);
+
+    const video = await t.http.get(new URL(job.video_url as string).pathname).expect(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(Number(video.headers['content-length'])).toBe(job.file_size_bytes);
+    const thumb = await t.http.get(new URL(job.thumbnail_url as string).pathname).expect(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+
+    const route = await t.http.get(`/v1/render/${created.body.job_id}/route`).auth(account.liveKey, bearer).expect(200);
+    expect(route.body).toMatchObject({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString' }, properties: { leg: 0, from: 'Lisbon', to: 'Paris', mode: 'great-circle' } }] });
+    expect(route.body.distance_km).toBeGreaterThan(1400);
+    expect(route.body.distance_km).toBeLessThan(1500);
+    expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
+  }, 180_000);
+
+  it('fails a sea leg that starts far inland with MARITIME_ROUTE_ERROR before rendering, and gives the render back', async () => {
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(smallRender({ transport: 'ship', waypoints: [{ lat: 47.92, lng: 106.92, label: 'Ulaanbaatar' }, { lat: 39.74, lng: -104.99, label: 'Denver' }] }))
+      .expect(202);
+    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
+    expect(job).toMatchObject({ status: 'failed', error: 'MARITIME_ROUTE_ERROR', failed_at: expect.any(String) });
+    expect(job.message).toMatch(/Leg 1 \(Ulaanbaatar → Denver\)/);
+    expect(job.started_at).not.toBeNull();
+    const used = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
+    expect(used).toBe(1);
+  }, 60_000);
+
+  it('fails a road leg with ROAD_ROUTE_ERROR when no road router is configured', async () => {
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(smallRender({ transport: 'car' }))
+      .expect(202);
+    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
+    expect(job).toMatchObject({ status: 'failed', error: 'ROAD_ROUTE_ERROR' });
+  }, 60_000);
+
+  it('stops a processing job within seconds when it is cancelled, and gives the render back', async () => {
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(smallRender({ duration: 30, fps: 30, aspect_ratio: '16:9' }))
+      .expect(202);
+    await waitForJob(t, account.liveKey, created.body.job_id, (j) => j.status === 'processing' && (j.progress as number) > 0);
+    const before = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
+    const cancelledAt = Date.now();
+    await t.http.delete(`/v1/render/${created.body.job_id}`).auth(account.liveKey, bearer).expect(200);
+    // The worker is free again: a new job starts and completes.
+    const next = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender()).expect(202);
+    const nextJob = await waitForJob(t, account.liveKey, next.body.job_id, (j) => j.status !== 'queued');
+    expect(Date.now() - cancelledAt).toBeLessThan(15_000);
+    expect(nextJob.status).not.toBe('queued');
+    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
+    expect(job.status).toBe('cancelled');
+    expect(existsSync(join((t.config.storage as { dir: string }).dir, 'renders', `${created.body.job_id}.mp4`))).toBe(false);
+    // The cancelled job gave its render back; the next job took one.
+    expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(before);
+    await waitForJob(t, account.liveKey, next.body.job_id, ended);
+  }, 180_000);
+});

@@ -44,36 +44,139 @@ interface Piece {
 }
 
 interface ProjectedMap {
+  /** Land fill, big polygons cut into tiles so a raster only walks the vertices it shows. */
   land: Piece[];
+  /** Coastlines as short open runs (never the tile cuts). */
+  coast: Piece[];
   borders: Piece[];
   graticule: Piece[];
 }
 
-/** A Path2D that also records the bounding box of what is drawn into it. */
-class BoundedPath {
-  readonly path = new Path2D();
-  box: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+/** geoPath context that records projected rings as flat [x0, y0, x1, y1, …] arrays. */
+class RingRecorder {
+  rings: number[][] = [];
   moveTo(x: number, y: number): void {
-    this.path.moveTo(x, y);
-    this.grow(x, y);
+    this.rings.push([x, y]);
   }
   lineTo(x: number, y: number): void {
-    this.path.lineTo(x, y);
-    this.grow(x, y);
+    this.rings[this.rings.length - 1]?.push(x, y);
   }
   closePath(): void {
-    this.path.closePath();
+    /* rings of polygons are closed implicitly when filled */
   }
   arc(): void {
     /* geoPath only draws arcs for points; the map has none */
   }
-  private grow(x: number, y: number): void {
-    if (x < this.box.minX) this.box.minX = x;
-    if (x > this.box.maxX) this.box.maxX = x;
-    if (y < this.box.minY) this.box.minY = y;
-    if (y > this.box.maxY) this.box.maxY = y;
-  }
 }
+
+function boxOfFlat(xy: ArrayLike<number>): Box {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (let i = 0; i + 1 < xy.length; i += 2) {
+    const x = xy[i];
+    const y = xy[i + 1];
+    if (x < box.minX) box.minX = x;
+    if (x > box.maxX) box.maxX = x;
+    if (y < box.minY) box.minY = y;
+    if (y > box.maxY) box.maxY = y;
+  }
+  return box;
+}
+
+function pathOf(rings: ArrayLike<number>[], close: boolean): Path2D {
+  const path = new Path2D();
+  for (const xy of rings) {
+    if (xy.length < 4) continue;
+    path.moveTo(xy[0], xy[1]);
+    for (let i = 2; i + 1 < xy.length; i += 2) path.lineTo(xy[i], xy[i + 1]);
+    if (close) path.closePath();
+  }
+  return path;
+}
+
+/** Open runs of at most `size` vertices (consecutive runs share an end vertex). */
+function chunkLine(xy: number[], closed: boolean, size = 200): Piece[] {
+  const points = closed && xy.length >= 4 ? [...xy, xy[0], xy[1]] : xy;
+  const pieces: Piece[] = [];
+  for (let start = 0; start < points.length / 2 - 1; start += size - 1) {
+    const run = points.slice(start * 2, Math.min(points.length, (start + size) * 2));
+    if (run.length >= 4) pieces.push({ box: boxOfFlat(run), path: pathOf([run], false) });
+  }
+  return pieces;
+}
+
+/** Sutherland–Hodgman clip of a closed ring to a rectangle (fine for filling with even-odd). */
+function clipRing(xy: number[], r: Box): number[] {
+  let input = xy;
+  const edges: Array<(x: number, y: number) => number> = [
+    (x) => x - r.minX,
+    (x) => r.maxX - x,
+    (_x, y) => y - r.minY,
+    (_x, y) => r.maxY - y,
+  ];
+  for (const inside of edges) {
+    const out: number[] = [];
+    const n = input.length / 2;
+    if (n === 0) break;
+    let px = input[(n - 1) * 2];
+    let py = input[(n - 1) * 2 + 1];
+    let pd = inside(px, py);
+    for (let i = 0; i < n; i++) {
+      const x = input[i * 2];
+      const y = input[i * 2 + 1];
+      const d = inside(x, y);
+      if (d >= 0) {
+        if (pd < 0) {
+          const t = pd / (pd - d);
+          out.push(px + (x - px) * t, py + (y - py) * t);
+        }
+        out.push(x, y);
+      } else if (pd >= 0) {
+        const t = pd / (pd - d);
+        out.push(px + (x - px) * t, py + (y - py) * t);
+      }
+      px = x;
+      py = y;
+      pd = d;
+    }
+    input = out;
+  }
+  return input;
+}
+
+/**
+ * Polygons with many vertices are cut into quadrants, recursively, until each piece is small or
+ * its tile reaches `minTile` world units (tiles overlap slightly, so fills show no seams).
+ */
+function landPieces(polygons: number[][][], minTile: number): Piece[] {
+  const pieces: Piece[] = [];
+  const vertexCount = (rings: number[][]) => rings.reduce((s, r) => s + r.length / 2, 0);
+  const split = (rings: number[][], rect: Box) => {
+    const size = rect.maxX - rect.minX;
+    if (vertexCount(rings) < 1500 || size <= minTile) {
+      pieces.push({ box: rect, path: pathOf(rings, true) });
+      return;
+    }
+    const midX = (rect.minX + rect.maxX) / 2;
+    const midY = (rect.minY + rect.maxY) / 2;
+    const overlap = size * 0.01;
+    for (const [minX, maxX] of [[rect.minX, midX], [midX, rect.maxX]]) {
+      for (const [minY, maxY] of [[rect.minY, midY], [midY, rect.maxY]]) {
+        const child = { minX: minX - overlap, maxX: maxX + overlap, minY: minY - overlap, maxY: maxY + overlap };
+        const clipped = rings.map((ring) => clipRing(ring, child)).filter((ring) => ring.length >= 6);
+        if (clipped.length) split(clipped, child);
+      }
+    }
+  };
+  for (const rings of polygons) {
+    const box = boxOfFlat(rings[0] ?? []);
+    if (!Number.isFinite(box.minX)) continue;
+    const side = Math.max(box.maxX - box.minX, box.maxY - box.minY);
+    split(rings, { minX: box.minX, minY: box.minY, maxX: box.minX + side, maxY: box.minY + side });
+  }
+  return pieces;
+}
+
+const TILE_SIZE: Record<Detail, number> = { '110m': 1 / 8, '50m': 1 / 32, '10m': 1 / 128 };
 
 const projectedCache = new Map<string, ProjectedMap>();
 
@@ -90,17 +193,13 @@ export function projectedMap(detail: Detail, centerLng: number): ProjectedMap {
     .scale(1 / (2 * Math.PI))
     .translate([0, 0])
     .precision(0);
-  const pieces = (geometries: GeoJSON.Geometry[]): Piece[] => {
-    const out: Piece[] = [];
-    for (const g of geometries) {
-      const recorder = new BoundedPath();
-      geoPath(projection, recorder as unknown as CanvasRenderingContext2D)(g);
-      if (Number.isFinite(recorder.box.minX)) out.push({ box: recorder.box, path: recorder.path });
-    }
-    return out;
+  const record = (g: GeoJSON.Geometry): number[][] => {
+    const recorder = new RingRecorder();
+    geoPath(projection, recorder as unknown as CanvasRenderingContext2D)(g);
+    return recorder.rings.filter((r) => r.length >= 4);
   };
-  const landObject = topo.land.objects.land;
-  const landGeometry = feature(topo.land, landObject) as unknown as GeoJSON.Feature | GeoJSON.FeatureCollection;
+
+  const landGeometry = feature(topo.land, topo.land.objects.land) as unknown as GeoJSON.Feature | GeoJSON.FeatureCollection;
   const polygons: GeoJSON.Geometry[] = [];
   const collect = (g: GeoJSON.Geometry | null) => {
     if (!g) return;
@@ -110,12 +209,18 @@ export function projectedMap(detail: Detail, centerLng: number): ProjectedMap {
   };
   if (landGeometry.type === 'FeatureCollection') landGeometry.features.forEach((f) => collect(f.geometry));
   else collect(landGeometry.geometry);
+  const projectedPolygons = polygons.map(record).filter((rings) => rings.length > 0);
 
   const borderMesh = mesh(topo.countries, topo.countries.objects.countries as never, (a, b) => a !== b) as GeoJSON.MultiLineString;
-  const borderLines: GeoJSON.Geometry[] = borderMesh.coordinates.map((coordinates) => ({ type: 'LineString', coordinates }));
+  const borderRings = record(borderMesh);
+  const graticuleRings = record(geoGraticule10());
 
-  const graticule = geoGraticule10();
-  const result: ProjectedMap = { land: pieces(polygons), borders: pieces(borderLines), graticule: pieces([graticule]) };
+  const result: ProjectedMap = {
+    land: landPieces(projectedPolygons, TILE_SIZE[detail]),
+    coast: projectedPolygons.flatMap((rings) => rings.flatMap((ring) => chunkLine(ring, true))),
+    borders: borderRings.flatMap((ring) => chunkLine(ring, false)),
+    graticule: graticuleRings.flatMap((ring) => chunkLine(ring, false, 1000)),
+  };
   projectedCache.set(key, result);
   return result;
 }
@@ -154,6 +259,7 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
     ctx.setTransform(scale, 0, 0, scale, (k - spec.box.minX) * scale, -spec.box.minY * scale);
     const local: Box = { minX: spec.box.minX - k, maxX: spec.box.maxX - k, minY: spec.box.minY, maxY: spec.box.maxY };
     const land = map.land.filter((p) => intersects(p.box, local));
+    const coast = map.coast.filter((p) => intersects(p.box, local));
     const visibleBorders = map.borders.filter((p) => intersects(p.box, local));
     ctx.lineJoin = 'round';
     ctx.lineCap = 'round';
@@ -164,13 +270,8 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
     }
     if (palette.shallowWater) {
       ctx.strokeStyle = palette.shallowWater;
-      ctx.lineWidth = px * 9 * widthScale;
-      ctx.globalAlpha = 0.55;
-      for (const p of land) ctx.stroke(p.path);
-      ctx.lineWidth = px * 4 * widthScale;
-      ctx.globalAlpha = 0.8;
-      for (const p of land) ctx.stroke(p.path);
-      ctx.globalAlpha = 1;
+      ctx.lineWidth = px * 7 * widthScale;
+      for (const p of coast) ctx.stroke(p.path);
     }
     ctx.fillStyle = palette.land;
     for (const p of land) ctx.fill(p.path, 'evenodd');
@@ -183,7 +284,7 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
     }
     ctx.strokeStyle = palette.coastline;
     ctx.lineWidth = px * palette.coastlineWidth * widthScale;
-    for (const p of land) ctx.stroke(p.path);
+    for (const p of coast) ctx.stroke(p.path);
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   return canvas;

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:render`: render speed of the MapAnimation composition against Remotion's own
+ * floor (the Blank composition of the same size), side by side in one run, and the wall time of
+ * a 12 s 1080p30 job (render + thumbnail). Prints figures; asserts nothing.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
+import { atlanticProps } from '../remotion/lib/sample-routes';
+
+const outDir = path.join(__dirname, 'out');
+const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Timed {
+  label: string;
+  frames: number;
+  /** Seconds until every frame was rendered and encoded. */
+  framesSeconds: number;
+  /** Seconds of the whole render() call (composition lookup, frames, encode, thumbnail, probe). */
+  totalSeconds: number;
+}
+
+async function timeRender(renderer: RemotionRenderer, label: string, props: MapAnimationProps, name: string): Promise<Timed> {
+  const started = performance.now();
+  let framesDone = 0;
+  const video = await renderer.render({
+    props,
+    videoPath: path.join(outDir, `${name}.mp4`),
+    thumbnailPath: path.join(outDir, `${name}.jpg`),
+    onProgress: (fraction) => {
+      if (fraction >= 0.97 && !framesDone) framesDone = performance.now();
+    },
+  });
+  const ended = performance.now();
+  const probed = await probeVideo(path.join(outDir, `${name}.mp4`));
+  const faststart = isFastStart(path.join(outDir, `${name}.mp4`));
+  console.log(
+    `  ${label}: ${video.width}x${video.height} ${video.duration_seconds.toFixed(2)} s, ${probed.frames} frames, ` +
+      `${probed.codec}/${probed.pixelFormat}, faststart=${faststart}, ${(video.file_size_bytes / 1e6).toFixed(2)} MB, ` +
+      `${((ended - started) / 1000).toFixed(1)} s`,
+  );
+  return { label, frames: probed.frames, framesSeconds: ((framesDone || ended) - started) / 1000, totalSeconds: (ended - started) / 1000 };
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const bundleDir = await ensureRemotionBundle();
+  console.log(`cpus: ${os.cpus().length}, load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+  // 10 s 720p30, four legs (plane, ship, train, car) with labels and the HUD.
+  const props720 = atlanticProps({ duration: 10, resolution: '720p', fps: 30 });
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-bench-'));
+  const map = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(tempRoot, 'map'), compositionId: MAP_ANIMATION_COMPOSITION_ID });
+  const blank = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(tempRoot, 'blank'), compositionId: BLANK_COMPOSITION_ID });
+  try {
+    await map.start();
+    await blank.start();
+    console.log('720p30, 10 s, 300 frames (alternating runs):');
+    const runs: Timed[] = [];
+    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-a'));
+    runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-a'));
+    runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-b'));
+    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-b'));
+    const fps = (label: string) => {
+      const mine = runs.filter((r) => r.label === label);
+      return mine.reduce((s, r) => s + r.frames, 0) / mine.reduce((s, r) => s + r.framesSeconds, 0);
+    };
+    const blankFps = fps('Blank');
+    const mapFps = fps('MapAnimation');
+    console.log(`  Blank        ${blankFps.toFixed(2)} fps`);
+    console.log(`  MapAnimation ${mapFps.toFixed(2)} fps`);
+    console.log(`  ratio        ${(mapFps / blankFps).toFixed(3)} (target >= 0.9)`);
+    await blank.stop();
+
+    // A 12 s 1080p30 job: render + thumbnail wall time, the way the worker runs it.
+    const props1080 = atlanticProps({ duration: 12, resolution: '1080p', fps: 30, title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } });
+    console.log('1080p30, 12 s, 360 frames:');
+    const job = await timeRender(map, 'MapAnimation 1080p job', props1080, 'map-1080p');
+    console.log(`  1080p job wall time ${job.totalSeconds.toFixed(1)} s (target <= 45 s), frames ${(job.frames / job.framesSeconds).toFixed(2)} fps`);
+  } finally {
+    await map.stop();
+    await blank.stop();
+    fs.rmSync(tempRoot, { recursive: true, force: true });
+  }
+  console.log(`outputs in ${outDir}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,268 @@
+/**
+ * Renderer adapter on Remotion: one Chromium per worker, launched once and reused by
+ * selectComposition, renderMedia and renderStill; H.264/yuv420p fast-start MP4 plus a JPEG of
+ * the final frame; figures read back from the written file.
+ *
+ * Shutdown: launching the browser makes Remotion add its own process listeners (SIGTERM and
+ * SIGHUP close the browser, SIGINT kills it and exits with 130). Because a SIGTERM listener now
+ * exists, Node no longer exits on SIGTERM by itself. The worker must therefore handle SIGTERM
+ * itself: stop taking jobs, abort the running render through its AbortSignal (or let it finish
+ * within the grace period), `await renderer.stop()`, then exit. stop() closes the browser and
+ * removes the listeners (Remotion removes them when the browser closes) and the temp files.
+ *
+ * Temp files: while started, the process's temp directory (TMPDIR) points at `tempDir`, so the
+ * browser profile and Remotion's frame folders land there; everything but the live browser's
+ * profile is removed after each job, and all of it on stop().
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
+import { JobFailure } from '../job-failure';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
+import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
+import { probeVideo } from './video-file';
+
+export interface RemotionRendererOptions {
+  /** Folder produced by `npm run build:remotion` (see ensureRemotionBundle). */
+  bundleDir: string;
+  /** Defaults to Debian's /usr/bin/chromium. */
+  browserExecutable?: string;
+  /** Private temp folder of this worker (created if missing, emptied on stop). */
+  tempDir: string;
+  /** Composition to render; `Blank` is used by the benchmark. */
+  compositionId?: string;
+  /** Browser tabs rendering in parallel. 1 measured fastest on 2 cores. */
+  concurrency?: number;
+  x264Preset?: X264Preset;
+  /** H.264 constant rate factor (lower = better, bigger). */
+  crf?: number;
+  /** Quality of the JPEG frames handed to the encoder. */
+  jpegQuality?: number;
+  logLevel?: LogLevel;
+  /** Operator log for details that must not reach a client (stack traces, paths). */
+  log?: (message: string) => void;
+}
+
+type Remotion = typeof import('@remotion/renderer');
+
+export class RemotionRenderer implements Renderer {
+  private browser: HeadlessBrowser | null = null;
+  private browserDied = false;
+  private launching: Promise<HeadlessBrowser> | null = null;
+  /** Entries of tempDir that belong to the live browser (its profile) and must survive a job. */
+  private keep = new Set<string>();
+  private previousTmpDir: string | undefined;
+  private tmpDirOverridden = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private remotion: Remotion | null = null;
+  private readonly options: Required<Omit<RemotionRendererOptions, 'log'>> & Pick<RemotionRendererOptions, 'log'>;
+
+  constructor(options: RemotionRendererOptions) {
+    this.options = {
+      browserExecutable: '/usr/bin/chromium',
+      compositionId: MAP_ANIMATION_COMPOSITION_ID,
+      concurrency: 1,
+      x264Preset: 'veryfast',
+      crf: 20,
+      jpegQuality: 80,
+      logLevel: 'error',
+      ...options,
+      tempDir: path.resolve(options.tempDir),
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.ensureBrowser();
+  }
+
+  async stop(): Promise<void> {
+    const browser = this.browser ?? (await this.launching?.catch(() => null)) ?? null;
+    this.browser = null;
+    this.launching = null;
+    if (browser) await browser.close({ silent: true }).catch(() => undefined);
+    this.keep.clear();
+    this.cleanTemp();
+    if (this.tmpDirOverridden) {
+      if (this.previousTmpDir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = this.previousTmpDir;
+      this.tmpDirOverridden = false;
+    }
+  }
+
+  /** Renders are serialised: one browser, one job at a time. */
+  render(input: RenderVideoInput): Promise<RenderedVideo> {
+    const run = this.queue.then(() => this.renderNow(input));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
+    if (input.signal?.aborted) throw new RenderCancelledError();
+    const remotion = await this.load();
+    const { cancelSignal, cancel } = remotion.makeCancelSignal();
+    let cancelled = false;
+    let timedOut = false;
+    const onAbort = () => {
+      cancelled = true;
+      cancel();
+    };
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = input.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          cancel();
+        }, input.timeoutMs)
+      : null;
+    const interrupted = () => {
+      if (cancelled) throw new RenderCancelledError();
+      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+    };
+
+    try {
+      const browser = await this.ensureBrowser();
+      interrupted();
+      const { bundleDir, compositionId, logLevel } = this.options;
+      const inputProps = input.props as unknown as Record<string, unknown>;
+      const composition = await remotion.selectComposition({
+        serveUrl: bundleDir,
+        id: compositionId,
+        inputProps,
+        puppeteerInstance: browser,
+        browserExecutable: this.options.browserExecutable,
+        logLevel,
+      });
+      interrupted();
+      await remotion.renderMedia({
+        serveUrl: bundleDir,
+        composition,
+        inputProps,
+        codec: 'h264',
+        outputLocation: input.videoPath,
+        overwrite: true,
+        pixelFormat: 'yuv420p',
+        // Limited-range BT.709, tagged: plays the same everywhere (the default gives full-range yuvj420p).
+        colorSpace: 'bt709',
+        imageFormat: 'jpeg',
+        jpegQuality: this.options.jpegQuality,
+        x264Preset: this.options.x264Preset,
+        crf: this.options.crf,
+        concurrency: this.options.concurrency,
+        muted: true,
+        enforceAudioTrack: false,
+        puppeteerInstance: browser,
+        browserExecutable: this.options.browserExecutable,
+        cancelSignal,
+        logLevel,
+        onProgress: ({ progress }) => input.onProgress?.(Math.min(0.97, progress * 0.97)),
+      });
+      interrupted();
+      await remotion.renderStill({
+        serveUrl: bundleDir,
+        composition,
+        inputProps,
+        frame: composition.durationInFrames - 1,
+        output: input.thumbnailPath,
+        overwrite: true,
+        imageFormat: 'jpeg',
+        jpegQuality: 88,
+        puppeteerInstance: browser,
+        browserExecutable: this.options.browserExecutable,
+        cancelSignal,
+        logLevel,
+      });
+      interrupted();
+      const probed = await probeVideo(input.videoPath);
+      input.onProgress?.(1);
+      return {
+        duration_seconds: probed.durationSeconds,
+        width: probed.width,
+        height: probed.height,
+        file_size_bytes: fs.statSync(input.videoPath).size,
+      };
+    } catch (error) {
+      removeQuietly(input.videoPath);
+      removeQuietly(input.thumbnailPath);
+      if (cancelled) throw new RenderCancelledError();
+      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+      if (error instanceof JobFailure || error instanceof RenderCancelledError) throw error;
+      this.options.log?.(`render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // The browser may be the cause: start a fresh one for the next job.
+      await this.discardBrowser();
+      throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
+    } finally {
+      if (timer) clearTimeout(timer);
+      input.signal?.removeEventListener('abort', onAbort);
+      this.cleanTemp();
+    }
+  }
+
+  private async load(): Promise<Remotion> {
+    // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
+    this.remotion ??= await import('@remotion/renderer');
+    return this.remotion;
+  }
+
+  private async ensureBrowser(): Promise<HeadlessBrowser> {
+    if (this.browser && !this.browserDied) return this.browser;
+    if (this.browser && this.browserDied) await this.discardBrowser();
+    this.launching ??= this.launch().finally(() => {
+      this.launching = null;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<HeadlessBrowser> {
+    const remotion = await this.load();
+    fs.mkdirSync(this.options.tempDir, { recursive: true });
+    if (!this.tmpDirOverridden) {
+      this.previousTmpDir = process.env.TMPDIR;
+      this.tmpDirOverridden = true;
+    }
+    process.env.TMPDIR = this.options.tempDir;
+    const before = new Set(fs.readdirSync(this.options.tempDir));
+    const browser = await remotion.openBrowser('chrome', {
+      browserExecutable: this.options.browserExecutable,
+      logLevel: this.options.logLevel,
+      chromiumOptions: {},
+    });
+    for (const entry of fs.readdirSync(this.options.tempDir)) if (!before.has(entry)) this.keep.add(entry);
+    this.browserDied = false;
+    const markDead = () => {
+      if (this.browser === browser) this.browserDied = true;
+    };
+    browser.on('closed', markDead);
+    browser.on('closed-silent', markDead);
+    this.browser = browser;
+    return browser;
+  }
+
+  private async discardBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.browser = null;
+    this.browserDied = false;
+    this.keep.clear();
+    if (browser) await browser.close({ silent: true }).catch(() => undefined);
+  }
+
+  /** Removes what jobs left in tempDir, keeping the live browser's profile. */
+  private cleanTemp(): void {
+    let entries: string[];
+    try {
+      entries = fs.readdirSync(this.options.tempDir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (this.keep.has(entry)) continue;
+      fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+function timeoutFailure(timeoutMs: number): JobFailure {
+  return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);
+}
+
+function removeQuietly(file: string): void {
+  fs.rmSync(file, { force: true });
+}

@@ -5,6 +5,7 @@ import { LoggingModule } from './infrastructure/logging/logging.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { QueueModule } from './infrastructure/queue/queue.module';
 import { RedisModule } from './infrastructure/redis/redis.module';
+import { StorageModule } from './infrastructure/storage/storage.module';
 
 /** Infrastructure shared by the API and the worker roles. */
 export function coreImports(config: AppConfig) {
@@ -15,6 +16,7 @@ export function coreImports(config: AppConfig) {
     RedisModule,
     QueueModule,
     MailModule,
+    StorageModule,
   ];
 }
 

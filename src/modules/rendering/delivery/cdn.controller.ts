@@ -1,0 +1,112 @@
+import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { Repository } from 'typeorm';
+import { DomainError, Errors } from '../../../common/errors';
+import { iso } from '../../../common/util/time';
+import { APP_CONFIG } from '../../../config';
+import type { AppConfig } from '../../../config';
+import { LocalStorage } from '../../../infrastructure/storage/local-storage';
+import { STORAGE } from '../../../infrastructure/storage/storage.port';
+import type { StoragePort } from '../../../infrastructure/storage/storage.port';
+import { Public } from '../../auth/decorators';
+import { RenderJob } from '../entities/render-job.entity';
+
+/** The only names served: a job's video or its thumbnail. */
+const FILE_NAME = /^(job_[A-Za-z0-9]+)(\.mp4|_thumb\.jpg)$/;
+const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '_thumb.jpg': 'image/jpeg' };
+/** Longest time a client may cache a file; never beyond the job's `expires_at`. */
+const MAX_AGE_SECONDS = 7 * 24 * 3600;
+/** Headers of a file response that must not leak into an error body sent instead. */
+const FILE_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Last-Modified', 'ETag'];
+
+export const CdnErrors = {
+  fileExpired: (expiredAt: Date) =>
+    new DomainError(
+      410,
+      'FILE_EXPIRED',
+      'File expired',
+      `This file expired at ${iso(expiredAt)} and has been deleted; render the video again to get a new one.`,
+      { expired_at: iso(expiredAt) },
+    ),
+  rangeNotSatisfiable: (contentRange: string) =>
+    new DomainError(416, 'RANGE_NOT_SATISFIABLE', 'Range not satisfiable', 'The requested byte range lies outside the file.', {}, { 'Content-Range': contentRange }),
+  preconditionFailed: () => new DomainError(412, 'PRECONDITION_FAILED', 'Precondition failed', 'A request precondition (If-Match / If-Unmodified-Since) failed.'),
+};
+
+/**
+ * Serves {cdn_url} = `/cdn/renders/{file}` from local storage when the app is its own CDN
+ * (`config.http.servesLocalCdn`): GET and HEAD with range requests, the right Content-Type,
+ * nosniff, caching bounded by the job's expiry; 410 once the job's files expired.
+ * Public, outside the API rate limit (it counts `/v1/` only) and outside OpenAPI.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('cdn/renders')
+export class CdnController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+  ) {}
+
+  @Head(':file')
+  head(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serve(file, req, res);
+  }
+
+  @Get(':file')
+  get(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.serve(file, req, res);
+  }
+
+  private async serve(file: string, req: Request, res: Response): Promise<void> {
+    if (!this.config.http.servesLocalCdn || !(this.storage instanceof LocalStorage)) throw Errors.routeNotFound(req.method, req.path);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const match = FILE_NAME.exec(file);
+    if (!match) throw Errors.notFound('File');
+    const [, jobId, suffix] = match;
+    const key = `renders/${file}`;
+    const job = await this.jobs.findOne({
+      where: { id: jobId },
+      select: { id: true, videoKey: true, thumbnailKey: true, expiresAt: true, filesDeletedAt: true },
+    });
+    if (!job || (job.videoKey !== key && job.thumbnailKey !== key)) throw Errors.notFound('File');
+    const now = Date.now();
+    if (job.filesDeletedAt) throw CdnErrors.fileExpired(job.expiresAt ?? job.filesDeletedAt);
+    if (job.expiresAt && job.expiresAt.getTime() <= now) throw CdnErrors.fileExpired(job.expiresAt);
+
+    const maxAge = job.expiresAt ? Math.min(MAX_AGE_SECONDS, Math.floor((job.expiresAt.getTime() - now) / 1000)) : MAX_AGE_SECONDS;
+    try {
+      await new Promise<void>((resolve, reject) =>
+        res.sendFile(
+          (this.storage as LocalStorage).pathFor(key),
+          {
+            acceptRanges: true,
+            cacheControl: false,
+            lastModified: true,
+            dotfiles: 'allow',
+            headers: { 'Content-Type': CONTENT_TYPES[suffix], 'Cache-Control': `public, max-age=${maxAge}` },
+          },
+          (err?: Error) => (err ? reject(err) : resolve()),
+        ),
+      );
+    } catch (err) {
+      if (res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
+      for (const name of FILE_HEADERS) res.removeHeader(name);
+      res.status(200);
+      throw this.fileError(err);
+    }
+  }
+
+  /** What `send` reported → the contract's error shape (anything else goes to the filter, which logs it). */
+  private fileError(err: unknown): unknown {
+    const e = err as { status?: number; statusCode?: number; headers?: Record<string, string> };
+    const status = e.status ?? e.statusCode;
+    if (status === 404) return Errors.notFound('File');
+    if (status === 416) return CdnErrors.rangeNotSatisfiable(e.headers?.['Content-Range'] ?? '');
+    if (status === 412) return CdnErrors.preconditionFailed();
+    return err;
+  }
+}

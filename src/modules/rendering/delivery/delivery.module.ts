@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RenderJob } from '../entities/render-job.entity';
+import { CdnController } from './cdn.controller';
+import { ExpirySweeperService } from './expiry-sweeper.service';
+
+/** API side: serves {cdn_url} from local storage when `config.http.servesLocalCdn` (404 otherwise). */
+@Module({
+  imports: [TypeOrmModule.forFeature([RenderJob])],
+  controllers: [CdnController],
+})
+export class DeliveryModule {}
+
+/** Worker side: deletes files of expired jobs every minute. */
+@Module({
+  imports: [TypeOrmModule.forFeature([RenderJob])],
+  providers: [ExpirySweeperService],
+  exports: [ExpirySweeperService],
+})
+export class DeliveryWorkerModule {}

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { LngLat, NormalizedWaypoint, Transport } from '../contract';
-import { JobFailure } from '../job-failure';
 import { haversineKm } from './great-circle';
 import { MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
 import { FileRoadRouter } from './road/file-road-router';
@@ -22,16 +21,6 @@ const NEW_YORK = (t: Transport) => waypoint(-74.00597, 40.71427, t, { label: 'Ne
 
 const plan = (waypoints: NormalizedWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter | null = null) =>
   planRoute({ waypoints, transport: waypoints[0].transport, route }, { roadRouter });
-
-async function failureOf(promise: Promise<unknown>): Promise<JobFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof JobFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a JobFailure');
-}
 
 function expectOneContinuousLine(legs: { coordinates: LngLat[] }[]): void {
   for (let i = 0; i < legs.length; i++) {
@@ -89,15 +78,17 @@ describe('planRoute', () => {
   });
 
   it('names the failing leg and waypoint when a sea leg cannot be routed', async () => {
-    const failure = await failureOf(plan([LISBON('plane'), ROTTERDAM('ship'), DENVER('plane')]));
-    expect(failure.code).toBe('MARITIME_ROUTE_ERROR');
-    expect(failure.message).toMatch(/^Leg 2 \(Rotterdam → Denver\): Denver is [\d,]+ km from navigable water$/);
+    await expect(plan([LISBON('plane'), ROTTERDAM('ship'), DENVER('plane')])).rejects.toMatchObject({
+      code: 'MARITIME_ROUTE_ERROR',
+      message: expect.stringMatching(/^Leg 2 \(Rotterdam → Denver\): Denver is [\d,]+ km from navigable water$/),
+    });
   });
 
   it('fails road legs when no road router is configured', async () => {
-    const failure = await failureOf(plan([waypoint(4.47, 51.915, 'car'), waypoint(4.485, 51.93, 'car')]));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toBe('Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured');
+    await expect(plan([waypoint(4.47, 51.915, 'car'), waypoint(4.485, 51.93, 'car')])).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured',
+    });
   });
 
   it('drives car legs over the road router and prefixes its failures with the leg', async () => {
@@ -113,9 +104,10 @@ describe('planRoute', () => {
     expect(result.legs[0].distance_km).toBeGreaterThan(haversineKm([4.47, 51.915], [4.485, 51.93]) * 1.3); // along streets
     expectOneContinuousLine(result.legs);
 
-    const failure = await failureOf(plan([downtown, island], { avoid: [] }, roads));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toMatch(/^Leg 1 \(Depot → Island\): no road connects /);
+    await expect(plan([downtown, island], { avoid: [] }, roads)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: expect.stringMatching(/^Leg 1 \(Depot → Island\): no road connects /),
+    });
   });
 
   it('thins very long road geometries to the per-leg budget', async () => {

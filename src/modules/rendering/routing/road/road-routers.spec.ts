@@ -16,16 +16,6 @@ const FIXTURES = join(__dirname, '../../../../../test/fixtures/roads');
 const COLUMN_KM = haversineKm([4.47, 51.92], [4.475, 51.92]);
 const ROW_KM = haversineKm([4.47, 51.915], [4.47, 51.92]);
 
-async function failureOf(promise: Promise<unknown>): Promise<JobFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof JobFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a ROAD_ROUTE_ERROR');
-}
-
 describe.each(['grid.geojson', 'grid.osm'])('FileRoadRouter over %s', (file) => {
   const router = new FileRoadRouter(join(FIXTURES, file));
 
@@ -66,13 +56,15 @@ describe.each(['grid.geojson', 'grid.osm'])('FileRoadRouter over %s', (file) => 
   });
 
   it('fails with ROAD_ROUTE_ERROR when no road connects the points', async () => {
-    const failure = await failureOf(router.route([4.475, 51.92], [4.5225, 51.915]));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toBe('no road connects 51.92°N 4.47°E and 51.91°N 4.52°E');
+    await expect(router.route([4.475, 51.92], [4.5225, 51.915])).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'no road connects 51.92°N 4.47°E and 51.91°N 4.52°E',
+    });
   });
 
   it('fails with ROAD_ROUTE_ERROR when no road is near a point', async () => {
-    const failure = await failureOf(router.route([4.475, 51.92], [4.6, 52.0]));
+    const failure = (await router.route([4.475, 51.92], [4.6, 52.0]).catch((error: unknown) => error)) as JobFailure;
+    expect(failure).toBeInstanceOf(JobFailure);
     expect(failure.code).toBe('ROAD_ROUTE_ERROR');
     const match = failure.message.match(/^no road network covers 52\.00°N 4\.60°E \(nearest road ([\d.]+) km away\)$/);
     expect(Number(match?.[1])).toBeCloseTo(haversineKm([4.6, 52.0], [4.525, 51.92]), 0); // the island ring is nearest
@@ -105,16 +97,17 @@ describe('FileRoadRouter with OSM specifics', () => {
       </osm>`,
     );
     const router = new FileRoadRouter(path);
-    expect(await failureOf(router.route([0, 0], [0.01, 0.01]))).toMatchObject({ code: 'ROAD_ROUTE_ERROR' });
+    await expect(router.route([0, 0], [0.01, 0.01])).rejects.toMatchObject({ code: 'ROAD_ROUTE_ERROR' });
     expect((await router.route([0.02, 0], [0, 0])).distance_km).toBeCloseTo(haversineKm([0.02, 0], [0, 0]), 6);
-    expect(await failureOf(router.route([0, 0], [0.02, 0]))).toMatchObject({ code: 'ROAD_ROUTE_ERROR' });
+    await expect(router.route([0, 0], [0.02, 0])).rejects.toMatchObject({ code: 'ROAD_ROUTE_ERROR' });
   });
 
   it('reports an unreadable network without leaking the path', async () => {
     for (const file of [join(dir, 'missing.osm'), write('broken.geojson', '{ not json'), write('roads.pbf', '')]) {
-      const failure = await failureOf(new FileRoadRouter(file).route([0, 0], [1, 1]));
-      expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-      expect(failure.message).toBe('the road network could not be loaded');
+      await expect(new FileRoadRouter(file).route([0, 0], [1, 1])).rejects.toMatchObject({
+        code: 'ROAD_ROUTE_ERROR',
+        message: 'the road network could not be loaded',
+      });
     }
   });
 
@@ -180,15 +173,15 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
     ['InvalidQuery', 'the road router could not route this leg (InvalidQuery)'],
   ])('turns OSRM code %s into ROAD_ROUTE_ERROR', async (code, message) => {
     handler = answer(400, { code, message: 'details from OSRM' });
-    const failure = await failureOf(new OsrmRoadRouter(baseUrl).route(FROM, TO));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toBe(message);
+    await expect(new OsrmRoadRouter(baseUrl).route(FROM, TO)).rejects.toMatchObject({ code: 'ROAD_ROUTE_ERROR', message });
   });
 
   it('refuses a waypoint that OSRM had to move farther than the snap limit', async () => {
     handler = answer(200, ok(5400));
-    const failure = await failureOf(new OsrmRoadRouter(baseUrl).route(FROM, TO));
-    expect(failure.message).toBe('no road network covers 51.92°N 4.47°E (nearest road 5.4 km away)');
+    await expect(new OsrmRoadRouter(baseUrl).route(FROM, TO)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'no road network covers 51.92°N 4.47°E (nearest road 5.4 km away)',
+    });
   });
 
   it('reports a non-JSON answer', async () => {
@@ -196,17 +189,19 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
       response.writeHead(502, { 'content-type': 'text/html' });
       response.end('<html>Bad gateway</html>');
     };
-    expect((await failureOf(new OsrmRoadRouter(baseUrl).route(FROM, TO))).message).toBe(
-      'the road router answered HTTP 502 without a route',
-    );
+    await expect(new OsrmRoadRouter(baseUrl).route(FROM, TO)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'the road router answered HTTP 502 without a route',
+    });
   });
 
   it('gives up after the timeout', async () => {
     handler = (request, response) => pendingTimers.push(setTimeout(() => answer(200, ok())(request, response), 2000));
     const started = Date.now();
-    const failure = await failureOf(new OsrmRoadRouter(baseUrl, { timeoutMs: 200 }).route(FROM, TO));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toBe('the road router did not answer within 0.2 s');
+    await expect(new OsrmRoadRouter(baseUrl, { timeoutMs: 200 }).route(FROM, TO)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'the road router did not answer within 0.2 s',
+    });
     expect(Date.now() - started).toBeLessThan(1900);
   });
 
@@ -215,9 +210,10 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const failure = await failureOf(new OsrmRoadRouter(`http://127.0.0.1:${port}`).route(FROM, TO));
-    expect(failure.code).toBe('ROAD_ROUTE_ERROR');
-    expect(failure.message).toBe('the road router could not be reached');
+    await expect(new OsrmRoadRouter(`http://127.0.0.1:${port}`).route(FROM, TO)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: 'the road router could not be reached',
+    });
   });
 });
 

@@ -95,7 +95,6 @@ export class CdnController {
     } catch (err) {
       if (res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
       for (const name of FILE_HEADERS) res.removeHeader(name);
-      res.status(200);
       throw this.fileError(err);
     }
   }

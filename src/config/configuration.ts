@@ -36,7 +36,8 @@ export interface AppConfig {
     workerConcurrency: number;
     tempDir: string;
   };
-  webhooks: { allowPrivateTargets: boolean; retryTimeScale: number };
+  /** `timeoutMs`: deadline of one attempt, 30 s unless a test suite shortens it. */
+  webhooks: { allowPrivateTargets: boolean; retryTimeScale: number; timeoutMs: number };
 }
 
 function stripSlash(url: string): string {
@@ -71,6 +72,9 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
 
   if (nodeEnv === 'production' && env.WEBHOOK_RETRY_TIME_SCALE && env.WEBHOOK_RETRY_TIME_SCALE !== 1) {
     throw new ConfigurationError('Invalid configuration:\n  - WEBHOOK_RETRY_TIME_SCALE is for test suites only');
+  }
+  if (nodeEnv === 'production' && env.WEBHOOK_TIMEOUT_MS && env.WEBHOOK_TIMEOUT_MS !== 30_000) {
+    throw new ConfigurationError('Invalid configuration:\n  - WEBHOOK_TIMEOUT_MS is for test suites only');
   }
   if (storageDriver === 's3' && !env.S3_BUCKET) {
     throw new ConfigurationError('Invalid configuration:\n  - S3_BUCKET is required when STORAGE_DRIVER=s3');
@@ -123,6 +127,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
     webhooks: {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
       retryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE ?? 1,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS ?? 30_000,
     },
   };
 }

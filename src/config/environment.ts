@@ -97,6 +97,10 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   WEBHOOK_RETRY_TIME_SCALE?: number;
 
+  /** Deadline of one webhook attempt in ms (contract: 30 s); test suites only (refused in production). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(50) @Max(30000)
+  WEBHOOK_TIMEOUT_MS?: number;
+
   /** Prefix of every Redis key and Bull queue, so several deployments or test runs can share one Redis. */
   @IsOptional() @Transform(emptyToUndefined) @Matches(/^[a-z0-9_-]{1,32}$/)
   REDIS_KEY_PREFIX?: string;

@@ -8,12 +8,31 @@ import { User } from '../modules/auth/entities/user.entity';
 import { AccountPlan } from '../modules/billing/entities/account-plan.entity';
 import { UsageRecord } from '../modules/billing/entities/usage-record.entity';
 import { IdempotencyRecord } from '../modules/rendering/entities/idempotency-record.entity';
+import { RenderBatchJob } from '../modules/rendering/batches/entities/render-batch-job.entity';
+import { RenderBatch } from '../modules/rendering/batches/entities/render-batch.entity';
 import { RenderJob } from '../modules/rendering/entities/render-job.entity';
+import { WebhookDeliveryAttempt } from '../modules/webhooks/entities/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from '../modules/webhooks/entities/webhook-delivery.entity';
+import { WebhookSigningSecret } from '../modules/webhooks/entities/webhook-signing-secret.entity';
 import { applyColumnDialect } from './columns';
 import { InitialSchema1764000000000 } from './migrations/1764000000000-initial-schema';
+import { WebhooksAndBatches1765000000000 } from './migrations/1765000000000-webhooks-and-batches';
 
-export const ENTITIES = [User, ApiKey, EmailVerification, AccountPlan, UsageRecord, RenderJob, IdempotencyRecord];
-export const MIGRATIONS = [InitialSchema1764000000000];
+export const ENTITIES = [
+  User,
+  ApiKey,
+  EmailVerification,
+  AccountPlan,
+  UsageRecord,
+  RenderJob,
+  IdempotencyRecord,
+  WebhookSigningSecret,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  RenderBatch,
+  RenderBatchJob,
+];
+export const MIGRATIONS = [InitialSchema1764000000000, WebhooksAndBatches1765000000000];
 
 /**
  * TypeORM options shared by the app and `ormconfig.ts` (the migration CLI). The schema comes

@@ -4,6 +4,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { BillingModule } from '../billing';
 import { WebhooksModule } from '../webhooks';
+import { BatchScheduler } from './batches/batch-scheduler.service';
+import { BatchesController } from './batches/batches.controller';
+import { BatchesService } from './batches/batches.service';
+import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
+import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
 import { IdempotencyService } from './idempotency.service';
@@ -15,9 +20,9 @@ import { StylesController } from './styles.controller';
 
 /** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
-  controllers: [RenderController, StylesController],
-  providers: [RenderIntakeService, RenderJobsService, IdempotencyService, JobEventsService],
+  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
+  controllers: [RenderController, StylesController, BatchesController],
+  providers: [RenderIntakeService, RenderJobsService, IdempotencyService, JobEventsService, BatchesService, BatchScheduler],
   exports: [RenderIntakeService, RenderJobsService, JobEventsService],
 })
 export class RenderingModule {}

@@ -1,0 +1,163 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { Errors, ValidationIssue } from '../../../common/errors';
+import { newId } from '../../../common/util/ids';
+import { billingPeriod } from '../../../common/util/time';
+import type { Principal } from '../../auth';
+import { UsageService } from '../../billing';
+import { WebhookDispatcher, WebhookTargetPolicy } from '../../webhooks';
+import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
+import { estimateRenderSeconds, normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
+import { batchCompletePayload, batchStatusUrl, presentBatch } from './batch-presenter';
+import { BatchScheduler } from './batch-scheduler.service';
+import type { CreateBatchDto } from './dto/create-batch.dto';
+import { RenderBatchJob } from './entities/render-batch-job.entity';
+import { RenderBatch } from './entities/render-batch.entity';
+
+export interface AcceptedBatch {
+  batch_id: string;
+  jobs: { job_id: string; status: 'queued' }[];
+  total: number;
+  status_url: string;
+}
+
+/**
+ * Batches: accepted whole or refused whole, with the checks of POST /v1/render in the same order
+ * (validation of every job → e-mail verified → tier features → monthly quota for all jobs at once).
+ * The concurrent limit does not refuse a batch: its jobs wait queued and BatchScheduler starts them.
+ */
+@Injectable()
+export class BatchesService {
+  private readonly logger = new Logger(BatchesService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(RenderBatch) private readonly batches: Repository<RenderBatch>,
+    @InjectRepository(RenderBatchJob) private readonly batchJobs: Repository<RenderBatchJob>,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly usage: UsageService,
+    private readonly webhookPolicy: WebhookTargetPolicy,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly scheduler: BatchScheduler,
+  ) {}
+
+  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatch> {
+    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
+    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
+    const issues: ValidationIssue[] = [];
+    let durationExceeded = false;
+    dto.jobs.forEach((job, i) => {
+      const result = tierAndPlaceIssues(job, tierContext, `jobs[${i}].`);
+      issues.push(...result.issues);
+      durationExceeded ||= result.durationExceeded;
+      if (job.webhook_url !== undefined) {
+        issues.push({ field: `jobs[${i}].webhook_url`, code: 'not_allowed_in_batch', message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.' });
+      }
+    });
+    throwIfIssues({ issues, durationExceeded }, tierContext);
+    if (dto.webhook_url) await this.webhookPolicy.assertAcceptable(dto.webhook_url, 'webhook_url');
+    if (!principal.emailVerified) throw Errors.emailNotVerified();
+    for (const job of dto.jobs) {
+      const resolution = job.resolution ?? '720p';
+      if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
+    }
+
+    const requests = dto.jobs.map((job) => normalizeRenderRequest(job, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }));
+    const jobIds = requests.map(() => newId('job'));
+    const usesQuota = !principal.sandbox;
+    await this.usage.admit(principal.accountId, limits, jobIds, { usesQuota, checkConcurrency: false });
+
+    const now = new Date();
+    const period = billingPeriod(now).key;
+    const batch = this.batches.create({
+      id: newId('batch'),
+      accountId: principal.accountId,
+      sandbox: principal.sandbox,
+      webhookUrl: dto.webhook_url ?? null,
+      total: jobIds.length,
+      createdAt: now,
+      completedAt: null,
+      completionNotifiedAt: null,
+    });
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(RenderBatch, batch);
+        await manager.insert(
+          RenderJob,
+          requests.map((request, i) =>
+            this.jobs.create({
+              id: jobIds[i],
+              accountId: principal.accountId,
+              status: 'queued',
+              sandbox: principal.sandbox,
+              usesQuota,
+              billingPeriod: period,
+              request,
+              batchId: batch.id,
+              webhookUrl: null,
+              progress: 0,
+              estimatedDurationSeconds: estimateRenderSeconds(request),
+              route: null,
+              attempts: 0,
+              createdAt: now,
+            }),
+          ),
+        );
+        await manager.insert(
+          RenderBatchJob,
+          jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null })),
+        );
+      });
+    } catch (err) {
+      await this.usage.forget(principal.accountId, period, jobIds);
+      throw err;
+    }
+    await this.scheduler.startWaiting(principal.accountId);
+    return {
+      batch_id: batch.id,
+      jobs: jobIds.map((job_id) => ({ job_id, status: 'queued' as const })),
+      total: jobIds.length,
+      status_url: batchStatusUrl(this.config.http, batch.id),
+    };
+  }
+
+  /** The caller's batch; another account's (or the other mode's) is a 404. */
+  async get(principal: Principal, batchId: string) {
+    const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
+    if (!batch) throw Errors.notFound('Batch');
+    return presentBatch(batch, await this.jobsOf(batch.id), this.config.http);
+  }
+
+  /**
+   * Called after a job of the batch ended. When none is left queued or processing, one conditional
+   * update claims the batch's end; only the caller whose update changed the row records the
+   * batch.complete delivery, in the same transaction, so it is sent exactly once.
+   */
+  async onJobEnded(batchId: string): Promise<void> {
+    const active = await this.jobs.countBy({ batchId, status: In(ACTIVE_STATUSES) });
+    if (active > 0) return;
+    const now = new Date();
+    const delivery = await this.dataSource.transaction(async (manager) => {
+      const claimed = await manager.update(RenderBatch, { id: batchId, completionNotifiedAt: IsNull() }, { completedAt: now, completionNotifiedAt: now });
+      if (!claimed.affected) return undefined;
+      const batch = await manager.findOneByOrFail(RenderBatch, { id: batchId });
+      if (!batch.webhookUrl) return undefined;
+      const jobs = await this.jobsOf(batchId, manager.getRepository(RenderJob), manager.getRepository(RenderBatchJob));
+      return this.dispatcher.record(
+        { accountId: batch.accountId, url: batch.webhookUrl, event: 'batch.complete', payload: batchCompletePayload(batch, jobs, this.config.http), batchId },
+        manager,
+      );
+    });
+    if (delivery) await this.dispatcher.enqueue(delivery);
+  }
+
+  private async jobsOf(batchId: string, jobs = this.jobs, batchJobs = this.batchJobs): Promise<RenderJob[]> {
+    const order = await batchJobs.find({ where: { batchId }, order: { position: 'ASC' } });
+    const rows = await jobs.findBy({ batchId });
+    const byId = new Map(rows.map((j) => [j.id, j]));
+    return order.map((o) => byId.get(o.jobId)).filter((j): j is RenderJob => j !== undefined);
+  }
+}

@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '../../../database/columns';
+
+/** Lifetime of the previous secret after a rotation: it keeps signing in parallel for 24 h (contract §8). */
+export const PREVIOUS_SECRET_TTL_MS = 24 * 3600_000;
+
+/** One per account, created on first use. */
+@Entity({ name: 'webhook_signing_secrets' })
+export class WebhookSigningSecret {
+  @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  /** `whsec_…`: signs every webhook. */
+  @Column({ type: 'varchar', length: 80 })
+  secret: string;
+
+  /** When the current secret was created (first use, or the last rotation). */
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  /** The secret before the last rotation; signs too (a second `v1=`) until `previousExpiresAt`. */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 80, nullable: true })
+  previousSecret: string | null;
+
+  @TimestampColumn({ name: 'previous_secret_expires_at', nullable: true })
+  previousExpiresAt: Date | null;
+}

@@ -1,0 +1,81 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { In, Repository } from 'typeorm';
+import { Errors } from '../../common/errors';
+import { randomBase62 } from '../../common/util/ids';
+import { iso } from '../../common/util/time';
+import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
+import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+
+const LIST_LIMIT = 100;
+
+/** The delivery log as the API shows it, and manual redelivery. Account-scoped: others' deliveries are 404. */
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(
+    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    @InjectRepository(WebhookDeliveryAttempt) private readonly attempts: Repository<WebhookDeliveryAttempt>,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+  ) {}
+
+  async list(accountId: string, filter: { jobId?: string; batchId?: string }) {
+    const rows = await this.deliveries.find({
+      where: { accountId, ...(filter.jobId ? { jobId: filter.jobId } : {}), ...(filter.batchId ? { batchId: filter.batchId } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: LIST_LIMIT,
+    });
+    const attempts = rows.length
+      ? await this.attempts.find({ where: { deliveryId: In(rows.map((r) => r.id)) }, order: { attemptNumber: 'ASC' } })
+      : [];
+    return { deliveries: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.deliveryId === row.id))) };
+  }
+
+  async get(accountId: string, id: string) {
+    const row = await this.deliveries.findOneBy({ id, accountId });
+    if (!row) throw Errors.notFound('Webhook delivery');
+    const attempts = await this.attempts.find({ where: { deliveryId: id }, order: { attemptNumber: 'ASC' } });
+    return presentDelivery(row, attempts);
+  }
+
+  /** Queues one more attempt now, whatever the delivery's state; its scheduled retries are untouched. */
+  async redeliver(accountId: string, id: string) {
+    const row = await this.deliveries.findOneBy({ id, accountId });
+    if (!row) throw Errors.notFound('Webhook delivery');
+    try {
+      await this.queue.add({ deliveryId: id, trigger: 'manual' }, { ...WEBHOOK_JOB_OPTIONS, jobId: `${id}-manual-${randomBase62(8)}` });
+    } catch {
+      throw Errors.serviceUnavailable('The webhook queue');
+    }
+    return this.get(accountId, id);
+  }
+}
+
+export function presentDelivery(row: WebhookDelivery, attempts: WebhookDeliveryAttempt[]) {
+  return {
+    id: row.id,
+    event: row.event,
+    job_id: row.jobId,
+    batch_id: row.batchId,
+    url: row.url,
+    status: row.status,
+    attempt_count: row.attemptCount,
+    next_attempt_at: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+    created_at: iso(row.createdAt),
+    delivered_at: iso(row.deliveredAt),
+    attempts: attempts.map((a) => ({
+      attempt: a.attemptNumber,
+      trigger: a.trigger,
+      outcome: a.outcome,
+      status_code: a.statusCode,
+      error_kind: a.errorKind,
+      error_message: a.errorMessage,
+      latency_ms: a.latencyMs,
+      response_excerpt: a.responseExcerpt,
+      at: iso(a.attemptedAt),
+    })),
+  };
+}

@@ -1,0 +1,72 @@
+import { InjectQueue, Process, Processor } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Job, Queue } from 'bull';
+import { LessThan, Repository } from 'typeorm';
+import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookDeliveryRunner } from './webhook-delivery-runner.service';
+import { automaticAttemptJobId, WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+
+/** Parallel attempts per worker process; each waits at most 30 s for its receiver. */
+const CONCURRENCY = 10;
+
+@Processor(WEBHOOK_QUEUE)
+export class WebhookDeliveryProcessor {
+  constructor(private readonly runner: WebhookDeliveryRunner) {}
+
+  @Process({ concurrency: CONCURRENCY })
+  async handle(job: Job<WebhookQueueData>): Promise<void> {
+    await this.runner.run(job.data);
+  }
+}
+
+/** An automatic attempt this long overdue has lost its queue entry (Redis refused it, or a crash). */
+const OVERDUE_MS = 60_000;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Safety net for the durable log: at start and every minute, pending deliveries whose automatic
+ * attempt is overdue get their queue entry again. The Bull job id is derived from the row, so an
+ * entry that still exists is not duplicated.
+ */
+@Injectable()
+export class WebhookDeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WebhookDeliverySweeper.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<number> {
+    try {
+      const overdue = await this.deliveries.find({
+        where: { status: 'pending', nextAttemptAt: LessThan(new Date(Date.now() - OVERDUE_MS)) },
+        order: { nextAttemptAt: 'ASC' },
+        take: 500,
+      });
+      for (const d of overdue) {
+        await this.queue.add(
+          { deliveryId: d.id, trigger: 'automatic', attempt: d.scheduledAttempt },
+          { ...WEBHOOK_JOB_OPTIONS, jobId: automaticAttemptJobId(d.id, d.scheduledAttempt) },
+        );
+      }
+      return overdue.length;
+    } catch (err) {
+      this.logger.warn({ err }, 'Webhook delivery sweep failed');
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { iso } from '../../common/util/time';
+import { PREVIOUS_SECRET_TTL_MS, WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
+import { generateSigningSecret, type WebhookSigningSecrets } from './signing';
+
+export interface SigningSecretView {
+  secret: string;
+  created_at: string;
+  previous_secret_expires_at: string | null;
+}
+
+/** The account's webhook signing secret: created on first use, rotated on request. */
+@Injectable()
+export class WebhookSecretsService {
+  constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
+
+  async getOrCreate(accountId: string): Promise<WebhookSigningSecret> {
+    const existing = await this.secrets.findOneBy({ accountId });
+    if (existing) return existing;
+    try {
+      await this.secrets.insert({ accountId, secret: generateSigningSecret(), createdAt: new Date(), previousSecret: null, previousExpiresAt: null });
+    } catch (err) {
+      // Another request created it first: use theirs.
+      const raced = await this.secrets.findOneBy({ accountId });
+      if (raced) return raced;
+      throw err;
+    }
+    return this.secrets.findOneByOrFail({ accountId });
+  }
+
+  async view(accountId: string): Promise<SigningSecretView> {
+    return present(await this.getOrCreate(accountId), new Date());
+  }
+
+  /** A new current secret; the old one keeps signing (second `v1=` of the V2 header) for 24 h. */
+  async rotate(accountId: string): Promise<SigningSecretView> {
+    const current = await this.getOrCreate(accountId);
+    const now = new Date();
+    const result = await this.secrets.update(
+      { accountId, secret: current.secret },
+      { secret: generateSigningSecret(), createdAt: now, previousSecret: current.secret, previousExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS) },
+    );
+    // Lost a race with a concurrent rotation: that rotation's result stands.
+    if (!result.affected) return this.view(accountId);
+    return present(await this.secrets.findOneByOrFail({ accountId }), now);
+  }
+
+  /** The secrets that sign a webhook sent now. */
+  async signingSecrets(accountId: string, now = new Date()): Promise<WebhookSigningSecrets> {
+    const row = await this.getOrCreate(accountId);
+    const previousLive = row.previousSecret !== null && row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
+    return previousLive ? { current: row.secret, previous: row.previousSecret! } : { current: row.secret };
+  }
+}
+
+function present(row: WebhookSigningSecret, now: Date): SigningSecretView {
+  const previousLive = row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
+  return { secret: row.secret, created_at: iso(row.createdAt), previous_secret_expires_at: previousLive ? iso(row.previousExpiresAt) : null };
+}

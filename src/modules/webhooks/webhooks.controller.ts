@@ -1,0 +1,52 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { DeliveryDto, DeliveryListDto, ListDeliveriesQueryDto, SigningSecretDto } from './dto/webhook.dto';
+import { WebhookDeliveriesService } from './webhook-deliveries.service';
+import { WebhookSecretsService } from './webhook-secrets.service';
+
+/** The signing secret (dashboard only) and the delivery log (any credential). */
+@ApiTags('Webhooks')
+@Controller('v1/webhooks')
+export class WebhooksController {
+  constructor(
+    private readonly secrets: WebhookSecretsService,
+    private readonly deliveries: WebhookDeliveriesService,
+  ) {}
+
+  @Get('secret')
+  @Authenticated({ accessTokenOnly: true })
+  @ApiOperation({ summary: 'Reveal the webhook signing secret', description: 'Created on first use. Verify X-Service-Signature with it.' })
+  @ApiOkResponse({ type: SigningSecretDto })
+  secret(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    return this.secrets.view(principal.accountId);
+  }
+
+  @Post('secret/rotate')
+  @HttpCode(200)
+  @Authenticated({ accessTokenOnly: true })
+  @ApiOperation({ summary: 'Rotate the webhook signing secret', description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).' })
+  @ApiOkResponse({ type: SigningSecretDto })
+  rotate(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    return this.secrets.rotate(principal.accountId);
+  }
+
+  @Get('deliveries')
+  @Authenticated()
+  @ApiOperation({ summary: 'List webhook deliveries with their attempts', description: 'Newest first; filter by job_id or batch_id.' })
+  @ApiOkResponse({ type: DeliveryListDto })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQueryDto): Promise<DeliveryListDto> {
+    return this.deliveries.list(principal.accountId, { jobId: query.job_id, batchId: query.batch_id });
+  }
+
+  @Post('deliveries/:id/redeliver')
+  @HttpCode(202)
+  @Authenticated()
+  @ApiOperation({ summary: 'Send a delivery again now', description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.' })
+  @ApiAcceptedResponse({ type: DeliveryDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'NOT_FOUND (also for another account’s delivery)' })
+  redeliver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {
+    return this.deliveries.redeliver(principal.accountId, id);
+  }
+}

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config';
 import { coreImports } from './core.imports';
+import { DeliveryWorkerModule } from './modules/rendering/delivery/delivery.module';
 import { RenderingWorkerModule } from './modules/rendering/worker/rendering-worker.module';
 
 /**
@@ -12,7 +13,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, options: { standalone: boolean }): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [...(options.standalone ? coreImports(config) : []), RenderingWorkerModule],
+      imports: [...(options.standalone ? coreImports(config) : []), RenderingWorkerModule, DeliveryWorkerModule],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
@@ -14,6 +14,7 @@ import { WebhookTargetPolicy } from '../webhooks';
 import type { CreateRenderDto } from './dto/create-render.dto';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
+import { preloadGazetteer } from './routing/gazetteer';
 import { estimateRenderSeconds, normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from './render-request.normalizer';
 
 export interface RenderQueueData {
@@ -36,7 +37,7 @@ export interface AcceptedRender {
  * monthly quota → concurrency. Nothing is stored and no quota is used when a check refuses.
  */
 @Injectable()
-export class RenderIntakeService {
+export class RenderIntakeService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RenderIntakeService.name);
 
   constructor(
@@ -46,6 +47,11 @@ export class RenderIntakeService {
     private readonly usage: UsageService,
     private readonly webhookPolicy: WebhookTargetPolicy,
   ) {}
+
+  /** Loads the offline gazetteer at boot, so the first request naming a `place` does not pay for it. */
+  onApplicationBootstrap(): void {
+    preloadGazetteer();
+  }
 
   async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRender> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);

@@ -252,8 +252,11 @@ export class RemotionRenderer implements Renderer {
     } catch {
       return;
     }
+    const browserAlive = this.browser !== null;
     for (const entry of entries) {
       if (this.keep.has(entry)) continue;
+      // Chromium's own scratch folders (created after launch) belong to the live browser.
+      if (browserAlive && entry.startsWith('org.chromium.')) continue;
       fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
     }
   }

@@ -1,0 +1,163 @@
+/**
+ * Golden stills: fixed props rendered with renderStill and compared with committed PNGs in
+ * test/golden/ (pixelmatch, small tolerance for anti-aliasing). `UPDATE_GOLDEN=1` rewrites them.
+ * Also checks the Remotion renderer adapter end to end on a short video.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { openBrowser, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
+import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { JobFailure } from '../src/modules/rendering/job-failure';
+import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
+import { atlanticProps, pacificProps } from '../remotion/lib/sample-routes';
+
+const GOLDEN_DIR = path.join(__dirname, 'golden');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Share of pixels allowed to differ (after pixelmatch's per-pixel colour threshold). */
+const MAX_DIFFERENT_PIXELS = 0.004;
+
+interface GoldenCase {
+  name: string;
+  props: MapAnimationProps;
+  /** Frame to render; negative counts from the end. */
+  frame: number;
+}
+
+const titled = { title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } };
+const CASES: GoldenCase[] = [
+  { name: 'atlantic-standard-title-f0', props: atlanticProps(titled), frame: 20 },
+  { name: 'atlantic-standard-mid', props: atlanticProps(), frame: 150 },
+  { name: 'atlantic-standard-last', props: atlanticProps(), frame: -1 },
+  { name: 'atlantic-dark-cinematic-sandbox', props: atlanticProps({ style: 'dark', camera: { preset: 'cinematic' } }, true), frame: 120 },
+  {
+    name: 'pacific-maritime-dark-9x16',
+    props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16', hud: { distance: true, progress_bar: true, position: 'top-left' }, route_style: { line: 'dashed' } }),
+    frame: 200,
+  },
+  { name: 'pacific-minimal-1x1-last', props: pacificProps({ style: 'minimal', aspect_ratio: '1:1', units: 'mi' }), frame: -1 },
+];
+
+describe('golden stills', () => {
+  let browser: HeadlessBrowser;
+  let serveUrl: string;
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-golden-'));
+
+  beforeAll(async () => {
+    serveUrl = await ensureRemotionBundle();
+    browser = await openBrowser('chrome', { browserExecutable, logLevel: 'error' });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close({ silent: true });
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s matches its golden image', async (_name, c) => {
+    const composition = await selectComposition({ serveUrl, id: MAP_ANIMATION_COMPOSITION_ID, inputProps: c.props, puppeteerInstance: browser, logLevel: 'error' });
+    const frame = c.frame < 0 ? composition.durationInFrames + c.frame : c.frame;
+    const output = path.join(outDir, `${c.name}.png`);
+    await renderStill({ serveUrl, composition, inputProps: c.props, frame, output, imageFormat: 'png', puppeteerInstance: browser, logLevel: 'error' });
+    const golden = path.join(GOLDEN_DIR, `${c.name}.png`);
+    if (UPDATE || !fs.existsSync(golden)) {
+      if (!UPDATE) throw new Error(`missing golden ${golden}; run with UPDATE_GOLDEN=1`);
+      fs.copyFileSync(output, golden);
+      return;
+    }
+    const actual = PNG.sync.read(fs.readFileSync(output));
+    const expected = PNG.sync.read(fs.readFileSync(golden));
+    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+    expect([actual.width, actual.height]).toEqual([c.props.width, c.props.height]);
+    const diff = new PNG({ width: actual.width, height: actual.height });
+    const different = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold: 0.12 });
+    if (different / (actual.width * actual.height) > MAX_DIFFERENT_PIXELS) {
+      fs.writeFileSync(path.join(outDir, `${c.name}.diff.png`), PNG.sync.write(diff));
+    }
+    expect(different / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+  }, 120_000);
+
+  it('renders the same frame identically twice (deterministic)', async () => {
+    const props = atlanticProps();
+    const composition = await selectComposition({ serveUrl, id: MAP_ANIMATION_COMPOSITION_ID, inputProps: props, puppeteerInstance: browser, logLevel: 'error' });
+    const render = async (name: string) => {
+      const output = path.join(outDir, name);
+      await renderStill({ serveUrl, composition, inputProps: props, frame: 210, output, imageFormat: 'png', puppeteerInstance: browser, logLevel: 'error' });
+      return PNG.sync.read(fs.readFileSync(output));
+    };
+    const a = await render('again-a.png');
+    const b = await render('again-b.png');
+    expect(pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0 })).toBe(0);
+  }, 120_000);
+});
+
+describe('RemotionRenderer', () => {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-renderer-'));
+  let renderer: RemotionRenderer;
+  const shortProps = (): MapAnimationProps => atlanticProps({ duration: 3, fps: 24 });
+
+  beforeAll(async () => {
+    renderer = new RemotionRenderer({ bundleDir: await ensureRemotionBundle(), browserExecutable, tempDir: path.join(workDir, 'tmp') });
+    await renderer.start();
+  }, 180_000);
+
+  afterAll(async () => {
+    await renderer?.stop();
+    // stop() leaves the temp folder empty.
+    expect(fs.readdirSync(path.join(workDir, 'tmp'))).toEqual([]);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('writes a fast-start H.264 yuv420p MP4 and a JPEG thumbnail at the video size, and reports the real figures', async () => {
+    const videoPath = path.join(workDir, 'job.mp4');
+    const thumbnailPath = path.join(workDir, 'job_thumb.jpg');
+    const progress: number[] = [];
+    const video = await renderer.render({ props: shortProps(), videoPath, thumbnailPath, onProgress: (p) => progress.push(p) });
+    const probed = await probeVideo(videoPath);
+    expect(probed.codec).toBe('h264');
+    expect(probed.pixelFormat).toBe('yuv420p');
+    expect(probed.frames).toBe(72);
+    expect(isFastStart(videoPath)).toBe(true);
+    expect(video).toEqual({ duration_seconds: probed.durationSeconds, width: 1280, height: 720, file_size_bytes: fs.statSync(videoPath).size });
+    expect(Math.round(video.duration_seconds)).toBe(3);
+    const jpeg = fs.readFileSync(thumbnailPath);
+    expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+    const thumb = await probeVideo(thumbnailPath).catch(() => null);
+    if (thumb) expect([thumb.width, thumb.height]).toEqual([1280, 720]);
+    expect(progress.at(-1)).toBe(1);
+    // Only the live browser's own folders remain in the temp folder between jobs.
+    const leftovers = fs.readdirSync(path.join(workDir, 'tmp')).filter((e) => !/^(puppeteer_dev_chrome_profile|org\.chromium\.)/.test(e));
+    expect(leftovers).toEqual([]);
+  }, 180_000);
+
+  it('stops within moments when the job is cancelled, then renders the next job normally', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const rendering = renderer.render({
+      props: atlanticProps({ duration: 10 }),
+      videoPath: path.join(workDir, 'cancelled.mp4'),
+      thumbnailPath: path.join(workDir, 'cancelled.jpg'),
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p > 0.05) controller.abort();
+      },
+    });
+    await expect(rendering).rejects.toBeInstanceOf(RenderCancelledError);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(fs.existsSync(path.join(workDir, 'cancelled.mp4'))).toBe(false);
+
+    const next = await renderer.render({ props: shortProps(), videoPath: path.join(workDir, 'next.mp4'), thumbnailPath: path.join(workDir, 'next.jpg') });
+    expect(next.width).toBe(1280);
+  }, 180_000);
+
+  it('fails with RENDER_TIMEOUT when the time limit passes', async () => {
+    const failure = await renderer
+      .render({ props: atlanticProps({ duration: 10 }), videoPath: path.join(workDir, 'slow.mp4'), thumbnailPath: path.join(workDir, 'slow.jpg'), timeoutMs: 1500 })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(JobFailure);
+    expect((failure as JobFailure).code).toBe('RENDER_TIMEOUT');
+    expect((failure as JobFailure).message).not.toMatch(/\/|at /);
+  }, 180_000);
+});

@@ -2,6 +2,8 @@
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
 module.exports = {
   testTimeout: 60000,
+  // Chromium, Bull and ioredis can keep a handle open for a moment after an app closes.
+  forceExit: true,
   projects: [
     {
       displayName: 'unit',

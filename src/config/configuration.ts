@@ -33,6 +33,7 @@ export interface AppConfig {
     roadRouterUrl?: string;
     roadNetworkFile?: string;
     timeoutSeconds: number;
+    lockSeconds: number;
     workerConcurrency: number;
     tempDir: string;
   };
@@ -121,6 +122,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       roadRouterUrl: env.ROAD_ROUTER_URL,
       roadNetworkFile: env.ROAD_NETWORK_FILE,
       timeoutSeconds: env.RENDER_TIMEOUT_SECONDS ?? 600,
+      lockSeconds: env.RENDER_LOCK_SECONDS ?? 30,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
       tempDir: inData('tmp'),
     },

@@ -89,6 +89,10 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(5)
   RENDER_TIMEOUT_SECONDS?: number;
 
+  /** Seconds a worker's lock on a render job lasts without renewal; a dead worker's job is taken up after about this long. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(2) @Max(600)
+  RENDER_LOCK_SECONDS?: number;
+
   /** Jobs one worker process renders at once (one Chromium each). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(16)
   WORKER_CONCURRENCY?: number;

@@ -10,9 +10,10 @@ export const WEBHOOK_QUEUE = 'webhooks';
  * "stalled": Bull hands it to another worker. Three stalls in a row and it gives up (the worker
  * then records the job as failed).
  */
-export const RENDER_QUEUE_SETTINGS = {
-  settings: { lockDuration: 30_000, lockRenewTime: 10_000, stalledInterval: 15_000, maxStalledCount: 3 },
-};
+export function renderQueueSettings(lockSeconds: number) {
+  const lockDuration = lockSeconds * 1000;
+  return { lockDuration, lockRenewTime: lockDuration / 3, stalledInterval: lockDuration / 2, maxStalledCount: 3 };
+}
 
 /** The Bull root: every queue shares the configured Redis and key prefix. */
 @Module({

@@ -1,0 +1,87 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+
+/**
+ * A worker is a separate process (`start:worker`). This starts one from the sources with the test
+ * app's settings, so it shares the database, Redis prefix and storage folder.
+ */
+function startWorker(t: TestApp): ChildProcess {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    MAPR_ROLE: 'worker',
+    DATA_DIR: t.config.dataDir,
+    REDIS_URL: t.config.redis.url!,
+    REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+    JWT_SECRET: t.config.auth.jwtSecret,
+    PUBLIC_URL: t.config.http.publicUrl,
+    RENDER_LOCK_SECONDS: '4',
+    LOG_LEVEL: 'warn',
+    ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
+  };
+  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('a worker killed mid-render', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  const workers: ChildProcess[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'api' });
+    account = await createAccount(t, { tier: 'creator' });
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    await t.close();
+  });
+
+  it('is taken up again by another worker and completes exactly once', async () => {
+    const first = startWorker(t);
+    workers.push(first);
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send({ waypoints: [{ lat: 38.72, lng: -9.14, label: 'Lisbon' }, { lat: 52.52, lng: 13.4, label: 'Berlin' }], duration: 8, aspect_ratio: '1:1' })
+      .expect(202);
+    const jobId = created.body.job_id as string;
+    const jobs = t.app.get(DataSource).getRepository(RenderJob);
+
+    await waitFor(async () => {
+      const job = await jobs.findOneByOrFail({ id: jobId });
+      return job.status === 'processing' && job.progress > 0.05 ? job : undefined;
+    }, 120_000, 'the first worker to be mid-render');
+    first.kill('SIGKILL');
+
+    const second = startWorker(t);
+    workers.push(second);
+    const done = await waitFor(async () => {
+      const job = await jobs.findOneByOrFail({ id: jobId });
+      return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+    }, 150_000, 'the job to finish on the second worker');
+
+    expect(done.status).toBe('complete');
+    expect(done.attempts).toBe(2);
+    const rendered = readdirSync(join((t.config.storage as { dir: string }).dir, 'renders')).filter((f) => f.startsWith(jobId));
+    expect(rendered.sort()).toEqual([`${jobId}.mp4`, `${jobId}_thumb.jpg`]);
+    const usage = await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200);
+    expect(usage.body.renders_used).toBe(1);
+    const record = await t.http.get(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+    expect(record.body).toMatchObject({ status: 'complete', progress: 1, duration_seconds: 8 });
+  }, 300_000);
+});

@@ -51,7 +51,7 @@ export class BatchScheduler {
         .orderBy('batch.created_at', 'ASC')
         .addOrderBy('batch.id', 'ASC')
         .addOrderBy('bj.position', 'ASC')
-        .take(free)
+        .limit(free)
         .getMany();
       const started: string[] = [];
       for (const job of waiting) {

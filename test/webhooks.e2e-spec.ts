@@ -1,0 +1,280 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { randomBase62 } from '../src/common/util/ids';
+import { WebhookDispatcher } from '../src/modules/webhooks';
+import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
+import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';
+
+const bearer = { type: 'bearer' } as const;
+const newPath = () => `/hooks/${randomBase62(8)}`;
+/** Tests poll the delivery log; a generous request rate keeps the rate limiter out of the way. */
+const POLLING_PLAN = { tier: 'enterprise', overrides: { requests_per_minute: 100_000 } } as const;
+/** Retry delays become 50 ms, 200 ms, 1 s and 6 s; one attempt gives up after 500 ms. */
+const FAST = { WEBHOOK_RETRY_TIME_SCALE: '600', WEBHOOK_TIMEOUT_MS: '500' };
+
+type Delivery = {
+  id: string;
+  event: string;
+  job_id: string | null;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  attempts: { attempt: number; trigger: string; status_code: number | null; error_kind: string | null; latency_ms: number; at: string }[];
+};
+
+async function deliveries(t: TestApp, account: TestAccount, query: Record<string, string> = {}): Promise<Delivery[]> {
+  const res = await t.http.get('/v1/webhooks/deliveries').query(query).auth(account.liveKey, bearer).expect(200);
+  return res.body.deliveries;
+}
+
+async function secretOf(t: TestApp, account: TestAccount): Promise<string> {
+  return (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
+}
+
+describe('Webhook delivery', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    t = await startTestApp(FAST);
+    worker = await startWebhookWorker(t);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+    await receiver?.close();
+  });
+
+  /** A job with a webhook_url pointing at a fresh path of the receiver. */
+  async function jobWithWebhook(account: TestAccount, path = newPath()) {
+    const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ webhook_url: receiver.url(path) })).expect(202);
+    return { jobId: res.body.job_id as string, path };
+  }
+
+  it('sends render.complete once, signed with the account secret, with the contract headers and payload', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const { jobId, path } = await jobWithWebhook(account);
+    const job = await endJob(t, jobId, 'complete');
+
+    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const secret = await secretOf(t, account);
+    expect(secret).toMatch(/^whsec_/);
+    expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
+    expect(verifyWebhook(hook.body, hook.headers, `${secret}x`)).toBe(false);
+    // The spec's plain form alone verifies too.
+    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, secret)).toBe(true);
+    expect(verifyWebhook(hook.body.replace('complete', 'failed!!'), hook.headers, secret)).toBe(false);
+
+    expect(hook.headers['content-type']).toBe('application/json');
+    expect(hook.headers['user-agent']).toBe('mapr-webhooks/1');
+    expect(hook.headers['x-service-event']).toBe('render.complete');
+    expect(hook.headers['x-service-timestamp']).toMatch(/^\d+$/);
+    expect(hook.headers['x-service-signature-v2']).toMatch(new RegExp(`^t=${hook.headers['x-service-timestamp']},v1=[0-9a-f]{64}$`));
+    expect(JSON.parse(hook.body)).toEqual({
+      event: 'render.complete',
+      job_id: jobId,
+      status: 'complete',
+      video_url: `${t.config.http.cdnUrl}/renders/${jobId}.mp4`,
+      thumbnail_url: `${t.config.http.cdnUrl}/renders/${jobId}_thumb.jpg`,
+      duration_seconds: 5,
+      resolution: '1280x720',
+      file_size_bytes: 123456,
+      expires_at: job.expiresAt!.toISOString(),
+      created_at: job.createdAt.toISOString(),
+      completed_at: job.completedAt!.toISOString(),
+    });
+
+    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    expect(delivery).toMatchObject({ id: hook.headers['x-service-delivery'], event: 'render.complete', job_id: jobId, attempt_count: 1, next_attempt_at: null });
+    expect(delivery.id).toMatch(/^dlv_/);
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, trigger: 'automatic', status_code: 200, error_kind: null, latency_ms: expect.any(Number), at: expect.any(String) }),
+    ]);
+    // The job's own status never depends on its webhook.
+    expect((await t.http.get(`/v1/render/${jobId}`).auth(account.liveKey, bearer)).body.status).toBe('complete');
+
+    // A job end reported twice does not send twice.
+    await endJob(t, jobId, 'complete');
+    expect(await deliveries(t, account, { job_id: jobId })).toHaveLength(1);
+  });
+
+  it('sends render.failed with the failure code, and nothing for a cancelled job', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const failed = await jobWithWebhook(account);
+    const job = await endJob(t, failed.jobId, 'failed');
+    const [hook] = await waitFor(() => receiver.on(failed.path), (r) => r.length === 1);
+    expect(hook.headers['x-service-event']).toBe('render.failed');
+    expect(JSON.parse(hook.body)).toEqual({
+      event: 'render.failed',
+      job_id: failed.jobId,
+      status: 'failed',
+      error: 'MARITIME_ROUTE_ERROR',
+      message: job.errorMessage,
+      created_at: job.createdAt.toISOString(),
+      failed_at: job.failedAt!.toISOString(),
+    });
+
+    const cancelled = await jobWithWebhook(account);
+    await t.http.delete(`/v1/render/${cancelled.jobId}`).auth(account.liveKey, bearer).expect(200);
+    expect(await deliveries(t, account, { job_id: cancelled.jobId })).toEqual([]);
+    expect(receiver.on(cancelled.path)).toEqual([]);
+  });
+
+  it('retries a 500 once it is answered 200: two attempts, same delivery id and body, then delivered', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    receiver.answer(path, 500);
+    const { jobId } = await jobWithWebhook(account, path);
+    await endJob(t, jobId, 'complete');
+
+    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    const hooks = receiver.on(path);
+    expect(hooks).toHaveLength(2);
+    expect(hooks[1].headers['x-service-delivery']).toBe(hooks[0].headers['x-service-delivery']);
+    expect(hooks[1].body).toBe(hooks[0].body);
+    const secret = await secretOf(t, account);
+    expect(hooks.every((h) => verifyWebhook(h.body, h.headers, secret))).toBe(true);
+    expect(delivery.attempt_count).toBe(2);
+    expect(delivery.attempts.map((a) => [a.status_code, a.error_kind])).toEqual([
+      [500, 'http_error'],
+      [200, null],
+    ]);
+  });
+
+  it('never follows a redirect, and after the fourth retry fails the delivery is failed for good', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    receiver.answer(path, ...Array.from({ length: 5 }, () => ({ status: 302, location: receiver.url(`${path}/elsewhere`) })));
+    const { jobId } = await jobWithWebhook(account, path);
+    await endJob(t, jobId, 'complete');
+
+    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'failed');
+    expect(delivery.attempts.map((a) => [a.attempt, a.status_code, a.error_kind])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 302, 'redirect']));
+    expect(delivery.next_attempt_at).toBeNull();
+    expect(receiver.on(path)).toHaveLength(5);
+    expect(receiver.on(`${path}/elsewhere`)).toHaveLength(0);
+  });
+
+  it('stops at once on 410 Gone', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    receiver.answer(path, 410);
+    const { jobId } = await jobWithWebhook(account, path);
+    await endJob(t, jobId, 'failed');
+    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'failed');
+    expect(delivery.attempts.map((a) => a.status_code)).toEqual([410]);
+    expect(receiver.on(path)).toHaveLength(1);
+  });
+
+  it('gives up on a receiver that never answers and retries it', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    receiver.answer(path, 'hang');
+    const { jobId } = await jobWithWebhook(account, path);
+    await endJob(t, jobId, 'complete');
+    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    expect(delivery.attempts.map((a) => [a.status_code, a.error_kind])).toEqual([
+      [null, 'timeout'],
+      [200, null],
+    ]);
+    expect(receiver.on(path)).toHaveLength(2);
+  });
+
+  it('redelivers on request with the same delivery id; other accounts get 404', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const { jobId, path } = await jobWithWebhook(account);
+    await endJob(t, jobId, 'complete');
+    const [first] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+
+    const other = await createAccount(t, POLLING_PLAN);
+    await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(other.liveKey, bearer).expect(404);
+    expect(await deliveries(t, other, { job_id: jobId })).toEqual([]);
+
+    const accepted = await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(account.liveKey, bearer).expect(202);
+    expect(accepted.body.id).toBe(first.id);
+    const [again] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.attempt_count === 2);
+    expect(again.status).toBe('delivered');
+    expect(again.attempts.map((a) => a.trigger)).toEqual(['automatic', 'manual']);
+    const hooks = receiver.on(path);
+    expect(hooks).toHaveLength(2);
+    expect(hooks[1].headers['x-service-delivery']).toBe(first.id);
+    expect(hooks[1].body).toBe(hooks[0].body);
+  });
+
+  it('reveals the secret to access tokens only, and after a rotation signs with both secrets for 24 h', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const before = await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200);
+    expect(before.body).toEqual({ secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), created_at: expect.any(String), previous_secret_expires_at: null });
+    await t.http.get('/v1/webhooks/secret').auth(account.liveKey, bearer).expect(403);
+    await t.http.post('/v1/webhooks/secret/rotate').auth(account.liveKey, bearer).expect(403);
+
+    const rotated = await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200);
+    expect(rotated.body.secret).not.toBe(before.body.secret);
+    const expiresIn = Date.parse(rotated.body.previous_secret_expires_at) - Date.parse(rotated.body.created_at);
+    expect(expiresIn).toBe(24 * 3600_000);
+    expect((await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer)).body).toEqual(rotated.body);
+
+    const { jobId, path } = await jobWithWebhook(account);
+    await endJob(t, jobId, 'complete');
+    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    expect(verifyWebhook(hook.body, hook.headers, rotated.body.secret)).toBe(true);
+    expect(verifyWebhook(hook.body, hook.headers, before.body.secret)).toBe(true);
+    // The plain header is signed with the current secret only.
+    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, rotated.body.secret)).toBe(true);
+    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, before.body.secret)).toBe(false);
+  });
+
+  it('sends what the dispatcher stored, byte for byte', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    const payload = { event: 'render.complete', job_id: 'job_x', note: 'Zürich → 東京 ✓' };
+    await t.app.get(WebhookDispatcher).dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId: 'job_x' });
+    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    expect(hook.body).toBe(JSON.stringify(payload));
+    expect(verifyWebhook(hook.body, hook.headers, await secretOf(t, account))).toBe(true);
+  });
+});
+
+describe('Webhook retries across a restart', () => {
+  let receiver: WebhookReceiver;
+  const prefix = `t${randomBase62(10).toLowerCase()}`;
+  // Retry 1 is due 5 s after the first failure: time enough to stop everything before it.
+  const env = { REDIS_KEY_PREFIX: prefix, WEBHOOK_RETRY_TIME_SCALE: '6', WEBHOOK_TIMEOUT_MS: '2000' };
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(() => receiver.close());
+
+  it('delivers a retry that was pending while the app and worker were down', async () => {
+    let t = await startTestApp(env);
+    let worker = await startWebhookWorker(t);
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    receiver.answer(path, 503);
+    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ webhook_url: receiver.url(path) })).expect(202);
+    await endJob(t, created.body.job_id, 'complete');
+    const [pending] = await waitFor(() => deliveries(t, account), (d) => d[0]?.attempt_count === 1);
+    expect(pending.status).toBe('pending');
+    expect(Date.parse(pending.next_attempt_at!)).toBeGreaterThan(Date.parse(pending.attempts[0].at));
+    await worker.close();
+    await t.close();
+    expect(receiver.on(path)).toHaveLength(1);
+
+    t = await startTestApp(env);
+    worker = await startWebhookWorker(t);
+    try {
+      const [delivered] = await waitFor(() => deliveries(t, account), (d) => d[0]?.status === 'delivered', 30_000);
+      expect(delivered.id).toBe(pending.id);
+      expect(delivered.attempts.map((a) => a.status_code)).toEqual([503, 200]);
+      const hooks = receiver.on(path);
+      expect(hooks).toHaveLength(2);
+      expect(hooks[1].headers['x-service-delivery']).toBe(pending.id);
+    } finally {
+      await worker.close();
+      await t.close();
+    }
+  });
+});

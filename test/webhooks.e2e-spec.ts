@@ -1,6 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomBase62 } from '../src/common/util/ids';
 import { WebhookDispatcher } from '../src/modules/webhooks';
+import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';
+import { WebhookDeliverySweeper } from '../src/modules/webhooks/webhook-delivery.processor';
+import { DataSource } from 'typeorm';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';
@@ -234,6 +237,20 @@ describe('Webhook delivery', () => {
     const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
     expect(hook.body).toBe(JSON.stringify(payload));
     expect(verifyWebhook(hook.body, hook.headers, await secretOf(t, account))).toBe(true);
+  });
+
+  it('sends a recorded delivery whose queue entry was lost, once the sweeper finds it overdue', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const path = newPath();
+    const dispatcher = t.app.get(WebhookDispatcher);
+    // Written but never queued, as when Redis refused the entry.
+    const delivery = await dispatcher.record({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload: { event: 'render.complete' } });
+    await t.app.get(DataSource).getRepository(WebhookDelivery).update({ id: delivery.id }, { nextAttemptAt: new Date(Date.now() - 5 * 60_000) });
+    expect(receiver.on(path)).toHaveLength(0);
+    expect(await worker.get(WebhookDeliverySweeper).sweep()).toBeGreaterThanOrEqual(1);
+    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    expect(hook.headers['x-service-delivery']).toBe(delivery.id);
+    await waitFor(() => deliveries(t, account), (d) => d[0]?.status === 'delivered');
   });
 });
 

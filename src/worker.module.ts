@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { coreImports } from './core.imports';
 import { DeliveryWorkerModule } from './modules/rendering/delivery/delivery.module';
 import { RenderingWorkerModule } from './modules/rendering/worker/rendering-worker.module';
+import { WebhooksWorkerModule } from './modules/webhooks';
 
 /**
  * The worker role: queue processors only, no HTTP. Standalone (`start:worker`) it brings the
@@ -13,7 +14,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig, options: { standalone: boolean }): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [...(options.standalone ? coreImports(config) : []), RenderingWorkerModule, DeliveryWorkerModule],
+      imports: [...(options.standalone ? coreImports(config) : []), RenderingWorkerModule, DeliveryWorkerModule, WebhooksWorkerModule],
     };
   }
 }

@@ -1,7 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeVideo } from '../src/modules/rendering/renderer';
+import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
 import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
+import { WebhookReceiver, waitFor } from './support/webhooks';
 
 const bearer = { type: 'bearer' } as const;
 
@@ -31,14 +33,19 @@ const smallRender = (extra: Record<string, unknown> = {}) => ({
 describe('Render worker: from queued job to MP4', () => {
   let t: TestApp;
   let account: TestAccount;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
     t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' });
     account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
+    receiver = await WebhookReceiver.start();
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
 
-  it('renders a job to complete; the record matches the real file, which the CDN serves', async () => {
-    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender()).expect(202);
+  it('renders a job to complete; the record matches the real file, which the CDN serves; the webhook arrives signed', async () => {
+    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender({ webhook_url: receiver.url() })).expect(202);
     const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
     expect(job).toMatchObject({ status: 'complete', progress: 1, resolution: '720x720', duration_seconds: 3 });
     expect(job.video_url).toBe(`${t.config.http.cdnUrl}/renders/${created.body.job_id}.mp4`);
@@ -62,6 +69,12 @@ describe('Render worker: from queued job to MP4', () => {
     expect(route.body.distance_km).toBeGreaterThan(1400);
     expect(route.body.distance_km).toBeLessThan(1500);
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
+
+    const [hook] = await waitFor(() => receiver.received, (r) => r.length > 0);
+    const { secret } = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body;
+    expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
+    const { progress: _progress, started_at: _s, cancelled_at: _c, estimated_duration_seconds: _e, batch_id: _b, sandbox: _sb, request: _r, status_url: _u, ...webhookFields } = job;
+    expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });
   }, 180_000);
 
   it('fails a sea leg that starts far inland with MARITIME_ROUTE_ERROR before rendering, and gives the render back', async () => {

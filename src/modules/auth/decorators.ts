@@ -1,13 +1,16 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Principal } from './principal';
 import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
 
 export const IS_PUBLIC = 'mapr:isPublic';
 export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
 
-/** The visible exception: this route needs no credentials. */
-export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiSecurity({}));
+/**
+ * The visible exception: this route needs no credentials. (The OpenAPI document has no global
+ * security requirement, so a public route simply lists none.)
+ */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /**
  * Marks how a route authenticates and documents it in OpenAPI. Every route is authenticated by

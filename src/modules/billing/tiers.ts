@@ -11,6 +11,14 @@ export interface TierLimits {
 export const TIER_IDS = ['free', 'creator', 'studio', 'enterprise'] as const;
 export type TierId = (typeof TIER_IDS)[number];
 
+const STUDIO_LIMITS: TierLimits = {
+  renders_per_month: 150,
+  max_duration_seconds: 45,
+  resolutions: ['720p', '1080p', '4k'],
+  requests_per_minute: 60,
+  concurrent_jobs: 5,
+};
+
 /**
  * The tier table of the interface spec ("Limits"). `enterprise` is a custom plan: it starts from
  * Studio's limits and takes per-account overrides (set with the operator CLI).
@@ -30,26 +38,8 @@ export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
       concurrent_jobs: 3,
     },
   },
-  studio: {
-    name: 'Studio',
-    limits: {
-      renders_per_month: 150,
-      max_duration_seconds: 45,
-      resolutions: ['720p', '1080p', '4k'],
-      requests_per_minute: 60,
-      concurrent_jobs: 5,
-    },
-  },
-  enterprise: {
-    name: 'Enterprise',
-    limits: {
-      renders_per_month: 150,
-      max_duration_seconds: 45,
-      resolutions: ['720p', '1080p', '4k'],
-      requests_per_minute: 60,
-      concurrent_jobs: 5,
-    },
-  },
+  studio: { name: 'Studio', limits: STUDIO_LIMITS },
+  enterprise: { name: 'Enterprise', limits: STUDIO_LIMITS },
 };
 
 export function effectiveLimits(tier: TierId, overrides?: Partial<TierLimits> | null): TierLimits {

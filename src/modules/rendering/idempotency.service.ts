@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Errors } from '../../common/errors';
@@ -81,6 +83,22 @@ export class IdempotencyService {
     throw Errors.idempotencyKeyInUse();
   }
 
+  /**
+   * Runs a create endpoint under the request's `Idempotency-Key` header (if any) and writes the
+   * status: the first response, or its replay (marked `Idempotent-Replayed: true`).
+   */
+  async respond<T>(
+    res: Response,
+    request: { accountId: string; header: string | string[] | undefined; scope: string; body: unknown; status: number },
+    handler: () => Promise<T>,
+  ): Promise<unknown> {
+    const key = IdempotencyService.parseKey(request.header);
+    const outcome = await this.run(request.accountId, key, request.scope, request.body, request.status, handler);
+    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(outcome.status);
+    return outcome.body;
+  }
+
   /** Validates the header value: 1–255 visible ASCII characters. */
   static parseKey(header: string | string[] | undefined): string | undefined {
     if (header === undefined) return undefined;
@@ -94,3 +112,7 @@ export class IdempotencyService {
   }
 }
 
+
+/** Documents the optional Idempotency-Key header of a create endpoint. */
+export const ApiIdempotencyKey = () =>
+  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters; the same key and body within 24 h return the first response again.' });

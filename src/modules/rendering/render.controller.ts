@@ -4,7 +4,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -16,7 +15,7 @@ import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
-import { IdempotencyService } from './idempotency.service';
+import { ApiIdempotencyKey, IdempotencyService } from './idempotency.service';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 
@@ -40,7 +39,7 @@ export class RenderController {
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
       'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters; the same key and body within 24 h return the first response again.' })
+  @ApiIdempotencyKey()
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE' })
@@ -52,13 +51,11 @@ export class RenderController {
     @Headers('idempotency-key') idempotencyHeader: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const key = IdempotencyService.parseKey(idempotencyHeader);
-    const outcome = await this.idempotency.run(principal.accountId, key, 'POST /v1/render', body, 202, () =>
-      this.intake.create(principal, body),
+    return this.idempotency.respond(
+      res,
+      { accountId: principal.accountId, header: idempotencyHeader, scope: 'POST /v1/render', body, status: 202 },
+      () => this.intake.create(principal, body),
     );
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(outcome.status);
-    return outcome.body;
   }
 
   @Get('render/:job_id')

@@ -4,7 +4,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,7 +13,7 @@ import {
 import type { Response } from 'express';
 import { ErrorResponseDto } from '../../../common/openapi/error-response.dto';
 import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
-import { IdempotencyService } from '../idempotency.service';
+import { ApiIdempotencyKey, IdempotencyService } from '../idempotency.service';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
@@ -36,7 +35,7 @@ export class BatchesController {
       'Up to 50 render requests, accepted whole or refused whole. The quota must cover every job; the concurrent limit does not refuse a batch: ' +
       'its jobs wait queued and start as slots free up. One batch.complete webhook fires when the last job ends; batch jobs send no render.* webhooks.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters; the same key and body within 24 h return the first response again.' })
+  @ApiIdempotencyKey()
   @ApiAcceptedResponse({ type: AcceptedBatchDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE' })
@@ -48,11 +47,11 @@ export class BatchesController {
     @Headers('idempotency-key') idempotencyHeader: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const key = IdempotencyService.parseKey(idempotencyHeader);
-    const outcome = await this.idempotency.run(principal.accountId, key, 'POST /v1/render/batch', body, 202, () => this.batches.create(principal, body));
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(outcome.status);
-    return outcome.body;
+    return this.idempotency.respond(
+      res,
+      { accountId: principal.accountId, header: idempotencyHeader, scope: 'POST /v1/render/batch', body, status: 202 },
+      () => this.batches.create(principal, body),
+    );
   }
 
   @Get('batch/:batch_id')

@@ -32,6 +32,8 @@ const CASES: GoldenCase[] = [
   { name: 'atlantic-standard-title-f0', props: atlanticProps(titled), frame: 20 },
   { name: 'atlantic-standard-mid', props: atlanticProps(), frame: 150 },
   { name: 'atlantic-standard-last', props: atlanticProps(), frame: -1 },
+  // Close enough for the 10m coastline (Natural Earth's finest level).
+  { name: 'atlantic-standard-10m-detail', props: atlanticProps(), frame: 262 },
   { name: 'atlantic-dark-cinematic-sandbox', props: atlanticProps({ style: 'dark', camera: { preset: 'cinematic' } }, true), frame: 120 },
   {
     name: 'pacific-maritime-dark-9x16',

@@ -1,13 +1,16 @@
 import React, { useLayoutEffect, useRef } from 'react';
 import { focusPoint } from '../lib/camera';
-import { cameraAt, drawPlane, planeLayout } from '../lib/frame-drawing';
+import { cameraAt, drawOverlay, drawPlane, planeLayout } from '../lib/frame-drawing';
+import type { Rect } from '../lib/labels';
 import type { Scene } from '../lib/scene';
 
 /**
  * The map plane: one canvas redrawn each frame (a raster copy + route + vehicle). With a tilt it
- * is leaned back with a CSS perspective transform around the camera's focus point.
+ * is leaned back with a CSS perspective transform around the camera's focus point. `overlay`
+ * (only for videos that never tilt, where plane and screen pixels coincide) also draws the
+ * markers and labels here, avoiding labels under `overlay` rectangles.
  */
-export const MapPlane: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
+export const MapPlane: React.FC<{ scene: Scene; frame: number; overlay: Rect[] | null }> = ({ scene, frame, overlay }) => {
   const ref = useRef<HTMLCanvasElement>(null);
   const layout = planeLayout(scene);
   const focus = focusPoint(scene.viewport);
@@ -15,8 +18,10 @@ export const MapPlane: React.FC<{ scene: Scene; frame: number }> = ({ scene, fra
 
   useLayoutEffect(() => {
     const ctx = ref.current?.getContext('2d', { alpha: false });
-    if (ctx) drawPlane(ctx, scene, frame);
-  }, [scene, frame]);
+    if (!ctx) return;
+    drawPlane(ctx, scene, frame);
+    if (overlay) drawOverlay(ctx, scene, frame, { rects: overlay }, false);
+  }, [scene, frame, overlay]);
 
   return (
     <canvas

@@ -36,14 +36,14 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const hud = useMemo(() => hudRect(props), [props]);
   const avoid = useMemo(() => (hud ? [hud] : []), [hud]);
   const { palette } = scene;
+  // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
+  // layer less for the browser to composite on every frame (measurably faster).
+  const flat = useMemo(() => scene.track.every((c) => c.tilt === 0), [scene]);
 
   return (
     <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>
-      {ready ? <MapPlane scene={scene} frame={frame} /> : null}
-      {palette.vignette > 0 ? (
-        <AbsoluteFill style={{ background: `radial-gradient(ellipse at center, rgba(0,0,0,0) 55%, rgba(0,0,0,${palette.vignette}) 100%)` }} />
-      ) : null}
-      {ready ? <Overlay scene={scene} frame={frame} avoid={avoid} /> : null}
+      {ready ? <MapPlane scene={scene} frame={frame} overlay={flat ? avoid : null} /> : null}
+      {ready && !flat ? <Overlay scene={scene} frame={frame} avoid={avoid} /> : null}
       <Hud scene={scene} frame={frame} />
       <TitleCard scene={scene} frame={frame} />
       {props.sandbox ? <Watermark width={props.width} height={props.height} /> : null}

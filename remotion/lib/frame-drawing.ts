@@ -44,7 +44,16 @@ export function planeLayout(scene: Scene): PlaneLayout {
     maxX = Math.max(maxX, b.maxX);
     maxY = Math.max(maxY, b.maxY);
   }
-  const layout = { minX: Math.floor(minX), minY: Math.floor(minY), width: Math.ceil(maxX - minX) + 1, height: Math.ceil(maxY - minY) + 1, perspective };
+  // Whole-pixel canvas position on screen: a flat map's pixels then land exactly on the frame's.
+  const left = Math.floor(focus.x + minX);
+  const top = Math.floor(focus.y + minY);
+  const layout = {
+    minX: left - focus.x,
+    minY: top - focus.y,
+    width: Math.ceil(focus.x + maxX) - left,
+    height: Math.ceil(focus.y + maxY) - top,
+    perspective,
+  };
   layoutCache.set(scene, layout);
   return layout;
 }
@@ -65,7 +74,7 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
   const scale = 2 ** camera.z;
   const f = Math.max(0, Math.min(scene.track.length - 1, Math.round(frame)));
   const spec = scene.rasters.rasters[scene.rasters.rasterOfFrame[f]];
-  const raster = rasterFor(spec, scene.geometry.centerLng, scene.palette, scene.props.style);
+  const raster = rasterFor(spec, scene.geometry.centerLng, scene.palette, scene.props.style, scene.regions[spec.detail] ?? null);
 
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const toX = (wx: number) => (wx - camera.x) * scale - layout.minX;
@@ -86,11 +95,13 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
     ctx.fillRect(0, 0, layout.width, layout.height);
   }
   if (sw > 0 && sh > 0) {
-    ctx.imageSmoothingEnabled = true;
+    const exp: string = (scene.props as any).__exp ?? '';
+    ctx.imageSmoothingEnabled = !exp.includes('nearest');
     ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(raster, sx, sy, sw, sh, dx0 + sx * k, dy0 + sy * k, sw * k, sh * k);
   }
 
+  if (((scene.props as any).__exp ?? '').includes('noRoute')) return;
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   drawRoute(ctx, scene, progress, toX, toY);
   drawVehicle(ctx, scene, progress, frame, toX, toY);
@@ -228,10 +239,10 @@ export function worldToScreen(scene: Scene, camera: CameraState, wx: number, wy:
 }
 
 /** Markers and labels of the waypoints reached so far, in screen space (never tilted). */
-export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, obstacles: OverlayObstacles): void {
+export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, obstacles: OverlayObstacles, clear = true): void {
   const { width, height, insets } = scene.viewport;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, width, height);
+  if (clear) ctx.clearRect(0, 0, width, height);
   const camera = cameraAt(scene, frame);
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   const unit = sizeUnit(width, height);

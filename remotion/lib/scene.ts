@@ -5,8 +5,8 @@
 import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
 import { CameraState, planCameraTrack, Viewport } from './camera';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
-import { planRasters, RasterPlan } from './raster-plan';
-import { buildRouteGeometry, RouteGeometry } from './route-geometry';
+import { Detail, planRasters, RasterPlan } from './raster-plan';
+import { Box, buildRouteGeometry, RouteGeometry, unionBoxes } from './route-geometry';
 import { safeInsets } from './safe-area';
 import { paletteFor, Palette } from './styles';
 import { planTimeline, Timeline } from './timeline';
@@ -19,6 +19,8 @@ export interface Scene {
   track: CameraState[];
   rasters: RasterPlan;
   palette: Palette;
+  /** Per map detail: the world box all rasters of that detail cover (what must be projected). */
+  regions: Partial<Record<Detail, Box>>;
   route: { color: string; width: number; opacity: number; line: MapAnimationProps['route_style']['line'] };
 }
 
@@ -42,7 +44,13 @@ export function buildScene(props: MapAnimationProps): Scene {
     opacity: props.route_style.opacity ?? palette.route.opacity,
     line: props.route_style.line ?? palette.route.line,
   };
-  return { props, viewport, geometry, timeline, track, rasters: planRasters(track, viewport), palette, route };
+  const rasters = planRasters(track, viewport);
+  const regions: Partial<Record<Detail, Box>> = {};
+  for (const detail of ['110m', '50m', '10m'] as const) {
+    const boxes = rasters.rasters.filter((r) => r.detail === detail).map((r) => r.box);
+    if (boxes.length) regions[detail] = unionBoxes(boxes);
+  }
+  return { props, viewport, geometry, timeline, track, rasters, palette, route, regions };
 }
 
 const byObject = new WeakMap<MapAnimationProps, Scene>();

@@ -31,8 +31,6 @@ export interface Palette {
   route: { color: string; width: number; opacity: number; line: RouteLineKind };
   /** Outline under a solid/dashed route for contrast; null = none. */
   routeCasing: string | null;
-  /** Vignette darkening at the edges (0–1). */
-  vignette: number;
 }
 
 export const PALETTES: Record<string, Palette> = {
@@ -58,7 +56,6 @@ export const PALETTES: Record<string, Palette> = {
     panelSubtext: '#4a5a68',
     route: { color: '#e8553d', width: 5, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
-    vignette: 0.12,
   },
   dark: {
     waterTop: '#0d1016',
@@ -82,7 +79,6 @@ export const PALETTES: Record<string, Palette> = {
     panelSubtext: '#a9b0bb',
     route: { color: '#ffcc33', width: 5, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(0,0,0,0.6)',
-    vignette: 0.3,
   },
   'maritime-dark': {
     waterTop: '#0b2340',
@@ -106,7 +102,6 @@ export const PALETTES: Record<string, Palette> = {
     panelSubtext: '#8fb4cf',
     route: { color: '#3ee0c8', width: 4, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(2,10,20,0.6)',
-    vignette: 0.28,
   },
   minimal: {
     waterTop: '#e9ebee',
@@ -130,7 +125,6 @@ export const PALETTES: Record<string, Palette> = {
     panelSubtext: '#5c6169',
     route: { color: '#111111', width: 4, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
-    vignette: 0,
   },
 };
 

@@ -5,11 +5,13 @@
 import { geoGraticule10, geoMercator, geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
+import { latitudeOf, project } from './mercator';
 import type { Box } from './route-geometry';
 import type { Detail, RasterSpec } from './raster-plan';
 import type { Palette } from './styles';
 
-type TopologyLoader = () => Promise<{ land: Topology; countries: Topology }>;
+/** `countries` null: borders come from the next coarser level (10m borders cost more than they show). */
+type TopologyLoader = () => Promise<{ land: Topology; countries: Topology | null }>;
 
 // Loaded on demand: a job that never zooms in never parses the 10m files.
 const LOADERS: Record<Detail, TopologyLoader> = {
@@ -23,18 +25,53 @@ const LOADERS: Record<Detail, TopologyLoader> = {
   }),
   '10m': async () => ({
     land: (await import('world-atlas/land-10m.json')).default as unknown as Topology,
-    countries: (await import('world-atlas/countries-10m.json')).default as unknown as Topology,
+    countries: null,
   }),
 };
 
-const topologies = new Map<Detail, { land: Topology; countries: Topology }>();
+const topologies = new Map<Detail, { land: Topology; countries: Topology | null }>();
+
+/** Levels to load for a set of details (10m borders come from 50m). */
+function withBorderSources(details: Detail[]): Detail[] {
+  return details.includes('10m') && !details.includes('50m') ? [...details, '50m'] : details;
+}
 
 export function hasDetails(details: Detail[]): boolean {
-  return details.every((d) => topologies.has(d));
+  return withBorderSources(details).every((d) => topologies.has(d));
 }
 
 export async function loadDetails(details: Detail[]): Promise<void> {
-  for (const d of details) if (!topologies.has(d)) topologies.set(d, await LOADERS[d]());
+  for (const d of withBorderSources(details)) if (!topologies.has(d)) topologies.set(d, await LOADERS[d]());
+}
+
+/**
+ * Whether a geometry (lng/lat rings or lines) may show inside `region` (world units, for the
+ * job's central meridian). Cheap bounding-box test on the raw coordinates, before projecting:
+ * a job that zooms into Europe never projects the rest of the 10m world.
+ */
+function mayIntersect(lines: number[][][], centerLng: number, region: Box | null): boolean {
+  if (!region) return true;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (const line of lines) {
+    for (const [lng, lat] of line) {
+      const x = ((((lng - centerLng + 180) % 360) + 360) % 360) - 180;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+    }
+  }
+  if (maxX - minX > 180) return true; // crosses the map's cut: let the projection's clipping decide
+  const top = project(0, maxLat, 0).y;
+  const bottom = project(0, minLat, 0).y;
+  if (bottom < region.minY || top > region.maxY) return false;
+  for (const k of [-1, 0, 1]) {
+    if (minX / 360 + k <= region.maxX && maxX / 360 + k >= region.minX) return true;
+  }
+  return false;
 }
 
 /** One drawable piece with its world bounding box, for culling. */
@@ -168,7 +205,7 @@ function landPieces(polygons: number[][][], minTile: number): Piece[] {
     }
   };
   for (const rings of polygons) {
-    const box = boxOfFlat(rings[0] ?? []);
+    const box = boxOfFlat(rings.flat()); // all rings: after clipping, d3 may list a hole first
     if (!Number.isFinite(box.minX)) continue;
     const side = Math.max(box.maxX - box.minX, box.maxY - box.minY);
     split(rings, { minX: box.minX, minY: box.minY, maxX: box.minX + side, maxY: box.minY + side });
@@ -176,13 +213,65 @@ function landPieces(polygons: number[][][], minTile: number): Piece[] {
   return pieces;
 }
 
+/**
+ * Projects a lng/lat polygon with the plain Mercator formula, cut first to the region (plus a
+ * margin) so a continent that only peeks into the region is not projected whole (Mercator maps
+ * lng/lat rectangles to rectangles, so the cut edges stay outside every raster). Planar, so the
+ * rings' winding does not matter (Natural Earth has a few tiny rings that d3's spherical
+ * rules read as "the whole world but this"). Returns null for polygons over the map's cut:
+ * those need d3's antimeridian clipping.
+ */
+function projectPlanar(polygon: GeoJSON.Polygon, centerLng: number, region: Box | null): number[][] | null {
+  let rect: Box | null = null;
+  if (region) {
+    const marginX = (region.maxX - region.minX) * 0.05 + 1e-4;
+    const marginY = (region.maxY - region.minY) * 0.05 + 1e-4;
+    const minX = (region.minX - marginX) * 360;
+    const maxX = (region.maxX + marginX) * 360;
+    if (maxX - minX < 300) rect = { minX, maxX, minY: latitudeOf(region.maxY + marginY), maxY: latitudeOf(region.minY - marginY) };
+  }
+  const rings: number[][] = [];
+  for (const ring of polygon.coordinates) {
+    const flat: number[] = [];
+    let previous: number | null = null;
+    for (const [lng, lat] of ring) {
+      // Longitudes relative to the centre, kept continuous along the ring.
+      let x = lng - centerLng;
+      x = previous === null ? ((((x + 180) % 360) + 360) % 360) - 180 : x + 360 * Math.round((previous - x) / 360);
+      previous = x;
+      flat.push(x, lat);
+    }
+    const box = boxOfFlat(flat);
+    if (box.maxX - box.minX > 180) return null;
+    // Shift the ring by whole turns to where it meets the region (or into ±180°).
+    const shift = rect
+      ? ([-360, 0, 360].find((k) => box.minX + k <= rect.maxX && box.maxX + k >= rect.minX) ?? 0)
+      : box.minX < -180 ? 360 : box.maxX > 180 ? -360 : 0;
+    if (shift) for (let i = 0; i < flat.length; i += 2) flat[i] += shift;
+    if (!rect && (box.minX + shift < -180 || box.maxX + shift > 180)) return null; // over the map's cut
+    const clipped = rect ? clipRing(flat, rect) : flat;
+    if (clipped.length < 6) continue;
+    // Already relative to the centre and within ±180°: the plain Mercator formula suffices.
+    const projected: number[] = [];
+    for (let i = 0; i < clipped.length; i += 2) {
+      const p = project(clipped[i], clipped[i + 1], 0);
+      projected.push(p.x, p.y);
+    }
+    rings.push(projected);
+  }
+  return rings;
+}
+
 const TILE_SIZE: Record<Detail, number> = { '110m': 1 / 8, '50m': 1 / 32, '10m': 1 / 128 };
 
 const projectedCache = new Map<string, ProjectedMap>();
 
-/** Land polygons and border lines of a detail level, projected for a job's central meridian. */
-export function projectedMap(detail: Detail, centerLng: number): ProjectedMap {
-  const key = `${detail}:${centerLng}`;
+/**
+ * Land polygons and border lines of a detail level, projected for a job's central meridian;
+ * with a `region`, only what may show inside it.
+ */
+export function projectedMap(detail: Detail, centerLng: number, region: Box | null = null): ProjectedMap {
+  const key = `${detail}:${centerLng}:${region ? [region.minX, region.minY, region.maxX, region.maxY].join(',') : 'world'}`;
   const cached = projectedCache.get(key);
   if (cached) return cached;
   const topo = topologies.get(detail);
@@ -198,6 +287,16 @@ export function projectedMap(detail: Detail, centerLng: number): ProjectedMap {
     geoPath(projection, recorder as unknown as CanvasRenderingContext2D)(g);
     return recorder.rings.filter((r) => r.length >= 4);
   };
+  // A polygon over the cut whose rings d3 reads inside out comes back covering the whole world:
+  // reverse its rings and project again.
+  const recordSpherical = (g: GeoJSON.Geometry): number[][] => {
+    const rings = record(g);
+    const box = boxOfFlat(rings.flat());
+    if (g.type === 'Polygon' && box.maxX - box.minX > 0.99 && box.maxY - box.minY > 0.99) {
+      return record({ type: 'Polygon', coordinates: g.coordinates.map((ring) => [...ring].reverse()) });
+    }
+    return rings;
+  };
 
   const landGeometry = feature(topo.land, topo.land.objects.land) as unknown as GeoJSON.Feature | GeoJSON.FeatureCollection;
   const polygons: GeoJSON.Geometry[] = [];
@@ -209,10 +308,16 @@ export function projectedMap(detail: Detail, centerLng: number): ProjectedMap {
   };
   if (landGeometry.type === 'FeatureCollection') landGeometry.features.forEach((f) => collect(f.geometry));
   else collect(landGeometry.geometry);
-  const projectedPolygons = polygons.map(record).filter((rings) => rings.length > 0);
+  const projectedPolygons = polygons
+    .filter((g) => g.type !== 'Polygon' || mayIntersect(g.coordinates, centerLng, region))
+    .map((g) => (g.type === 'Polygon' ? projectPlanar(g, centerLng, region) : null) ?? recordSpherical(g))
+    .filter((rings) => rings.length > 0);
 
-  const borderMesh = mesh(topo.countries, topo.countries.objects.countries as never, (a, b) => a !== b) as GeoJSON.MultiLineString;
-  const borderRings = record(borderMesh);
+  const countries = topo.countries ?? topologies.get('50m')?.countries ?? null;
+  const borderMesh = countries
+    ? (mesh(countries, countries.objects.countries as never, (a, b) => a !== b) as GeoJSON.MultiLineString)
+    : { type: 'MultiLineString' as const, coordinates: [] };
+  const borderRings = record({ type: 'MultiLineString', coordinates: borderMesh.coordinates.filter((line) => mayIntersect([line], centerLng, region)) });
   const graticuleRings = record(geoGraticule10());
 
   const result: ProjectedMap = {
@@ -232,12 +337,12 @@ function intersects(a: Box, b: Box): boolean {
 }
 
 /** Draws the static map of one raster spec: water, shallow-water band, land, borders, coastline. */
-export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette): Raster {
+export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette, region: Box | null = null): Raster {
   const canvas = document.createElement('canvas');
   canvas.width = spec.width;
   canvas.height = spec.height;
   const ctx = canvas.getContext('2d', { alpha: false })!;
-  const map = projectedMap(spec.detail, centerLng);
+  const map = projectedMap(spec.detail, centerLng, region);
   const scale = spec.width / (spec.box.maxX - spec.box.minX);
   // Pixel sizes below are for 720p-like zoom levels; they stay constant in screen pixels.
   const px = 1 / scale;
@@ -294,7 +399,7 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
 const rasterCache = new Map<string, Raster>();
 const RASTER_CACHE_SIZE = 3;
 
-export function rasterFor(spec: RasterSpec, centerLng: number, palette: Palette, styleId: string): Raster {
+export function rasterFor(spec: RasterSpec, centerLng: number, palette: Palette, styleId: string, region: Box | null = null): Raster {
   const key = `${styleId}|${centerLng}|${spec.key}|${spec.width}x${spec.height}|${spec.detail}`;
   const hit = rasterCache.get(key);
   if (hit) {
@@ -302,7 +407,7 @@ export function rasterFor(spec: RasterSpec, centerLng: number, palette: Palette,
     rasterCache.set(key, hit);
     return hit;
   }
-  const raster = drawRaster(spec, centerLng, palette);
+  const raster = drawRaster(spec, centerLng, palette, region);
   rasterCache.set(key, raster);
   while (rasterCache.size > RASTER_CACHE_SIZE) {
     const oldest = rasterCache.keys().next().value as string;

@@ -22,7 +22,6 @@ export async function createHttpApp(config: AppConfig): Promise<NestExpressAppli
   app.use(expressErrorHandler);
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   setupSwagger(app, config.http.publicUrl);
   return app;
 }

@@ -1,19 +1,56 @@
+import { Logger } from '@nestjs/common';
 import { loadConfiguration, AppConfig } from './config';
 import { EmbeddedRedis } from './infrastructure/redis/embedded-redis';
 
+export interface Runtime {
+  config: AppConfig;
+  /** Stops the private redis-server, if this process started one. */
+  stopEmbeddedServices(): void;
+}
+
 /**
  * Loads and validates the configuration, and starts the private Redis when REDIS_URL is unset
- * (the embedded default). Every entry point (API, worker, CLI) begins here.
+ * (the embedded default). Every long-running entry point (API, worker) begins here.
  */
-export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
+export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promise<Runtime> {
   const config = { ...loadConfiguration(), ...overrides };
+  let embedded: EmbeddedRedis | undefined;
   if (!config.redis.url) {
-    const embedded = new EmbeddedRedis(config.redis.embeddedDir);
+    embedded = new EmbeddedRedis(config.redis.embeddedDir);
     config.redis = { ...config.redis, url: await embedded.start() };
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      // Let Nest's shutdown hooks run first; the redis child stops when this process exits.
-      process.once(signal, () => setTimeout(() => embedded.stopSync(), 5000).unref());
-    }
   }
-  return config;
+  return { config, stopEmbeddedServices: () => embedded?.stopSync() };
+}
+
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT: close the app (queues stop taking jobs, running renders
+ * are left for another worker, connections close), then stop the embedded Redis, then exit.
+ * Handled here rather than by Nest's shutdown hooks because the renderer's browser installs its
+ * own signal listeners, and because the embedded Redis must stop after everything that uses it.
+ */
+export function exitGracefullyOnSignals(app: { close(): Promise<void> }, runtime: Runtime): void {
+  const logger = new Logger('Shutdown');
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received: shutting down`);
+    setTimeout(() => {
+      logger.error('Graceful shutdown timed out; exiting');
+      runtime.stopEmbeddedServices();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app
+      .close()
+      .catch((err) => logger.error({ err }, 'Error while closing'))
+      .finally(() => {
+        runtime.stopEmbeddedServices();
+        process.exit(0);
+      });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createHttpApp } from './app.factory';
-import { prepareRuntime } from './bootstrap';
+import { exitGracefullyOnSignals, prepareRuntime } from './bootstrap';
 
 /** Boots the API (and, in the default `all` role, the worker in the same process). */
 async function main(): Promise<void> {
-  const config = await prepareRuntime();
+  const runtime = await prepareRuntime();
+  const { config } = runtime;
   const app = await createHttpApp(config);
+  exitGracefullyOnSignals(app, runtime);
   await app.listen(config.http.port);
   const logger = new Logger('mapr');
   logger.log(`mapr ${config.role === 'all' ? 'API + worker' : 'API'} listening on ${config.http.publicUrl} (docs: ${config.http.publicUrl}/docs)`);

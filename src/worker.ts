@@ -2,15 +2,15 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { prepareRuntime } from './bootstrap';
+import { exitGracefullyOnSignals, prepareRuntime } from './bootstrap';
 import { WorkerModule } from './worker.module';
 
 /** Boots only the worker role: queue processors, no HTTP. */
 async function main(): Promise<void> {
-  const config = await prepareRuntime({ role: 'worker' });
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, { standalone: true }), { bufferLogs: true });
+  const runtime = await prepareRuntime({ role: 'worker' });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(runtime.config, { standalone: true }), { bufferLogs: true });
   app.useLogger(app.get(PinoLogger));
-  app.enableShutdownHooks();
+  exitGracefullyOnSignals(app, runtime);
   new Logger('mapr').log('mapr worker started');
 }
 

@@ -44,8 +44,8 @@ export class EmbeddedRedis {
     child.once('exit', (code, signal) => {
       if (this.child) logger.error(`redis-server exited unexpectedly (code ${code}, signal ${signal})`);
     });
-    const stopOnExit = () => this.stopSync();
-    process.once('exit', stopOnExit);
+    // Also on a plain exit (an error at boot, process.exit elsewhere).
+    process.once('exit', () => this.stopSync());
     logger.log(`Started a private redis-server on ${url} (data in ${this.dataDir})`);
     return url;
   }

@@ -8,6 +8,7 @@ import { newId, randomBase62 } from '../../common/util/ids';
 import { ApiKey, ApiKeyMode } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
 import type { Principal } from './principal';
+import { PrincipalCache } from './principal-cache.service';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -21,6 +22,7 @@ export class ApiKeysService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly cache: PrincipalCache,
   ) {}
 
   /** `mapr_live_` or `mapr_test_`. */
@@ -59,14 +61,18 @@ export class ApiKeysService {
   async revoke(accountId: string, keyId: string): Promise<void> {
     const result = await this.keys.update({ id: keyId, userId: accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (!result.affected && !(await this.keys.existsBy({ id: keyId, userId: accountId }))) throw Errors.notFound('API key');
+    await this.cache.invalidate(`key:${keyId}`);
   }
 
   /** The principal behind a key, or null when it is unknown or revoked. */
   async authenticate(key: string): Promise<Principal | null> {
+    const keyHash = hashApiKey(key);
+    const cached = this.cache.get(`apikey:${keyHash}`);
+    if (cached) return cached;
     const row = await this.keys
       .createQueryBuilder('k')
       .innerJoinAndMapOne('k.user', User, 'u', 'u.id = k.user_id')
-      .where('k.key_hash = :hash', { hash: hashApiKey(key) })
+      .where('k.key_hash = :hash', { hash: keyHash })
       .andWhere('k.revoked_at IS NULL')
       .getOne();
     if (!row) return null;
@@ -75,7 +81,7 @@ export class ApiKeysService {
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       void this.keys.update({ id: row.id }, { lastUsedAt: new Date(now) }).catch(() => undefined);
     }
-    return {
+    const principal: Principal = {
       accountId: user.id,
       email: user.email,
       name: user.name,
@@ -85,5 +91,7 @@ export class ApiKeysService {
       apiKeyId: row.id,
       sandbox: row.mode === 'test',
     };
+    this.cache.set(`apikey:${keyHash}`, principal, [`key:${row.id}`, `account:${user.id}`]);
+    return principal;
   }
 }

@@ -15,6 +15,7 @@ import { IdentifyCallerGuard } from './guards/identify-caller.guard';
 import { RequireCallerGuard } from './guards/require-caller.guard';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import { JwtStrategy } from './strategies/jwt.strategy';
+import { PrincipalCache } from './principal-cache.service';
 
 /**
  * Users, login, access tokens, API keys and e-mail verification. Exports the two global guards
@@ -30,7 +31,7 @@ import { JwtStrategy } from './strategies/jwt.strategy';
     }),
   ],
   controllers: [AuthController, ApiKeysController],
-  providers: [AuthService, ApiKeysService, AttemptLimiter, JwtStrategy, ApiKeyStrategy, IdentifyCallerGuard, RequireCallerGuard],
+  providers: [AuthService, ApiKeysService, AttemptLimiter, PrincipalCache, JwtStrategy, ApiKeyStrategy, IdentifyCallerGuard, RequireCallerGuard],
   exports: [IdentifyCallerGuard, RequireCallerGuard],
 })
 export class AuthModule {}

@@ -10,6 +10,7 @@ import { AttemptLimiter } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { PrincipalCache } from './principal-cache.service';
 import { verificationEmail } from './verification-email';
 
 export const ACCESS_AUDIENCE = 'access';
@@ -32,6 +33,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly mail: MailService,
     private readonly attempts: AttemptLimiter,
+    private readonly principals: PrincipalCache,
   ) {}
 
   async register(input: { email: string; password: string; name: string }): Promise<User> {
@@ -96,6 +98,13 @@ export class AuthService {
 
   /** Consumes a verification link's token. Single use; a newer link supersedes older ones. */
   async verifyEmail(token: string): Promise<User> {
+    const user = await this.consumeVerification(token);
+    // Credentials resolved before the verification must see the account as verified now.
+    await this.principals.invalidate(`account:${user.id}`);
+    return user;
+  }
+
+  private async consumeVerification(token: string): Promise<User> {
     let payload: { sub?: string; jti?: string };
     try {
       payload = await this.jwt.verifyAsync(token, { audience: VERIFICATION_AUDIENCE, algorithms: ['HS256'] });

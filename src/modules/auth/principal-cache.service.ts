@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
+import type { Principal } from './principal';
+
+/** Principals are re-read from the database at least this often. */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 50_000;
+const CHANNEL = 'auth-invalidate';
+
+/**
+ * Resolving a credential costs a database query on every request; this keeps the principal
+ * behind a key or token for a few seconds. Anything that changes what a credential may do
+ * (a key revoked, an e-mail verified) invalidates by tag: at once in this process, and in every
+ * other API process through Redis pub/sub.
+ */
+@Injectable()
+export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(PrincipalCache.name);
+  private readonly entries = new Map<string, { principal: Principal; tags: string[]; expiresAt: number }>();
+  private subscriber?: Redis;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel, tag: string) => this.dropTag(tag));
+    this.subscriber.on('error', (err) => this.logger.warn({ err }, 'Invalidation channel error'));
+    await this.subscriber.subscribe(this.keys.key(CHANNEL));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  get(cacheKey: string): Principal | undefined {
+    const entry = this.entries.get(cacheKey);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(cacheKey);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  set(cacheKey: string, principal: Principal, tags: string[]): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(cacheKey, { principal, tags, expiresAt: Date.now() + TTL_MS });
+  }
+
+  /** Forgets every principal carrying `tag` (`key:<id>` or `account:<id>`), here and in other processes. */
+  async invalidate(tag: string): Promise<void> {
+    this.dropTag(tag);
+    await this.redis.publish(this.keys.key(CHANNEL), tag);
+  }
+
+  private dropTag(tag: string): void {
+    for (const [cacheKey, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(cacheKey);
+  }
+}

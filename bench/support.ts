@@ -1,0 +1,78 @@
+/** Shared by the benchmarks: start the built service on Postgres + Redis and create an account on a generous custom plan. */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+const ADMIN_DB = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mapr_bench';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface BenchService {
+  base: string;
+  env: NodeJS.ProcessEnv;
+  process: ChildProcess;
+  stop(): void;
+}
+
+async function ensureDatabase(): Promise<void> {
+  const name = new URL(DATABASE_URL).pathname.slice(1);
+  const admin = new Client({ connectionString: ADMIN_DB });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+}
+
+/** Starts `dist/src/main.js` (run `npm run build` first) in the given role and waits until it answers. */
+export async function startService(role: 'api' | 'all', port: number): Promise<BenchService> {
+  await ensureDatabase();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    MAPR_ROLE: role,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_KEY_PREFIX: `bench${Date.now()}`,
+    JWT_SECRET: 'benchmark-secret-0123456789-0123456789-abcdef',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mapr-bench-')),
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/health/live`)).ok) return { base, env, process: child, stop: () => child.kill('SIGTERM') };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('service did not start');
+}
+
+export async function call(service: BenchService, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${service.base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** A verified account on an enterprise plan high enough never to throttle, with one API key. */
+export async function createBenchAccount(service: BenchService, mode: 'live' | 'test'): Promise<{ key: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  await call(service, 'POST', '/v1/auth/register', { email, password: 'benchmark password', name: 'Bench' });
+  const cli = (...args: string[]) => execFileSync(process.execPath, ['dist/src/cli.js', ...args], { env: service.env, stdio: 'ignore' });
+  cli('account:verify-email', email);
+  cli('account:set-tier', email, 'enterprise', '--requests-per-minute', '100000000', '--concurrent-jobs', '100000000', '--renders-per-month', '100000000');
+  const { accessToken } = (await call(service, 'POST', '/v1/auth/login', { email, password: 'benchmark password' })) as { accessToken: string };
+  const { key } = (await call(service, 'POST', '/v1/api-keys', { name: 'bench', mode }, accessToken)) as { key: string };
+  return { key };
+}

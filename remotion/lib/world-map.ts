@@ -218,8 +218,8 @@ function landPieces(polygons: number[][][], minTile: number): Piece[] {
  * margin) so a continent that only peeks into the region is not projected whole (Mercator maps
  * lng/lat rectangles to rectangles, so the cut edges stay outside every raster). Planar, so the
  * rings' winding does not matter (Natural Earth has a few tiny rings that d3's spherical
- * rules read as "the whole world but this"). Returns null for polygons over the map's cut:
- * those need d3's antimeridian clipping.
+ * rules read as "the whole world but this"). Returns null for rings that wind around a pole and,
+ * without a region, for polygons over the map's cut: those need d3's spherical clipping.
  */
 function projectPlanar(polygon: GeoJSON.Polygon, centerLng: number, region: Box | null): number[][] | null {
   let rect: Box | null = null;
@@ -241,23 +241,33 @@ function projectPlanar(polygon: GeoJSON.Polygon, centerLng: number, region: Box 
       previous = x;
       flat.push(x, lat);
     }
+    // A ring that does not come back to its start longitude winds around a pole: leave it to d3.
+    if (Math.abs(flat[0] - flat[flat.length - 2]) > 1e-6) return null;
     const box = boxOfFlat(flat);
-    if (box.maxX - box.minX > 180) return null;
-    // Shift the ring by whole turns to where it meets the region (or into ±180°).
-    const shift = rect
-      ? ([-360, 0, 360].find((k) => box.minX + k <= rect.maxX && box.maxX + k >= rect.minX) ?? 0)
-      : box.minX < -180 ? 360 : box.maxX > 180 ? -360 : 0;
-    if (shift) for (let i = 0; i < flat.length; i += 2) flat[i] += shift;
-    if (!rect && (box.minX + shift < -180 || box.maxX + shift > 180)) return null; // over the map's cut
-    const clipped = rect ? clipRing(flat, rect) : flat;
-    if (clipped.length < 6) continue;
-    // Already relative to the centre and within ±180°: the plain Mercator formula suffices.
-    const projected: number[] = [];
-    for (let i = 0; i < clipped.length; i += 2) {
-      const p = project(clipped[i], clipped[i + 1], 0);
-      projected.push(p.x, p.y);
+    const pieces: number[][] = [];
+    if (rect) {
+      // Every copy of the ring (one turn apart) that meets the region, cut to it.
+      for (const k of [-360, 0, 360]) {
+        if (box.minX + k > rect.maxX || box.maxX + k < rect.minX) continue;
+        const shifted = k ? flat.map((v, i) => (i % 2 === 0 ? v + k : v)) : flat;
+        pieces.push(clipRing(shifted, rect));
+      }
+    } else {
+      if (box.maxX - box.minX > 180) return null;
+      const shift = box.minX < -180 ? 360 : box.maxX > 180 ? -360 : 0;
+      if (box.minX + shift < -180 || box.maxX + shift > 180) return null; // over the map's cut
+      pieces.push(shift ? flat.map((v, i) => (i % 2 === 0 ? v + shift : v)) : flat);
     }
-    rings.push(projected);
+    for (const piece of pieces) {
+      if (piece.length < 6) continue;
+      // Relative to the centre already: the plain Mercator formula suffices.
+      const projected: number[] = [];
+      for (let i = 0; i < piece.length; i += 2) {
+        const p = project(piece[i], piece[i + 1], 0);
+        projected.push(p.x, p.y);
+      }
+      rings.push(projected);
+    }
   }
   return rings;
 }

@@ -3,6 +3,7 @@
  * test/golden/ (pixelmatch, small tolerance for anti-aliasing). `UPDATE_GOLDEN=1` rewrites them.
  * Also checks the Remotion renderer adapter end to end on a short video.
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -152,6 +153,19 @@ describe('RemotionRenderer', () => {
 
     const next = await renderer.render({ props: shortProps(), videoPath: path.join(workDir, 'next.mp4'), thumbnailPath: path.join(workDir, 'next.jpg') });
     expect(next.width).toBe(1280);
+  }, 180_000);
+
+  it('starts a new browser when the old one died between jobs', async () => {
+    // Our own browser: the Chromium whose profile lives in this renderer's temp folder.
+    const tempDir = path.join(workDir, 'tmp');
+    const pids = execFileSync('ps', ['-ww', '-eo', 'pid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(`--user-data-dir=${tempDir}`))
+      .map((line) => Number(line.trim().split(/\s+/)[0]));
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    const video = await renderer.render({ props: shortProps(), videoPath: path.join(workDir, 'after-crash.mp4'), thumbnailPath: path.join(workDir, 'after-crash.jpg') });
+    expect(video.width).toBe(1280);
   }, 180_000);
 
   it('fails with RENDER_TIMEOUT when the time limit passes', async () => {

@@ -10,9 +10,12 @@
  * within the grace period), `await renderer.stop()`, then exit. stop() closes the browser and
  * removes the listeners (Remotion removes them when the browser closes) and the temp files.
  *
- * Temp files: while started, the process's temp directory (TMPDIR) points at `tempDir`, so the
- * browser profile and Remotion's frame folders land there; everything but the live browser's
- * profile is removed after each job, and all of it on stop().
+ * Temp files: Remotion puts the browser profile and its frame folders in `os.tmpdir()` and has
+ * no option for another place. While started, the renderer therefore points the process's temp
+ * directory at `tempDir` (os.tmpdir() and TMPDIR, so child processes follow too): give each
+ * worker its own `tempDir`, and know that other code of the worker process calling os.tmpdir()
+ * meanwhile gets it as well. Everything but the live browser's own folders is removed after
+ * each job, and all of it on stop(), which also restores the previous temp directory.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -51,8 +54,7 @@ export class RemotionRenderer implements Renderer {
   private launching: Promise<HeadlessBrowser> | null = null;
   /** Entries of tempDir that belong to the live browser (its profile) and must survive a job. */
   private keep = new Set<string>();
-  private previousTmpDir: string | undefined;
-  private tmpDirOverridden = false;
+  private restoreTmpDir: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private remotion: Remotion | null = null;
   private readonly options: Required<Omit<RemotionRendererOptions, 'log'>> & Pick<RemotionRendererOptions, 'log'>;
@@ -82,11 +84,8 @@ export class RemotionRenderer implements Renderer {
     if (browser) await browser.close({ silent: true }).catch(() => undefined);
     this.keep.clear();
     this.cleanTemp();
-    if (this.tmpDirOverridden) {
-      if (this.previousTmpDir === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = this.previousTmpDir;
-      this.tmpDirOverridden = false;
-    }
+    this.restoreTmpDir?.();
+    this.restoreTmpDir = null;
   }
 
   /** Renders are serialised: one browser, one job at a time. */
@@ -203,8 +202,9 @@ export class RemotionRenderer implements Renderer {
   }
 
   private async ensureBrowser(): Promise<HeadlessBrowser> {
-    if (this.browser && !this.browserDied) return this.browser;
-    if (this.browser && this.browserDied) await this.discardBrowser();
+    if (this.browser && !this.browserDied && (await isAlive(this.browser))) return this.browser;
+    // Gone (crashed, killed, or closed by Remotion's own signal handler): start a fresh one.
+    if (this.browser) await this.discardBrowser();
     this.launching ??= this.launch().finally(() => {
       this.launching = null;
     });
@@ -214,11 +214,7 @@ export class RemotionRenderer implements Renderer {
   private async launch(): Promise<HeadlessBrowser> {
     const remotion = await this.load();
     fs.mkdirSync(this.options.tempDir, { recursive: true });
-    if (!this.tmpDirOverridden) {
-      this.previousTmpDir = process.env.TMPDIR;
-      this.tmpDirOverridden = true;
-    }
-    process.env.TMPDIR = this.options.tempDir;
+    this.restoreTmpDir ??= redirectTmpDir(this.options.tempDir);
     const before = new Set(fs.readdirSync(this.options.tempDir));
     const browser = await remotion.openBrowser('chrome', {
       browserExecutable: this.options.browserExecutable,
@@ -259,6 +255,42 @@ export class RemotionRenderer implements Renderer {
       if (browserAlive && entry.startsWith('org.chromium.')) continue;
       fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
     }
+  }
+}
+
+/**
+ * Points os.tmpdir() (the real module object Remotion uses, hence require and not an import
+ * copy) and TMPDIR at `dir`; returns the undo.
+ */
+function redirectTmpDir(dir: string): () => void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodeOs = require('node:os') as { tmpdir: () => string };
+  const originalTmpdir = nodeOs.tmpdir;
+  const originalEnv = process.env.TMPDIR;
+  nodeOs.tmpdir = () => dir;
+  process.env.TMPDIR = dir;
+  return () => {
+    nodeOs.tmpdir = originalTmpdir;
+    if (originalEnv === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = originalEnv;
+  };
+}
+
+/** A DevTools round trip: fails fast when the browser process is gone. */
+async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      (browser.connection as unknown as { send(method: string): Promise<unknown> }).send('Browser.getVersion'),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('browser did not answer')), 3000);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

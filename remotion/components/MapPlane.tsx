@@ -5,10 +5,10 @@ import type { Rect } from '../lib/labels';
 import type { Scene } from '../lib/scene';
 
 /**
- * The map plane: one canvas redrawn each frame (a raster copy + route + vehicle). With a tilt it
+ * The map plane: one canvas redrawn each frame (a raster copy + the route). With a tilt it
  * is leaned back with a CSS perspective transform around the camera's focus point. `overlay`
  * (only for videos that never tilt, where plane and screen pixels coincide) also draws the
- * markers and labels here, avoiding labels under `overlay` rectangles.
+ * markers, vehicle and labels here, avoiding labels under `overlay` rectangles.
  */
 export const MapPlane: React.FC<{ scene: Scene; frame: number; overlay: Rect[] | null }> = ({ scene, frame, overlay }) => {
   const ref = useRef<HTMLCanvasElement>(null);

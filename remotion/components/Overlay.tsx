@@ -3,7 +3,7 @@ import { drawOverlay } from '../lib/frame-drawing';
 import type { Rect } from '../lib/labels';
 import type { Scene } from '../lib/scene';
 
-/** Waypoint markers and labels, in screen space so they stay upright and crisp under a tilt. */
+/** Waypoint markers, the vehicle and labels, in screen space so they stay upright and crisp under a tilt. */
 export const Overlay: React.FC<{ scene: Scene; frame: number; avoid: Rect[] }> = ({ scene, frame, avoid }) => {
   const ref = useRef<HTMLCanvasElement>(null);
   useLayoutEffect(() => {

@@ -110,7 +110,7 @@ interface PresetStyle {
 }
 
 const PRESETS: Record<CameraPreset, PresetStyle> = {
-  auto: { legZoomIn: 0.35, follow: 0.55, lookAhead: 0, perLeg: true, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0.35, handover: 1.0 },
+  auto: { legZoomIn: 0.45, follow: 0.85, lookAhead: 0.1, perLeg: true, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0.35, handover: 1.0 },
   follow: { legZoomIn: 1.4, follow: 1, lookAhead: 0.08, perLeg: true, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0.3, handover: 0.9 },
   overview: { legZoomIn: 0, follow: 0, lookAhead: 0, perLeg: false, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0, handover: 1.2 },
   cinematic: { legZoomIn: 1.0, follow: 1, lookAhead: 0.14, perLeg: true, defaultTilt: 40, tiltWhileTravelling: true, dwellPushIn: 0.5, handover: 1.6 },

@@ -67,7 +67,7 @@ export function tiltOf(camera: CameraState, layout: PlaneLayout): Tilt {
   return { angle: (camera.tilt * Math.PI) / 180, distance: layout.perspective };
 }
 
-/** Draws the map plane of a frame: raster, route so far, vehicle. */
+/** Draws the map plane of a frame: raster and the route so far. */
 export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: number): void {
   const layout = planeLayout(scene);
   const camera = cameraAt(scene, frame);
@@ -104,7 +104,6 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
   if (((scene.props as any).__exp ?? '').includes('noRoute')) return;
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   drawRoute(ctx, scene, progress, toX, toY);
-  drawVehicle(ctx, scene, progress, frame, toX, toY);
 }
 
 function traceRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteProgress, toX: (x: number) => number, toY: (y: number) => number): boolean {
@@ -175,41 +174,60 @@ function drawRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteP
   ctx.globalAlpha = 1;
 }
 
-function drawVehicle(
-  ctx: CanvasRenderingContext2D,
-  scene: Scene,
-  progress: RouteProgress,
-  frame: number,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
-): void {
+/**
+ * The vehicle, in screen space above the markers (so it is never hidden under the waypoint it
+ * pauses on). On a tilted map it follows the perspective: heading and size come from how a
+ * short step along the route projects to the screen.
+ */
+interface VehiclePose {
+  x: number;
+  y: number;
+  heading: number;
+  /** Scale of the 24-unit silhouette. */
+  size: number;
+  visibility: number;
+  transport: Exclude<Transport, 'none'>;
+}
+
+function vehiclePose(scene: Scene, progress: RouteProgress, frame: number, camera: CameraState): VehiclePose | null {
   const leg = scene.geometry.legs[progress.leg];
   const transport: Transport = scene.props.legs[progress.leg]?.transport ?? 'none';
-  if (!leg || transport === 'none') return;
-  const shape = VEHICLES[transport];
+  if (!leg || transport === 'none') return null;
   // The vehicle appears as the opening shot ends and leaves after the closing shot starts.
   const { intro, outro } = scene.timeline;
   const fps = scene.props.fps;
   const appear = smootherstep((frame - (intro.end - fps * 0.5)) / (fps * 0.4));
   const leave = 1 - smootherstep((frame - (outro.start + fps * 0.4)) / (fps * 0.5));
   const visibility = Math.min(appear, leave);
-  if (visibility <= 0.001) return;
+  if (visibility <= 0.001) return null;
   const at = pointAlong(leg, progress.distance);
   const heading = headingAlong(leg, progress.distance);
+  const step = 4 / 2 ** camera.z; // four screen pixels, in world units
+  const a = worldToScreen(scene, camera, at.x, at.y);
+  const b = worldToScreen(scene, camera, at.x + Math.cos(heading) * step, at.y + Math.sin(heading) * step);
+  const depth = Math.min(1.4, Math.max(0.5, Math.hypot(b.x - a.x, b.y - a.y) / 4));
   const unit = sizeUnit(scene.props.width, scene.props.height);
-  const size = ((shape.size * unit) / 24) * (0.6 + 0.4 * visibility);
+  const size = ((VEHICLES[transport].size * unit) / 24) * (0.6 + 0.4 * visibility) * depth;
+  return { x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x), size, visibility, transport };
+}
+
+function drawVehicle(ctx: CanvasRenderingContext2D, scene: Scene, pose: VehiclePose | null): void {
+  if (!pose) return;
+  const shape = VEHICLES[pose.transport];
+  const { x, y, heading: screenHeading, size, visibility } = pose;
+  const a = { x, y };
+  const body = path2d(shape.body);
   ctx.save();
   ctx.globalAlpha = visibility;
-  ctx.translate(toX(at.x), toY(at.y));
-  ctx.rotate(heading);
+  // Soft drop shadow: an offset copy (light from the top left), cheaper than shadowBlur.
+  ctx.setTransform(1, 0, 0, 1, a.x + size * 0.9, a.y + size * 1.3);
+  ctx.rotate(screenHeading);
   ctx.scale(size, size);
-  const body = path2d(shape.body);
-  // Soft drop shadow: an offset copy, cheaper than shadowBlur on a software canvas.
-  ctx.save();
-  ctx.translate(0.9, 1.3);
   ctx.fillStyle = 'rgba(0,0,0,0.28)';
   ctx.fill(body);
-  ctx.restore();
+  ctx.setTransform(1, 0, 0, 1, a.x, a.y);
+  ctx.rotate(screenHeading);
+  ctx.scale(size, size);
   ctx.fillStyle = scene.palette.vehicleFill;
   ctx.strokeStyle = scene.palette.vehicleStroke;
   ctx.lineWidth = 1.3;
@@ -238,7 +256,7 @@ export function worldToScreen(scene: Scene, camera: CameraState, wx: number, wy:
   return { x: focus.x + p.x, y: focus.y + p.y };
 }
 
-/** Markers and labels of the waypoints reached so far, in screen space (never tilted). */
+/** Markers, the vehicle and labels, in screen space (upright even on a tilted map). */
 export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, obstacles: OverlayObstacles, clear = true): void {
   const { width, height, insets } = scene.viewport;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -267,6 +285,16 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: 
     return { px, font: `${emphasis === 'chokepoint' ? 'italic ' : ''}${weight} ${px.toFixed(1)}px "DejaVu Sans", sans-serif` };
   };
 
+  // A label moves outwards while the vehicle sits on its waypoint, so the two never overlap
+  // (smoothly, with the distance, rather than jumping to another side).
+  const vehicle = vehiclePose(scene, progress, frame, camera);
+  const vehicleReach = vehicle ? vehicle.size * 12 * vehicle.visibility : 0;
+  const gapNearVehicle = (anchor: { x: number; y: number }, gap: number) => {
+    if (!vehicle) return gap;
+    const closeness = 1 - smootherstep(Math.hypot(anchor.x - vehicle.x, anchor.y - vehicle.y) / (vehicleReach * 2 + 1e-9));
+    return Math.max(gap, gap + closeness * (vehicleReach + unit * 0.4 - gap));
+  };
+
   // Labels: measured, then placed without overlaps inside the safe area.
   const requests: LabelRequest[] = [];
   const texts = new Map<number, { text: string; font: string }>();
@@ -283,7 +311,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: 
       width: w + unit * 1.2,
       height: fontPx * 1.35,
       priority: (v.wp.emphasis === 'waypoint' ? 2 : v.wp.emphasis === 'chokepoint' ? 1 : 0) + (v.i === 0 || v.i === scene.props.waypoints.length - 1 ? 0.5 : 0),
-      gap: markerRadius(v.wp.emphasis) + unit * 0.5,
+      gap: gapNearVehicle(v.screen, markerRadius(v.wp.emphasis) + unit * 0.5),
     });
   }
   const bounds: Rect = { x: insets.left, y: insets.top, width: width - insets.left - insets.right, height: height - insets.top - insets.bottom };
@@ -330,6 +358,9 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: 
       ctx.stroke();
     }
   }
+
+  ctx.globalAlpha = 1;
+  drawVehicle(ctx, scene, vehicle);
 
   // Labels with a halo, sliding in slightly as they fade in.
   ctx.textBaseline = 'middle';

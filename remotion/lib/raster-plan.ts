@@ -35,7 +35,10 @@ export interface RasterPlan {
   rasterOfFrame: number[];
 }
 
-const MAX_RASTER_PIXELS = 9_000_000;
+/** Pixel budget of one raster: enough for a frame at up to √2 zoom (4k needs more than 9M). */
+export function maxRasterPixels(viewport: Viewport): number {
+  return Math.max(9_000_000, Math.ceil(2.2 * viewport.width * viewport.height));
+}
 const MAX_RASTER_SIDE = 8192;
 
 /** The detail a zoom needs: Natural Earth's scales hold up to about 1 vertex per few pixels. */
@@ -68,6 +71,7 @@ export function rasterZoom(z: number): number {
 }
 
 export function planRasters(track: CameraState[], viewport: Viewport): RasterPlan {
+  const MAX_RASTER_PIXELS = maxRasterPixels(viewport);
   const boxes = track.map((c) => visibleWorldBox(c, viewport));
   // Hysteresis: keep a raster's zoom until the camera is more than 0.6 octave below it, so a
   // camera hovering on a half-octave boundary does not flip between two rasters every frame.

@@ -31,7 +31,8 @@ export const Hud: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame })
         color: palette.panelText,
         fontFamily: '"DejaVu Sans", sans-serif',
         opacity: appear,
-        boxShadow: `0 ${unit * 0.3}px ${unit * 1.2}px rgba(0,0,0,0.18)`,
+        // A hairline instead of a blurred shadow: the panel repaints every frame (its figures change).
+        border: '1px solid rgba(0,0,0,0.10)',
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',

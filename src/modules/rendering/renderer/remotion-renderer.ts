@@ -14,8 +14,9 @@
  * no option for another place. While started, the renderer therefore points the process's temp
  * directory at `tempDir` (os.tmpdir() and TMPDIR, so child processes follow too): give each
  * worker its own `tempDir`, and know that other code of the worker process calling os.tmpdir()
- * meanwhile gets it as well. Everything but the live browser's own folders is removed after
- * each job, and all of it on stop(), which also restores the previous temp directory.
+ * meanwhile gets it as well. Remotion's and Chromium's folders (found by name; other files are
+ * left alone) are removed after each job, but for the live browser's own, and all on stop(),
+ * which also restores the previous temp directory.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -240,7 +241,10 @@ export class RemotionRenderer implements Renderer {
     if (browser) await browser.close({ silent: true }).catch(() => undefined);
   }
 
-  /** Removes what jobs left in tempDir, keeping the live browser's profile. */
+  /**
+   * Removes what Remotion and Chromium left in tempDir, keeping the live browser's own folders.
+   * Only their folders (by name): other code of the process may use the same temp directory.
+   */
   private cleanTemp(): void {
     let entries: string[];
     try {
@@ -250,6 +254,7 @@ export class RemotionRenderer implements Renderer {
     }
     const browserAlive = this.browser !== null;
     for (const entry of entries) {
+      if (!REMOTION_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
       if (this.keep.has(entry)) continue;
       // Chromium's own scratch folders (created after launch) belong to the live browser.
       if (browserAlive && entry.startsWith('org.chromium.')) continue;
@@ -293,6 +298,9 @@ async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium create. */
+const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', 'org.chromium.'];
 
 function timeoutFailure(timeoutMs: number): JobFailure {
   return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);

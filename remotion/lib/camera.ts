@@ -38,10 +38,10 @@ function safeSize(v: Viewport): { w: number; h: number } {
   return { w: Math.max(1, v.width - v.insets.left - v.insets.right), h: Math.max(1, v.height - v.insets.top - v.insets.bottom) };
 }
 
-/** Closest zoom: the short side of the safe area spans 40 km (Natural Earth 10m holds up to here). */
+/** Closest zoom: the short side of the safe area spans 80 km (closer, Natural Earth shows nothing but blank land). */
 export function maxZoom(v: Viewport): number {
   const { w, h } = safeSize(v);
-  return Math.log2(Math.min(w, h) / (40 / EARTH_CIRCUMFERENCE_KM));
+  return Math.log2(Math.min(w, h) / (80 / EARTH_CIRCUMFERENCE_KM));
 }
 /** Farthest zoom: the safe area's long side spans 1.6 worlds (the map repeats sideways). */
 export function minZoom(v: Viewport): number {

@@ -41,7 +41,9 @@ export async function startService(role: 'api' | 'all', port: number): Promise<B
     DATA_DIR: mkdtempSync(join(tmpdir(), 'mapr-bench-')),
     LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, ['dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_NODE_ARGS passes extra flags to the service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {

@@ -1,5 +1,6 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, ConfigModule } from './config';
+import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { LoggingModule } from './infrastructure/logging/logging.module';
 import { MailModule } from './infrastructure/mail/mail.module';
@@ -13,6 +14,7 @@ export function coreImports(config: AppConfig) {
     ConfigModule.forRoot(config),
     LoggingModule,
     TypeOrmModule.forRoot(dataSourceOptions(config.database)),
+    DatabaseModule,
     RedisModule,
     QueueModule,
     MailModule,

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
 import { Errors } from '../../common/errors';
 import { billingPeriod } from '../../common/util/time';
+import { InsertGroup, RowWriter } from '../../database/insert-together';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import { UsageRecord } from './entities/usage-record.entity';
 import { AccountLimits, PlansService } from './plans.service';
@@ -77,6 +78,7 @@ export class UsageService {
     private readonly keys: RedisKeys,
     private readonly plans: PlansService,
     @InjectRepository(UsageRecord) private readonly ledger: Repository<UsageRecord>,
+    private readonly rows: RowWriter,
   ) {
     this.redis.defineCommand('maprAdmit', { numberOfKeys: 3, lua: ADMIT_SCRIPT });
     this.redis.defineCommand('maprSeedUsage', { numberOfKeys: 3, lua: SEED_SCRIPT });
@@ -97,21 +99,27 @@ export class UsageService {
   /**
    * Admits jobs or throws 429 RENDER_LIMIT_EXCEEDED / CONCURRENT_JOB_LIMIT. Sandbox jobs skip the
    * quota; batch jobs skip the concurrency check (they wait queued) but still count as active.
+   *
+   * The jobs' ledger rows are written in the same statement as `alongWith`, the rows that create
+   * those jobs, so a job and its usage exist together or not at all. If that write fails, the
+   * admission is undone and the error rethrown. `options.at` is the jobs' creation time: it picks
+   * the billing period, so the jobs and their ledger rows always agree on it.
    */
   async admit(
     accountId: string,
     limits: AccountLimits['limits'],
     jobIds: string[],
-    options: { usesQuota: boolean; checkConcurrency: boolean },
+    options: { usesQuota: boolean; checkConcurrency: boolean; at: Date },
+    alongWith: InsertGroup[],
   ): Promise<void> {
-    const now = new Date();
-    const period = billingPeriod(now);
+    const { at } = options;
+    const period = billingPeriod(at);
     const keys = this.redisKeys(accountId, period.key);
-    const ttlMs = period.end.getTime() - now.getTime() + 35 * 24 * 3600_000;
+    const ttlMs = period.end.getTime() - at.getTime() + 35 * 24 * 3600_000;
     const run = () =>
       (this.redis as unknown as { maprAdmit(...args: (string | number)[]): Promise<[string, number?]> }).maprAdmit(
         ...keys,
-        now.getTime(),
+        at.getTime(),
         ttlMs,
         limits.renders_per_month,
         limits.concurrent_jobs,
@@ -133,29 +141,21 @@ export class UsageService {
     if (outcome === 'concurrency') throw Errors.concurrentJobLimit(Number(count), limits.concurrent_jobs);
     if (outcome !== 'ok') throw new Error(`Unexpected admission outcome ${outcome}`);
 
+    const ledgerRows: Partial<UsageRecord>[] = jobIds.map((jobId) => ({
+      jobId,
+      accountId,
+      billingPeriod: period.key,
+      countsTowardQuota: options.usesQuota,
+      active: true,
+      createdAt: at,
+      endedAt: null,
+    }));
     try {
-      await this.ledger.insert(
-        jobIds.map((jobId) => ({
-          jobId,
-          accountId,
-          billingPeriod: period.key,
-          countsTowardQuota: options.usesQuota,
-          active: true,
-          createdAt: now,
-          endedAt: null,
-        })),
-      );
+      await this.rows.insert([...alongWith, { entity: UsageRecord, rows: ledgerRows }]);
     } catch (err) {
-      await this.forget(accountId, period.key, jobIds);
+      await this.redis.multi().zrem(keys[1], ...jobIds).zrem(keys[2], ...jobIds).exec();
       throw err;
     }
-  }
-
-  /** Undoes an admission whose job could not be created (nothing was used). */
-  async forget(accountId: string, periodKey: string, jobIds: string[]): Promise<void> {
-    const [, quotaKey, activeKey] = this.redisKeys(accountId, periodKey);
-    await this.redis.multi().zrem(quotaKey, ...jobIds).zrem(activeKey, ...jobIds).exec();
-    await this.ledger.delete({ jobId: In(jobIds) });
   }
 
   /**

@@ -5,8 +5,8 @@ import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
-import { newId } from '../../common/util/ids';
-import { billingPeriod, iso } from '../../common/util/time';
+import { SmartBatcher } from '../../common/util/smart-batcher';
+import { iso } from '../../common/util/time';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { Principal } from '../auth';
 import { UsageService } from '../billing';
@@ -14,8 +14,9 @@ import { WebhookTargetPolicy } from '../webhooks';
 import type { CreateRenderDto } from './dto/create-render.dto';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
+import { newQueuedJob } from './queued-job';
 import { preloadGazetteer } from './routing/gazetteer';
-import { estimateRenderSeconds, normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from './render-request.normalizer';
+import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from './render-request.normalizer';
 
 export interface RenderQueueData {
   jobId: string;
@@ -39,6 +40,7 @@ export interface AcceptedRender {
 @Injectable()
 export class RenderIntakeService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RenderIntakeService.name);
+  private readonly queueAdds = new SmartBatcher<RenderJob>((jobs) => this.addToQueue(jobs), { maxConcurrentFlushes: 2, maxWeight: 500 });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,33 +65,11 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
 
     const request = normalizeRenderRequest(dto, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox });
-    const jobId = newId('job');
-    const usesQuota = !principal.sandbox;
-    await this.usage.admit(principal.accountId, limits, [jobId], { usesQuota, checkConcurrency: true });
-
     const now = new Date();
-    const job = this.jobs.create({
-      id: jobId,
-      accountId: principal.accountId,
-      status: 'queued',
-      sandbox: principal.sandbox,
-      usesQuota,
-      billingPeriod: billingPeriod(now).key,
-      request,
-      batchId: null,
-      webhookUrl: request.webhook_url ?? null,
-      progress: 0,
-      estimatedDurationSeconds: estimateRenderSeconds(request),
-      route: null,
-      attempts: 0,
-      createdAt: now,
-    });
-    try {
-      await this.jobs.insert(job);
-    } catch (err) {
-      await this.usage.forget(principal.accountId, job.billingPeriod, [jobId]);
-      throw err;
-    }
+    const job = newQueuedJob(principal, request, now);
+    await this.usage.admit(principal.accountId, limits, [job.id], { usesQuota: job.usesQuota, checkConcurrency: true, at: now }, [
+      { entity: RenderJob, rows: [job] },
+    ]);
     await this.enqueue(job);
     return {
       job_id: job.id,
@@ -108,12 +88,22 @@ export class RenderIntakeService implements OnApplicationBootstrap {
    */
   async enqueue(job: RenderJob): Promise<void> {
     try {
-      await this.queue.add({ jobId: job.id, accountId: job.accountId }, { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 });
+      await this.queueAdds.submit(job);
     } catch (err) {
       this.logger.error({ err, job_id: job.id }, 'Could not enqueue a render job');
       await this.jobs.update({ id: job.id }, { status: 'failed', errorCode: 'RENDER_FAILED', errorMessage: 'The job could not be queued; it was not charged.', failedAt: new Date() });
       await this.usage.release(job.id, { giveBack: true });
       throw Errors.serviceUnavailable('The render queue');
     }
+  }
+
+  /** One Redis round trip (MULTI) for every job that became ready while the last adds were in flight. */
+  private async addToQueue(jobs: RenderJob[]): Promise<void> {
+    const added = await this.queue.addBulk(
+      jobs.map((job) => ({ data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } })),
+    );
+    // addBulk does not report a refused add (that job just has no id): failing the flush makes the
+    // batcher add each job again on its own, so the refused one fails alone.
+    if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');
   }
 }

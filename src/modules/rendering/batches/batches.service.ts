@@ -4,12 +4,12 @@ import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Errors, ValidationIssue } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
-import { billingPeriod } from '../../../common/util/time';
 import type { Principal } from '../../auth';
 import { UsageService } from '../../billing';
 import { WebhookDispatcher, WebhookTargetPolicy } from '../../webhooks';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
-import { estimateRenderSeconds, normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
+import { newQueuedJob } from '../queued-job';
+import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
 import { batchCompletePayload, batchStatusUrl, presentBatch } from './batch-presenter';
 import { BatchScheduler } from './batch-scheduler.service';
 import type { CreateBatchDto } from './dto/create-batch.dto';
@@ -66,55 +66,25 @@ export class BatchesService {
     }
 
     const requests = dto.jobs.map((job) => normalizeRenderRequest(job, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }));
-    const jobIds = requests.map(() => newId('job'));
-    const usesQuota = !principal.sandbox;
-    await this.usage.admit(principal.accountId, limits, jobIds, { usesQuota, checkConcurrency: false });
-
     const now = new Date();
-    const period = billingPeriod(now).key;
     const batch = this.batches.create({
       id: newId('batch'),
       accountId: principal.accountId,
       sandbox: principal.sandbox,
       webhookUrl: dto.webhook_url ?? null,
-      total: jobIds.length,
+      total: requests.length,
       createdAt: now,
       completedAt: null,
       completionNotifiedAt: null,
     });
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.insert(RenderBatch, batch);
-        await manager.insert(
-          RenderJob,
-          requests.map((request, i) =>
-            this.jobs.create({
-              id: jobIds[i],
-              accountId: principal.accountId,
-              status: 'queued',
-              sandbox: principal.sandbox,
-              usesQuota,
-              billingPeriod: period,
-              request,
-              batchId: batch.id,
-              webhookUrl: null,
-              progress: 0,
-              estimatedDurationSeconds: estimateRenderSeconds(request),
-              route: null,
-              attempts: 0,
-              createdAt: now,
-            }),
-          ),
-        );
-        await manager.insert(
-          RenderBatchJob,
-          jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null })),
-        );
-      });
-    } catch (err) {
-      await this.usage.forget(principal.accountId, period, jobIds);
-      throw err;
-    }
+    const jobs = requests.map((request) => newQueuedJob(principal, request, now, batch.id));
+    const jobIds = jobs.map((job) => job.id);
+    const positions = jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null }));
+    await this.usage.admit(principal.accountId, limits, jobIds, { usesQuota: !principal.sandbox, checkConcurrency: false, at: now }, [
+      { entity: RenderBatch, rows: [batch] },
+      { entity: RenderJob, rows: jobs },
+      { entity: RenderBatchJob, rows: positions },
+    ]);
     await this.scheduler.startWaiting(principal.accountId);
     return {
       batch_id: batch.id,

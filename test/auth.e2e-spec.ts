@@ -141,6 +141,16 @@ describe('Accounts and authentication', () => {
       expect(res.body.error_code).toBe('INVALID_TOKEN');
     });
 
+    it('refuses a token from the moment it expires, even one the service has just accepted', async () => {
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const expiresAt = Math.floor(Date.now() / 1000) + 2;
+      const shortLived = jwt.sign({ sub: account.id, aud: 'access', exp: expiresAt });
+      await t.http.get('/v1/usage').auth(shortLived, { type: 'bearer' }).expect(200);
+      await new Promise((r) => setTimeout(r, expiresAt * 1000 - Date.now() + 50));
+      const res = await t.http.get('/v1/usage').auth(shortLived, { type: 'bearer' }).expect(401);
+      expect(res.body.error_code).toBe('INVALID_TOKEN');
+    });
+
     it('401 INVALID_TOKEN for a token signed with another key or another algorithm', async () => {
       const forged = new JwtService({ secret: 'some-other-secret-which-is-long-enough-000' }).sign({ sub: account.id }, { audience: 'access' });
       expect((await t.http.get('/v1/usage').auth(forged, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
@@ -8,11 +7,8 @@ import { newId, randomBase62 } from '../../common/util/ids';
 import { ApiKey, ApiKeyMode } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
 import type { Principal } from './principal';
-import { PrincipalCache } from './principal-cache.service';
+import { credentialDigest, PrincipalCache } from './principal-cache.service';
 
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 /** last_used_at is advisory: write it at most once a minute per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -43,7 +39,7 @@ export class ApiKeysService {
       userId: accountId,
       name: input.name.trim(),
       mode: input.mode,
-      keyHash: hashApiKey(key),
+      keyHash: credentialDigest(key), // stored hashed; also the principal cache's key
       prefix,
       last4: key.slice(-4),
       createdAt: new Date(),
@@ -64,11 +60,12 @@ export class ApiKeysService {
     await this.cache.invalidate(`key:${keyId}`);
   }
 
-  /** The principal behind a key, or null when it is unknown or revoked. */
+  /**
+   * The principal behind a key, or null when it is unknown or revoked. Remembered in the
+   * principal cache, which the global guard consults before asking again.
+   */
   async authenticate(key: string): Promise<Principal | null> {
-    const keyHash = hashApiKey(key);
-    const cached = this.cache.get(`apikey:${keyHash}`);
-    if (cached) return cached;
+    const keyHash = credentialDigest(key);
     const row = await this.keys
       .createQueryBuilder('k')
       .innerJoinAndMapOne('k.user', User, 'u', 'u.id = k.user_id')
@@ -91,7 +88,7 @@ export class ApiKeysService {
       apiKeyId: row.id,
       sandbox: row.mode === 'test',
     };
-    this.cache.set(`apikey:${keyHash}`, principal, [`key:${row.id}`, `account:${user.id}`]);
+    this.cache.set(keyHash, principal, [`key:${row.id}`, `account:${user.id}`]);
     return principal;
   }
 }

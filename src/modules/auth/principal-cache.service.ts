@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
@@ -8,9 +9,16 @@ const TTL_MS = 10_000;
 const MAX_ENTRIES = 50_000;
 const CHANNEL = 'auth-invalidate';
 
+/** SHA-256 of a bearer credential, hex: the cache never holds a usable secret. */
+export function credentialDigest(credential: string): string {
+  return createHash('sha256').update(credential).digest('hex');
+}
+
 /**
- * Resolving a credential costs a database query on every request; this keeps the principal
- * behind a key or token for a few seconds. Anything that changes what a credential may do
+ * Resolving a credential costs passport's machinery and a database query on every request; this
+ * keeps the principal behind a key or token for a few seconds, keyed by the credential's digest,
+ * so the global guard can answer a credential it has just seen without either. An entry never
+ * outlives its credential (a token's `exp`). Anything that changes what a credential may do
  * (a key revoked, an e-mail verified) invalidates by tag: at once in this process, and in every
  * other API process through Redis pub/sub.
  */
@@ -36,19 +44,24 @@ export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
     await this.subscriber?.quit().catch(() => undefined);
   }
 
-  get(cacheKey: string): Principal | undefined {
-    const entry = this.entries.get(cacheKey);
+  /** The principal behind a credential seen in the last few seconds, by the credential's digest. */
+  get(digest: string): Principal | undefined {
+    const entry = this.entries.get(digest);
     if (!entry) return undefined;
     if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(cacheKey);
+      this.entries.delete(digest);
       return undefined;
     }
     return entry.principal;
   }
 
-  set(cacheKey: string, principal: Principal, tags: string[]): void {
+  /**
+   * Remembers the principal a credential resolved to, tagged for invalidation (`key:<id>`,
+   * `account:<id>`), until `validUntil` (ms) when the credential itself expires sooner.
+   */
+  set(digest: string, principal: Principal, tags: string[], validUntil = Infinity): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(cacheKey, { principal, tags, expiresAt: Date.now() + TTL_MS });
+    this.entries.set(digest, { principal, tags, expiresAt: Math.min(Date.now() + TTL_MS, validUntil) });
   }
 
   /** Forgets every principal carrying `tag` (`key:<id>` or `account:<id>`), here and in other processes. */

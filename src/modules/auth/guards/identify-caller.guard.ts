@@ -6,6 +6,7 @@ import { DomainError, Errors } from '../../../common/errors';
 import { ApiKeysService } from '../api-keys.service';
 import { IS_PUBLIC } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
+import { credentialDigest, PrincipalCache } from '../principal-cache.service';
 
 type AuthRequest = Request & AuthenticatedRequestFields & { user?: Principal };
 
@@ -34,9 +35,11 @@ export function bearerCredential(req: Request): string | undefined {
 }
 
 /**
- * First global guard: works out who is calling. It does not reject: a failure is kept on the
- * request so that the rate limiter (next guard) still counts the caller, per IP, and the 401
- * carries rate-limit headers; `RequireCallerGuard` throws it afterwards.
+ * First global guard: works out who is calling. A credential seen in the last few seconds is
+ * answered from the principal cache; any other goes through passport (JWT or API-key strategy),
+ * which fills the cache. It does not reject: a failure is kept on the request so that the rate
+ * limiter (next guard) still counts the caller, per IP, and the 401 carries rate-limit headers;
+ * `RequireCallerGuard` throws it afterwards.
  */
 @Injectable()
 export class IdentifyCallerGuard implements CanActivate {
@@ -46,6 +49,7 @@ export class IdentifyCallerGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
+    private readonly principals: PrincipalCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -56,6 +60,11 @@ export class IdentifyCallerGuard implements CanActivate {
     const credential = bearerCredential(req);
     if (!credential) {
       req.authFailure = Errors.authenticationRequired();
+      return true;
+    }
+    const known = this.principals.get(credentialDigest(credential));
+    if (known) {
+      req.principal = known;
       return true;
     }
     try {

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { ACCESS_AUDIENCE } from '../auth.service';
 import { User } from '../entities/user.entity';
+import { bearerCredential } from '../guards/identify-caller.guard';
 import type { Principal } from '../principal';
-import { PrincipalCache } from '../principal-cache.service';
+import { credentialDigest, PrincipalCache } from '../principal-cache.service';
 
 /** Access tokens: HS256 only, audience `access`, 24 h expiry enforced. */
 @Injectable()
@@ -23,13 +25,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       algorithms: ['HS256'],
       audience: ACCESS_AUDIENCE,
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(payload: { sub?: string }): Promise<Principal | false> {
-    if (!payload.sub) return false;
-    const cached = this.cache.get(`jwt:${payload.sub}`);
-    if (cached) return cached;
+  /** Called once passport-jwt has checked the signature, audience and expiry. */
+  async validate(req: Request, payload: { sub?: string; exp?: number }): Promise<Principal | false> {
+    if (!payload.sub || !payload.exp) return false;
     const user = await this.users.findOneBy({ id: payload.sub });
     if (!user) return false;
     const principal: Principal = {
@@ -41,7 +43,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       via: 'jwt',
       sandbox: false,
     };
-    this.cache.set(`jwt:${user.id}`, principal, [`account:${user.id}`]);
+    // Remembered no longer than the token is valid.
+    this.cache.set(credentialDigest(bearerCredential(req)!), principal, [`account:${user.id}`], payload.exp * 1000);
     return principal;
   }
 }

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     console.log(`  POST /v1/render   ${(render.requests.average / health.requests.average).toFixed(2)}`);
     console.log(`\n  targets: POST /v1/render ≥ 1000 req/s, p99 ≤ 25 ms, ratio ≥ 0.5\n`);
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

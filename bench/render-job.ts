@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     console.log(`\n12 s 1080p30 job, POST /v1/render → complete: ${seconds.toFixed(1)} s (status ${job.status}, ${job.resolution}, ${job.file_size_bytes} bytes)`);
     console.log('target: ≤ 45 s on this 2-core machine (a published peer needs 90 s)\n');
   } finally {
-    service.stop();
+    await service.stop();
   }
 }
 

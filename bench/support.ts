@@ -3,6 +3,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 
 const ADMIN_DB = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -13,21 +14,39 @@ export interface BenchService {
   base: string;
   env: NodeJS.ProcessEnv;
   process: ChildProcess;
-  stop(): void;
+  /** Stops the service and deletes the run's Redis keys (the database is recreated by the next run). */
+  stop(): Promise<void>;
 }
 
-async function ensureDatabase(): Promise<void> {
+/** Every run starts from an empty database, so figures do not depend on what earlier runs left. */
+async function recreateDatabase(): Promise<void> {
   const name = new URL(DATABASE_URL).pathname.slice(1);
+  if (!name.includes('bench')) throw new Error(`Refusing to recreate database "${name}": its name must contain "bench".`);
   const admin = new Client({ connectionString: ADMIN_DB });
   await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
+}
+
+/** Deletes every key under the run's prefix (queued jobs, counters), which would otherwise pile up in Redis. */
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Starts `dist/src/main.js` (run `npm run build` first) in the given role and waits until it answers. */
 export async function startService(role: 'api' | 'all', port: number): Promise<BenchService> {
-  await ensureDatabase();
+  await recreateDatabase();
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -47,7 +66,7 @@ export async function startService(role: 'api' | 'all', port: number): Promise<B
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${base}/health/live`)).ok) return { base, env, process: child, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/health/live`)).ok) return { base, env, process: child, stop: () => stopService(child, env.REDIS_KEY_PREFIX) };
     } catch {
       /* not up yet */
     }
@@ -55,6 +74,15 @@ export async function startService(role: 'api' | 'all', port: number): Promise<B
   }
   child.kill('SIGKILL');
   throw new Error('service did not start');
+}
+
+async function stopService(child: ChildProcess, redisKeyPrefix: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await deleteRedisKeys(redisKeyPrefix);
 }
 
 export async function call(service: BenchService, method: string, path: string, body?: unknown, token?: string) {

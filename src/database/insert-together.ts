@@ -95,7 +95,7 @@ export async function insertTogether(dataSource: DataSource, groups: InsertGroup
 /** Postgres' limit of bind parameters in one statement. */
 const MAX_STATEMENT_PARAMETERS = 65_535;
 /** Flushes in flight at once: a few of the pool's connections, leaving the rest to reads. */
-const CONCURRENT_WRITES = 4;
+const CONCURRENT_WRITES = 2;
 
 /**
  * Atomic multi-entity inserts for request hot paths, with smart batching: calls that arrive while

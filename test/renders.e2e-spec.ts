@@ -1,5 +1,10 @@
 import { getQueueToken } from '@nestjs/bull';
+import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Queue } from 'bull';
+import type { Repository } from 'typeorm';
+import { AppConfig } from '../src/config';
+import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { RenderQueueSweeper } from '../src/modules/rendering/worker/render-queue-sweeper.service';
 import { createAccount, renderBody, startTestApp, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -227,6 +232,28 @@ describe('Render intake and jobs', () => {
     const bad = await t.http.get('/v1/renders').query({ limit: 101, status: 'done' }).auth(account.liveKey, bearer).expect(400);
     expect(bad.body.issues.map((i: { field: string }) => i.field).sort()).toEqual(['limit', 'status']);
     await t.http.get('/v1/renders').query({ cursor: 'garbage' }).auth(account.liveKey, bearer).expect(400);
+  });
+
+  it('a stored job whose queue entry was lost is queued again by the worker’s sweep, once it is a minute old', async () => {
+    const account = await createAccount(t);
+    const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    const jobId: string = res.body.job_id;
+    const queue = t.app.get<Queue>(getQueueToken('render'));
+    const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
+    // The API stored the job but its queue add never happened (a crash between the two).
+    await (await queue.getJob(jobId))!.remove();
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue);
+
+    expect(await sweeper.sweep()).not.toContain(jobId); // too recent: its add may still be on the way
+    await jobs.update({ id: jobId }, { createdAt: new Date(Date.now() - 2 * 60_000) });
+    expect(await sweeper.sweep()).toContain(jobId);
+    expect((await queue.getJob(jobId))?.data).toEqual({ jobId, accountId: account.id });
+    expect(await sweeper.sweep()).not.toContain(jobId); // back on the queue: left alone
+
+    // A cancelled job is not put back.
+    await queue.getJob(jobId).then((entry) => entry?.remove());
+    await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+    expect(await sweeper.sweep()).not.toContain(jobId);
   });
 
   it('cancels a queued job once; a finished job is not cancellable', async () => {

@@ -22,6 +22,7 @@ function startWorker(t: TestApp): ChildProcess {
     JWT_SECRET: t.config.auth.jwtSecret,
     PUBLIC_URL: t.config.http.publicUrl,
     RENDER_LOCK_SECONDS: '4',
+    RENDER_QUEUE_SWEEP_SECONDS: String(t.config.rendering.queueSweepSeconds),
     LOG_LEVEL: 'warn',
     ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
   };

@@ -34,6 +34,8 @@ export interface AppConfig {
     roadNetworkFile?: string;
     timeoutSeconds: number;
     lockSeconds: number;
+    /** 0: no sweep for lost queue entries. */
+    queueSweepSeconds: number;
     workerConcurrency: number;
     tempDir: string;
   };
@@ -123,6 +125,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       roadNetworkFile: env.ROAD_NETWORK_FILE,
       timeoutSeconds: env.RENDER_TIMEOUT_SECONDS ?? 600,
       lockSeconds: env.RENDER_LOCK_SECONDS ?? 30,
+      queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
       tempDir: inData('tmp'),
     },

@@ -93,6 +93,10 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(2) @Max(600)
   RENDER_LOCK_SECONDS?: number;
 
+  /** How often (seconds) a worker re-queues accepted jobs that lost their queue entry; 0 turns the sweep off. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(3600)
+  RENDER_QUEUE_SWEEP_SECONDS?: number;
+
   /** Jobs one worker process renders at once (one Chromium each). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(16)
   WORKER_CONCURRENCY?: number;

@@ -49,6 +49,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     REDIS_KEY_PREFIX: `t${randomBase62(10).toLowerCase()}`,
     JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-0123456789',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    // Suites share one database but each app has its own Redis prefix: a worker's sweep would see
+    // every other suite's queued jobs as lost and render them. The sweep has its own test.
+    RENDER_QUEUE_SWEEP_SECONDS: '0',
     MAPR_ROLE: 'api',
     // Every test account registers and logs in from 127.0.0.1; the per-IP limit has its own test.
     ANONYMOUS_REQUESTS_PER_MINUTE: '100000',

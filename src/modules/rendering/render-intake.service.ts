@@ -23,6 +23,11 @@ export interface RenderQueueData {
   accountId: string;
 }
 
+/** A job's entry on the render queue: the Bull job id is our job id, so adding it again is a no-op. */
+export function renderQueueEntry(job: Pick<RenderJob, 'id' | 'accountId'>) {
+  return { data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } };
+}
+
 export interface AcceptedRender {
   job_id: string;
   status: 'queued';
@@ -83,8 +88,9 @@ export class RenderIntakeService implements OnApplicationBootstrap {
 
   /**
    * Puts the job on the render queue (the Bull job id is our job id, so a repeat is a no-op).
-   * If Redis refuses, the job is marked failed and its render given back rather than left
-   * queued forever.
+   * If Redis refuses, the job is marked failed and its render given back, and the client hears
+   * so at once; a job whose add was lost without an answer (a crash) is re-queued by the worker's
+   * RenderQueueSweeper.
    */
   async enqueue(job: RenderJob): Promise<void> {
     try {
@@ -99,9 +105,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
 
   /** One Redis round trip (MULTI) for every job that became ready while the last adds were in flight. */
   private async addToQueue(jobs: RenderJob[]): Promise<void> {
-    const added = await this.queue.addBulk(
-      jobs.map((job) => ({ data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } })),
-    );
+    const added = await this.queue.addBulk(jobs.map(renderQueueEntry));
     // addBulk does not report a refused add (that job just has no id): failing the flush makes the
     // batcher add each job again on its own, so the refused one fails alone.
     if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');

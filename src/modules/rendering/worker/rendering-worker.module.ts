@@ -3,15 +3,17 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { RENDER_QUEUE, renderQueueSettings } from '../../../infrastructure/queue/queue.module';
+import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { RenderingModule } from '../rendering.module';
 import { RenderProcessor } from './render.processor';
+import { RenderQueueSweeper } from './render-queue-sweeper.service';
 import { rendererProvider } from './renderer.provider';
 
-/** The worker side of rendering: the Bull processor and its renderer. The API process never renders. */
+/** The worker side of rendering: the Bull processor, its renderer, and the sweeper for lost queue entries. The API process never renders. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RenderJob]),
+    TypeOrmModule.forFeature([RenderJob, RenderBatchJob]),
     BullModule.registerQueueAsync({
       name: RENDER_QUEUE,
       inject: [APP_CONFIG],
@@ -19,6 +21,6 @@ import { rendererProvider } from './renderer.provider';
     }),
     RenderingModule,
   ],
-  providers: [RenderProcessor, rendererProvider],
+  providers: [RenderProcessor, RenderQueueSweeper, rendererProvider],
 })
 export class RenderingWorkerModule {}

@@ -1,0 +1,71 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { dbTimestampParam } from '../../../database/columns';
+import { RENDER_QUEUE } from '../../../infrastructure/queue/queue.module';
+import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
+import { RenderJob } from '../entities/render-job.entity';
+import { renderQueueEntry, RenderQueueData } from '../render-intake.service';
+
+/** A queued job this old without a queue entry has lost it (the API died after storing it, or Redis refused the add). */
+const LOST_AFTER_MS = 60_000;
+const BATCH = 500;
+
+/**
+ * Safety net for accepted renders: the job row is stored first and put on the render queue just
+ * after, so a crash or a Redis fault in between would leave it `queued` forever, holding a
+ * concurrent slot and a render of quota. At start and every RENDER_QUEUE_SWEEP_SECONDS (60),
+ * queued jobs that should be on the queue (single renders, and batch jobs the scheduler has
+ * released) and are not get their entry again. The Bull job id is the job id, so a race with a
+ * late add cannot duplicate a job.
+ */
+@Injectable()
+export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RenderQueueSweeper.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const everySeconds = this.config.rendering.queueSweepSeconds;
+    if (everySeconds === 0) return;
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), everySeconds * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Returns the ids of the jobs put back on the queue. */
+  async sweep(): Promise<string[]> {
+    try {
+      const candidates = await this.jobs
+        .createQueryBuilder('job')
+        .leftJoin(RenderBatchJob, 'bj', 'bj.job_id = job.id')
+        .where("job.status = 'queued'")
+        .andWhere('job.created_at < :cutoff', { cutoff: dbTimestampParam(new Date(Date.now() - LOST_AFTER_MS)) })
+        .andWhere('(bj.job_id IS NULL OR bj.enqueued_at IS NOT NULL)')
+        .orderBy('job.created_at', 'ASC')
+        .take(BATCH)
+        .getMany();
+      const lost: RenderJob[] = [];
+      for (const job of candidates) if (!(await this.queue.getJob(job.id))) lost.push(job);
+      if (lost.length === 0) return [];
+      await this.queue.addBulk(lost.map(renderQueueEntry));
+      this.logger.warn({ jobs: lost.map((job) => job.id) }, 'Queued render jobs had lost their queue entry; queued them again');
+      return lost.map((job) => job.id);
+    } catch (err) {
+      this.logger.warn({ err }, 'Render queue sweep failed; trying again in a minute');
+      return [];
+    }
+  }
+}

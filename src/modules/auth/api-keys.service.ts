@@ -9,7 +9,6 @@ import { User } from './entities/user.entity';
 import type { Principal } from './principal';
 import { credentialDigest, PrincipalCache } from './principal-cache.service';
 
-
 /** last_used_at is advisory: write it at most once a minute per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * Adds lock entries for optional, platform-specific packages that the lock file names but does not
+ * hold (Remotion's compositors and msgpackr's extractors for other operating systems and CPUs).
+ *
+ * Why: `npm install` only records optional packages it could resolve, and a registry that lacks a
+ * platform's build at the pinned version leaves the lock without that entry; `npm ci` then refuses
+ * the lock as "out of sync". An entry with its version, os, cpu and libc is all `npm ci` needs to
+ * skip the package on other platforms (and to fetch it on the platform it is for).
+ *
+ * Run after any `npm install` that changes the lock:  node scripts/complete-lockfile.js
+ */
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+const lockPath = path.join(__dirname, '..', 'package-lock.json');
+const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+const packages = lock.packages;
+const PLATFORM_SUFFIX = /(darwin|linux|win32)-(x64|arm64|arm)(?:-(gnu|musl|msvc))?$/;
+
+const added = [];
+for (const [location, meta] of Object.entries(packages)) {
+  for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
+    const nested = `${location ? `${location}/` : ''}node_modules/${name}`;
+    if (packages[nested] || packages[`node_modules/${name}`]) continue;
+    const platform = PLATFORM_SUFFIX.exec(name);
+    if (!platform) {
+      console.error(`complete-lockfile: ${name} is optional and missing, but names no platform; left alone`);
+      continue;
+    }
+    const [, os, cpu, abi] = platform;
+    const entry = { version, optional: true, os: [os], cpu: [cpu] };
+    if (abi === 'gnu') entry.libc = ['glibc'];
+    if (abi === 'musl') entry.libc = ['musl'];
+    packages[`node_modules/${name}`] = entry;
+    added.push(`${name}@${version}`);
+  }
+}
+
+fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
+console.log(added.length ? `complete-lockfile: added ${added.join(', ')}` : 'complete-lockfile: nothing missing');

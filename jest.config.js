@@ -1,5 +1,12 @@
-/** Two projects: fast unit tests beside the code, and black-box e2e tests in test/ against real Postgres and Redis. */
-const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
+/**
+ * Three projects: unit tests beside the server code, unit tests beside the compositions (browser
+ * tsconfig: DOM and JSX), and black-box e2e tests in test/ against real Postgres and Redis.
+ *
+ * ts-jest compiles each file on its own (the tsconfigs set `isolatedModules`), so it reports syntax
+ * errors but not type errors: types are checked by `npm run typecheck`, which the test command runs first.
+ */
+const serverTs = ['ts-jest', { tsconfig: 'tsconfig.json' }];
+const browserTs = ['ts-jest', { tsconfig: 'remotion/tsconfig.json' }];
 module.exports = {
   testTimeout: 60000,
   // Chromium, Bull and ioredis can keep a handle open for a moment after an app closes.
@@ -8,16 +15,23 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src', '<rootDir>/remotion'],
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.tsx?$': serverTs },
+    },
+    {
+      displayName: 'remotion',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/remotion'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': browserTs },
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      transform: { '^.+\\.tsx?$': serverTs },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
   ],

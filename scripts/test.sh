@@ -17,7 +17,7 @@ if ! node -e "const {Client}=require('pg');const c=new Client({connectionString:
 fi
 
 npm run build:remotion
-npx tsc -p tsconfig.json --noEmit
-npx jest --config jest.config.js --selectProjects unit
+npm run typecheck
+npx jest --config jest.config.js --selectProjects unit remotion
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts

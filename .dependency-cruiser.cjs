@@ -1,0 +1,118 @@
+/**
+ * Who may call whom (docs/architecture.md), checked on every test run: `npm run lint:deps`.
+ * A rule here is the architecture; change the architecture document and this file together.
+ */
+const MODULES = 'src/modules/([^/]+)';
+
+/** `a` may not import module `b` at all (the table in docs/architecture.md). */
+const moduleMayNotCall = (from, to) => ({
+  name: `${from}-not-to-${to}`,
+  comment: `The ${from} module does not depend on the ${to} module (docs/architecture.md, "Who may call whom").`,
+  severity: 'error',
+  from: { path: `^src/modules/${from}/` },
+  to: { path: `^src/modules/${to}/` },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-internals-are-private',
+      comment:
+        "Outside a module, import only its public surface: src/modules/<name>/index.ts (or a sub-folder's index.ts it names as public, like rendering/contract). Everything else is the module's own business.",
+      severity: 'error',
+      from: { path: '^(src|test|bench|scripts|remotion)/', pathNot: `^${MODULES}/` },
+      to: { path: `^${MODULES}/`, pathNot: [`^${MODULES}/index\\.ts$`, '^src/modules/rendering/contract/index\\.ts$'] },
+    },
+    {
+      name: 'sibling-module-internals-are-private',
+      comment: "A module imports another module only through that module's index.ts.",
+      severity: 'error',
+      from: { path: `^${MODULES}/` },
+      to: {
+        path: `^${MODULES}/`,
+        pathNot: [`^src/modules/$1/`, `^${MODULES}/index\\.ts$`, '^src/modules/rendering/contract/index\\.ts$'],
+      },
+    },
+    moduleMayNotCall('auth', 'billing'),
+    moduleMayNotCall('auth', 'rendering'),
+    moduleMayNotCall('auth', 'webhooks'),
+    moduleMayNotCall('auth', 'routing'),
+    moduleMayNotCall('billing', 'rendering'),
+    moduleMayNotCall('billing', 'webhooks'),
+    moduleMayNotCall('billing', 'routing'),
+    moduleMayNotCall('webhooks', 'billing'),
+    moduleMayNotCall('webhooks', 'rendering'),
+    moduleMayNotCall('webhooks', 'routing'),
+    moduleMayNotCall('routing', 'auth'),
+    moduleMayNotCall('routing', 'billing'),
+    moduleMayNotCall('routing', 'rendering'),
+    moduleMayNotCall('routing', 'webhooks'),
+    {
+      name: 'compositions-import-only-the-contract',
+      comment: 'remotion/ runs in the browser: from src/ it may import only src/modules/rendering/contract (plain types and constants).',
+      severity: 'error',
+      from: { path: '^remotion/' },
+      to: { path: '^src/', pathNot: '^src/modules/rendering/contract/' },
+    },
+    {
+      name: 'contract-is-plain',
+      comment: 'The composition contract is shared with the browser: types, constants and pure mapping only.',
+      severity: 'error',
+      from: { path: '^src/modules/rendering/contract/' },
+      to: {
+        pathNot: ['^src/modules/rendering/contract/', '^src/modules/routing/index\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'common-is-a-leaf',
+      comment: 'src/common holds errors, http plumbing and small utils that every layer uses: it imports no module, no infrastructure and no app wiring.',
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^src/(modules|infrastructure|app|worker|core|main|bootstrap|cli)' },
+    },
+    {
+      name: 'infrastructure-knows-no-module',
+      comment: 'Infrastructure (mail, queue, redis, storage, health, logging) serves the modules; it never imports them.',
+      severity: 'error',
+      from: { path: '^src/(infrastructure|database|config)/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'domain-code-is-pure',
+      comment:
+        'The maths (routing algorithms, composition contract, timing, camera, signatures) stays free of infrastructure: no database, queue, Redis, HTTP framework or storage.',
+      severity: 'error',
+      from: { path: ['^src/modules/rendering/contract/', '^src/modules/webhooks/signing/', '^src/common/util/', '^remotion/lib/'] },
+      to: { path: ['^src/(infrastructure|database|config)/', '^node_modules/(typeorm|bull|bullmq|ioredis|@nestjs|express|pg|better-sqlite3)/'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and hide who depends on whom.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'not-to-test',
+      comment: 'Production code never imports test code.',
+      severity: 'error',
+      from: { path: '^(src|remotion)/', pathNot: '\\.spec\\.tsx?$' },
+      to: { path: ['^test/', '\\.spec\\.tsx?$'] },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|data|coverage|remotion-bundle)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -4,7 +4,7 @@ import {
   BLANK_COMPOSITION_ID,
   MAP_ANIMATION_COMPOSITION_ID,
   MapAnimationProps,
-} from '../src/modules/rendering/contract/composition-props';
+} from '../src/modules/rendering/contract';
 import { Blank } from './compositions/Blank';
 import { MapAnimation } from './compositions/MapAnimation';
 import { atlanticProps } from './lib/sample-routes';

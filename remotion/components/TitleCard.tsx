@@ -1,5 +1,5 @@
 import React from 'react';
-import { STYLES } from '../../src/modules/rendering/contract/render-request';
+import { STYLES } from '../../src/modules/rendering/contract';
 import { smootherstep } from '../lib/easing';
 import { sizeUnit } from '../lib/safe-area';
 import type { Scene } from '../lib/scene';

@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFrame } from 'remotion';
-import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
+import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
 import { Overlay } from '../components/Overlay';

@@ -95,13 +95,11 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
     ctx.fillRect(0, 0, layout.width, layout.height);
   }
   if (sw > 0 && sh > 0) {
-    const exp: string = (scene.props as any).__exp ?? '';
-    ctx.imageSmoothingEnabled = !exp.includes('nearest');
+    ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(raster, sx, sy, sw, sh, dx0 + sx * k, dy0 + sy * k, sw * k, sh * k);
   }
 
-  if (((scene.props as any).__exp ?? '').includes('noRoute')) return;
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   drawRoute(ctx, scene, progress, toX, toY);
 }

@@ -1,5 +1,5 @@
 /** Where the HUD panel sits and how big it is (shared by the HUD and the label placement). */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
+import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
 

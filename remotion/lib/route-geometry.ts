@@ -2,7 +2,7 @@
  * The route in world coordinates (see mercator.ts): per-leg polylines with cumulative lengths,
  * so "how far along" can be turned into a point and a heading.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
+import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { cruise } from './easing';
 import { project, WorldPoint } from './mercator';
 import { legAt, Timeline } from './timeline';

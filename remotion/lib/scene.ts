@@ -2,7 +2,7 @@
  * Everything about a video that does not change from frame to frame, computed once per props:
  * route geometry, timeline, camera track and raster plan. Cached, so each frame only looks up.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract/composition-props';
+import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { CameraState, planCameraTrack, Viewport } from './camera';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
 import { Detail, planRasters, RasterPlan } from './raster-plan';

@@ -1,5 +1,5 @@
-/** Palettes of the map styles listed in the contract's STYLES (ids must match). */
-import type { RouteLineKind } from '../../src/modules/rendering/contract';
+/** Palettes of the map styles listed in the contract's STYLES: one per style id, checked by the compiler. */
+import type { RouteLineKind, StyleId } from '../../src/modules/rendering/contract';
 
 export interface Palette {
   /** Water: a vertical gradient from top to bottom. */
@@ -33,7 +33,7 @@ export interface Palette {
   routeCasing: string | null;
 }
 
-export const PALETTES: Record<string, Palette> = {
+export const PALETTES: Record<StyleId, Palette> = {
   standard: {
     waterTop: '#a9d3ec',
     waterBottom: '#8ec3e3',
@@ -128,6 +128,7 @@ export const PALETTES: Record<string, Palette> = {
   },
 };
 
+/** The palette of a style id; unknown ids (only possible from hand-written props) get `standard`. */
 export function paletteFor(style: string): Palette {
-  return PALETTES[style] ?? PALETTES.standard;
+  return Object.hasOwn(PALETTES, style) ? PALETTES[style as StyleId] : PALETTES.standard;
 }

@@ -1,5 +1,5 @@
 export { BillingModule } from './billing.module';
-export { UsageService } from './usage.service';
+export { UsageService, type UsageReservation } from './usage.service';
 export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';

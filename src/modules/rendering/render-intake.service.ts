@@ -11,6 +11,7 @@ import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { Principal } from '../auth';
 import { UsageService } from '../billing';
 import type { CreateRenderDto } from './dto/create-render.dto';
+import type { AcceptedRenderDto } from './dto/render-responses.dto';
 import { RenderAdmission } from './admission/render-admission';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
@@ -25,15 +26,6 @@ export interface RenderQueueData {
 /** A job's entry on the render queue: the Bull job id is our job id, so adding it again is a no-op. */
 export function renderQueueEntry(job: Pick<RenderJob, 'id' | 'accountId'>) {
   return { data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } };
-}
-
-export interface AcceptedRender {
-  job_id: string;
-  status: 'queued';
-  estimated_duration_seconds: number;
-  status_url: string;
-  created_at: string;
-  sandbox: boolean;
 }
 
 /**
@@ -58,7 +50,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     preloadGazetteer();
   }
 
-  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRender> {
+  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRenderDto> {
     const { job } = await this.admission.admit(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, ([request], at) => {
       const job = newQueuedJob(principal, request, at);
       return { job, jobIds: [job.id], rows: [{ entity: RenderJob, rows: [job] }] };
@@ -71,7 +63,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
       status_url: statusUrl(this.config.http, job.id),
       created_at: iso(job.createdAt),
       sandbox: job.sandbox,
-    };
+    } satisfies AcceptedRenderDto;
   }
 
   /**

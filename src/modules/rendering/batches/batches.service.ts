@@ -11,16 +11,10 @@ import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { newQueuedJob } from '../queued-job';
 import { batchCompletePayload, batchStatusUrl, presentBatch } from './batch-presenter';
 import { BatchScheduler } from './batch-scheduler.service';
+import type { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
 import type { CreateBatchDto } from './dto/create-batch.dto';
 import { RenderBatchJob } from './entities/render-batch-job.entity';
 import { RenderBatch } from './entities/render-batch.entity';
-
-export interface AcceptedBatch {
-  batch_id: string;
-  jobs: { job_id: string; status: 'queued' }[];
-  total: number;
-  status_url: string;
-}
 
 /**
  * Batches: accepted whole or refused whole, by RenderAdmission with the checks of POST /v1/render
@@ -43,7 +37,7 @@ export class BatchesService {
     private readonly scheduler: BatchScheduler,
   ) {}
 
-  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatch> {
+  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatchDto> {
     const { batch, jobIds } = await this.admission.admit(principal, { bodies: dto.jobs, batch: true, webhookUrl: dto.webhook_url }, (requests, at) => {
       const batch = this.batches.create({
         id: newId('batch'),
@@ -74,11 +68,11 @@ export class BatchesService {
       jobs: jobIds.map((job_id) => ({ job_id, status: 'queued' as const })),
       total: jobIds.length,
       status_url: batchStatusUrl(this.config.http, batch.id),
-    };
+    } satisfies AcceptedBatchDto;
   }
 
   /** The caller's batch; another account's (or the other mode's) is a 404. */
-  async get(principal: Principal, batchId: string) {
+  async get(principal: Principal, batchId: string): Promise<BatchDto> {
     const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
     if (!batch) throw Errors.notFound('Batch');
     return presentBatch(batch, await this.jobsOf(batch.id), this.config.http);

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { generateOpenApiJson, OPENAPI_FILE } from '../src/common/openapi/generate';
+import { generateOpenApiJson, OPENAPI_FILE } from '../src/openapi';
 
 /** Regenerates docs/openapi.json (commit it with the API change). */
 generateOpenApiJson()

@@ -5,8 +5,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
+import { Public } from '../../common/http/public-route';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Public } from '../../modules/auth';
 import { RENDER_QUEUE } from '../queue/queue.module';
 import { REDIS } from '../redis/redis.module';
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { assertSafeKey, StoragePort } from './storage.port';
+import { assertSafeKey, LocalFiles, StoragePort } from './storage.port';
 
 /**
  * Files in a local folder. Uploads are atomic: the file is copied to a temporary name in the
  * target folder and renamed into place, so a reader never sees a half-written file.
  */
-export class LocalStorage implements StoragePort {
+export class LocalStorage implements StoragePort, LocalFiles {
   readonly root: string;
 
   constructor(root: string) {

@@ -12,6 +12,19 @@ export interface StoragePort {
   delete(key: string): Promise<void>;
 }
 
+/** Injection token of the files this process can serve itself: set with local storage, null with S3. */
+export const LOCAL_FILES = Symbol('LOCAL_FILES');
+
+/**
+ * Stored files on this machine's disk, for the app's own CDN (`/cdn/renders/…`), which serves them
+ * with range and conditional requests. Remote stores (S3) have no such files: clients fetch from
+ * their own URL ({cdn_url}).
+ */
+export interface LocalFiles {
+  /** Absolute path of `key`; throws for keys that are unsafe or would leave the storage folder. */
+  pathFor(key: string): string;
+}
+
 /** Cache policy of stored files: a key is never rewritten with different content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=604800, immutable';
 

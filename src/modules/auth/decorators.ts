@@ -3,14 +3,8 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import type { Principal } from './principal';
 import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
 
-export const IS_PUBLIC = 'mapr:isPublic';
+export { IS_PUBLIC, Public } from '../../common/http/public-route';
 export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
-
-/**
- * The visible exception: this route needs no credentials. (The OpenAPI document has no global
- * security requirement, so a public route simply lists none.)
- */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /**
  * Marks how a route authenticates and documents it in OpenAPI. Every route is authenticated by

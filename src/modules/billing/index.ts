@@ -1,6 +1,6 @@
 export { BillingModule } from './billing.module';
-export { UsageService } from './usage.service';
+export { UsageService, type UsageReservation } from './usage.service';
 export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
-export { TIERS, TIER_IDS, type TierId, type TierLimits } from './tiers';
+export { TIERS, TIER_IDS, TIER_RESOLUTIONS, type TierId, type TierLimits, type TierResolution } from './tiers';

@@ -4,7 +4,7 @@ import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, Throttl
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
-import type { AuthenticatedRequestFields } from '../auth/principal';
+import type { AuthenticatedRequestFields } from '../auth';
 import { PlansService } from './plans.service';
 
 const WINDOW_MS = 60_000;

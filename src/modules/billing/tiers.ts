@@ -1,9 +1,11 @@
-import type { Resolution } from '../rendering/contract';
+/** The output sizes a tier can allow (the names rendering's contract uses for its resolutions). */
+export const TIER_RESOLUTIONS = ['720p', '1080p', '4k'] as const;
+export type TierResolution = (typeof TIER_RESOLUTIONS)[number];
 
 export interface TierLimits {
   renders_per_month: number;
   max_duration_seconds: number;
-  resolutions: Resolution[];
+  resolutions: TierResolution[];
   requests_per_minute: number;
   concurrent_jobs: number;
 }

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
 import { Errors } from '../../common/errors';
 import { billingPeriod } from '../../common/util/time';
-import { InsertGroup, RowWriter } from '../../database/insert-together';
+import type { InsertGroup } from '../../database/insert-together';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import { UsageRecord } from './entities/usage-record.entity';
 import { AccountLimits, PlansService } from './plans.service';
@@ -64,6 +64,14 @@ export interface Usage {
   period_end: string;
 }
 
+/** Jobs admitted by `UsageService.admit`: held in the counters until their ledger rows are written. */
+export interface UsageReservation {
+  /** The jobs' ledger rows: write them in the same statement as the rows that create the jobs. */
+  readonly ledgerRows: InsertGroup<UsageRecord>;
+  /** Gives the reserved renders and concurrent slots back; call it when that write failed. */
+  undo(): Promise<void>;
+}
+
 /**
  * Monthly quota and concurrency accounting. Redis sorted sets make the check-and-record atomic
  * across API processes (20 parallel requests at a limit of 3 admit exactly 3); the `usage_records`
@@ -78,7 +86,6 @@ export class UsageService {
     private readonly keys: RedisKeys,
     private readonly plans: PlansService,
     @InjectRepository(UsageRecord) private readonly ledger: Repository<UsageRecord>,
-    private readonly rows: RowWriter,
   ) {
     this.redis.defineCommand('maprAdmit', { numberOfKeys: 3, lua: ADMIT_SCRIPT });
     this.redis.defineCommand('maprSeedUsage', { numberOfKeys: 3, lua: SEED_SCRIPT });
@@ -100,18 +107,18 @@ export class UsageService {
    * Admits jobs or throws 429 RENDER_LIMIT_EXCEEDED / CONCURRENT_JOB_LIMIT. Sandbox jobs skip the
    * quota; batch jobs skip the concurrency check (they wait queued) but still count as active.
    *
-   * The jobs' ledger rows are written in the same statement as `alongWith`, the rows that create
-   * those jobs, so a job and its usage exist together or not at all. If that write fails, the
-   * admission is undone and the error rethrown. `options.at` is the jobs' creation time: it picks
-   * the billing period, so the jobs and their ledger rows always agree on it.
+   * The admission is a reservation in the Redis counters; it becomes durable with the jobs'
+   * ledger rows. The caller writes `ledgerRows` in the same statement as the rows that create
+   * those jobs (`RowWriter`), so a job and its usage exist together or not at all, and calls
+   * `undo()` if that write fails. `options.at` is the jobs' creation time: it picks the billing
+   * period, so the jobs and their ledger rows always agree on it.
    */
   async admit(
     accountId: string,
     limits: AccountLimits['limits'],
     jobIds: string[],
     options: { usesQuota: boolean; checkConcurrency: boolean; at: Date },
-    alongWith: InsertGroup[],
-  ): Promise<void> {
+  ): Promise<UsageReservation> {
     const { at } = options;
     const period = billingPeriod(at);
     const keys = this.redisKeys(accountId, period.key);
@@ -141,7 +148,7 @@ export class UsageService {
     if (outcome === 'concurrency') throw Errors.concurrentJobLimit(Number(count), limits.concurrent_jobs);
     if (outcome !== 'ok') throw new Error(`Unexpected admission outcome ${outcome}`);
 
-    const ledgerRows: Partial<UsageRecord>[] = jobIds.map((jobId) => ({
+    const rows: Partial<UsageRecord>[] = jobIds.map((jobId) => ({
       jobId,
       accountId,
       billingPeriod: period.key,
@@ -150,12 +157,12 @@ export class UsageService {
       createdAt: at,
       endedAt: null,
     }));
-    try {
-      await this.rows.insert([...alongWith, { entity: UsageRecord, rows: ledgerRows }]);
-    } catch (err) {
-      await this.redis.multi().zrem(keys[1], ...jobIds).zrem(keys[2], ...jobIds).exec();
-      throw err;
-    }
+    return {
+      ledgerRows: { entity: UsageRecord, rows },
+      undo: async () => {
+        await this.redis.multi().zrem(keys[1], ...jobIds).zrem(keys[2], ...jobIds).exec();
+      },
+    };
   }
 
   /**

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Errors } from '../../common/errors';
@@ -23,40 +21,43 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export type IdempotentOutcome<T> = { replayed: true; status: number; body: unknown } | { replayed: false; status: number; body: T };
+/** A response as remembered under a key: its status and body. */
+export interface IdempotentResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export type IdempotentOutcome<T> = ({ replayed: true } & IdempotentResponse) | ({ replayed: false } & IdempotentResponse<T>);
 
 /**
  * `Idempotency-Key` handling (per account, 24 h): the same key and body replay the first
  * response; another body → 409 IDEMPOTENCY_KEY_REUSED; a duplicate still running → 409
  * IDEMPOTENCY_KEY_IN_USE. A request refused with a 4xx is forgotten, so a corrected retry works.
+ * Routes opt in with `@Idempotent()` (idempotency.interceptor.ts).
  */
 @Injectable()
 export class IdempotencyService {
   constructor(@InjectRepository(IdempotencyRecord) private readonly records: Repository<IdempotencyRecord>) {}
 
+  /** Runs `handler` once per (account, key) and body; a repeat gets the remembered response. */
   async run<T>(
-    accountId: string,
-    key: string | undefined,
-    scope: string,
-    body: unknown,
-    status: number,
-    handler: () => Promise<T>,
+    request: { accountId: string; key: string; scope: string; body: unknown },
+    handler: () => Promise<IdempotentResponse<T>>,
   ): Promise<IdempotentOutcome<T>> {
-    if (key === undefined) return { replayed: false, status, body: await handler() };
-    const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    const { accountId, key, scope } = request;
+    const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
     const claimed = await this.claim(accountId, key, scope, requestHash);
     if (claimed !== true) return claimed;
     try {
       const result = await handler();
-      await this.records.update({ accountId, key }, { state: 'completed', responseStatus: status, responseBody: result as object });
-      return { replayed: false, status, body: result };
+      await this.records.update({ accountId, key }, { state: 'completed', responseStatus: result.status, responseBody: result.body as object });
+      return { replayed: false, ...result };
     } catch (err) {
       // Client errors are not remembered; server errors neither, so the client can simply retry.
       await this.records.delete({ accountId, key });
       throw err;
     }
   }
-
   private async claim(accountId: string, key: string, scope: string, requestHash: string): Promise<true | IdempotentOutcome<never>> {
     const now = new Date();
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -83,22 +84,6 @@ export class IdempotencyService {
     throw Errors.idempotencyKeyInUse();
   }
 
-  /**
-   * Runs a create endpoint under the request's `Idempotency-Key` header (if any) and writes the
-   * status: the first response, or its replay (marked `Idempotent-Replayed: true`).
-   */
-  async respond<T>(
-    res: Response,
-    request: { accountId: string; header: string | string[] | undefined; scope: string; body: unknown; status: number },
-    handler: () => Promise<T>,
-  ): Promise<unknown> {
-    const key = IdempotencyService.parseKey(request.header);
-    const outcome = await this.run(request.accountId, key, request.scope, request.body, request.status, handler);
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(outcome.status);
-    return outcome.body;
-  }
-
   /** Validates the header value: 1–255 visible ASCII characters. */
   static parseKey(header: string | string[] | undefined): string | undefined {
     if (header === undefined) return undefined;
@@ -112,7 +97,3 @@ export class IdempotencyService {
   }
 }
 
-
-/** Documents the optional Idempotency-Key header of a create endpoint. */
-export const ApiIdempotencyKey = () =>
-  ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters; the same key and body within 24 h return the first response again.' });

@@ -1,4 +1,5 @@
 import { iso } from '../../common/util/time';
+import type { JobRecordDto } from './dto/render-responses.dto';
 import type { RenderJob } from './entities/render-job.entity';
 
 export interface JobUrls {
@@ -10,8 +11,13 @@ export function statusUrl(urls: JobUrls, jobId: string): string {
   return `${urls.publicUrl}/v1/render/${jobId}`;
 }
 
+/** The job record's fields of a finished job. */
+type CompletedFields = Required<
+  Pick<JobRecordDto, 'video_url' | 'thumbnail_url' | 'duration_seconds' | 'resolution' | 'file_size_bytes' | 'expires_at'>
+>;
+
 /** Fields of a finished job, exactly as the render.complete webhook and the job record share them. */
-export function completedFields(job: RenderJob, urls: JobUrls) {
+export function completedFields(job: RenderJob, urls: JobUrls): CompletedFields {
   return {
     video_url: `${urls.cdnUrl}/${job.videoKey}`,
     thumbnail_url: `${urls.cdnUrl}/${job.thumbnailKey}`,
@@ -19,14 +25,14 @@ export function completedFields(job: RenderJob, urls: JobUrls) {
     resolution: job.resolution!,
     file_size_bytes: job.fileSizeBytes!,
     expires_at: iso(job.expiresAt!),
-  };
+  } satisfies CompletedFields;
 }
 
 /**
  * The full job record of the API: the webhook fields for its state, plus progress, the
  * normalised request, batch, sandbox flag, lifecycle timestamps and status_url.
  */
-export function presentJob(job: RenderJob, urls: JobUrls) {
+export function presentJob(job: RenderJob, urls: JobUrls): JobRecordDto {
   return {
     job_id: job.id,
     status: job.status,
@@ -41,6 +47,5 @@ export function presentJob(job: RenderJob, urls: JobUrls) {
     sandbox: job.sandbox,
     request: job.request,
     status_url: statusUrl(urls, job.id),
-  };
+  } satisfies JobRecordDto;
 }
-export type JobRecord = ReturnType<typeof presentJob>;

@@ -10,13 +10,13 @@ import { iso } from '../../common/util/time';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { Principal } from '../auth';
 import { UsageService } from '../billing';
-import { WebhookTargetPolicy } from '../webhooks';
 import type { CreateRenderDto } from './dto/create-render.dto';
+import type { AcceptedRenderDto } from './dto/render-responses.dto';
+import { RenderAdmission } from './admission/render-admission';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
 import { newQueuedJob } from './queued-job';
 import { preloadGazetteer } from './routing/gazetteer';
-import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from './render-request.normalizer';
 
 export interface RenderQueueData {
   jobId: string;
@@ -28,19 +28,9 @@ export function renderQueueEntry(job: Pick<RenderJob, 'id' | 'accountId'>) {
   return { data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } };
 }
 
-export interface AcceptedRender {
-  job_id: string;
-  status: 'queued';
-  estimated_duration_seconds: number;
-  status_url: string;
-  created_at: string;
-  sandbox: boolean;
-}
-
 /**
- * Accepts render requests. Check order (contract §6): auth and rate (global guards) → validation
- * (DTO, then tier maximum duration, places and webhook URL) → e-mail verified → tier features →
- * monthly quota → concurrency. Nothing is stored and no quota is used when a check refuses.
+ * Accepts render requests: RenderAdmission runs the checks of contract §6 and stores the job with
+ * its usage, then the job goes on the render queue.
  */
 @Injectable()
 export class RenderIntakeService implements OnApplicationBootstrap {
@@ -52,7 +42,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
     @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
     private readonly usage: UsageService,
-    private readonly webhookPolicy: WebhookTargetPolicy,
+    private readonly admission: RenderAdmission,
   ) {}
 
   /** Loads the offline gazetteer at boot, so the first request naming a `place` does not pay for it. */
@@ -60,21 +50,11 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     preloadGazetteer();
   }
 
-  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRender> {
-    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
-    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
-    throwIfIssues(tierAndPlaceIssues(dto, tierContext), tierContext);
-    if (dto.webhook_url) await this.webhookPolicy.assertAcceptable(dto.webhook_url, 'webhook_url');
-    if (!principal.emailVerified) throw Errors.emailNotVerified();
-    const resolution = dto.resolution ?? '720p';
-    if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
-
-    const request = normalizeRenderRequest(dto, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox });
-    const now = new Date();
-    const job = newQueuedJob(principal, request, now);
-    await this.usage.admit(principal.accountId, limits, [job.id], { usesQuota: job.usesQuota, checkConcurrency: true, at: now }, [
-      { entity: RenderJob, rows: [job] },
-    ]);
+  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRenderDto> {
+    const { job } = await this.admission.admit(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, ([request], at) => {
+      const job = newQueuedJob(principal, request, at);
+      return { job, jobIds: [job.id], rows: [{ entity: RenderJob, rows: [job] }] };
+    });
     await this.enqueue(job);
     return {
       job_id: job.id,
@@ -83,7 +63,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
       status_url: statusUrl(this.config.http, job.id),
       created_at: iso(job.createdAt),
       sandbox: job.sandbox,
-    };
+    } satisfies AcceptedRenderDto;
   }
 
   /**

@@ -12,7 +12,8 @@ import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
 import { JobEventsService } from './job-events.service';
-import { JobRecord, presentJob } from './job-presenter';
+import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
+import { presentJob } from './job-presenter';
 import { routePlanToFeatureCollection } from './routing/route-geojson';
 import type { RenderQueueData } from './render-intake.service';
 
@@ -52,7 +53,7 @@ export class RenderJobsService {
     private readonly jobEvents: JobEventsService,
   ) {}
 
-  present(job: RenderJob): JobRecord {
+  present(job: RenderJob): JobRecordDto {
     return presentJob(job, this.config.http);
   }
 
@@ -63,7 +64,7 @@ export class RenderJobsService {
     return job;
   }
 
-  async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }) {
+  async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }): Promise<JobListDto> {
     const qb = this.jobs
       .createQueryBuilder('job')
       .where('job.account_id = :accountId', { accountId: principal.accountId })
@@ -83,7 +84,7 @@ export class RenderJobsService {
     }
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
-    return { data: page.map((j) => this.present(j)), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null };
+    return { data: page.map((j) => this.present(j)), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null } satisfies JobListDto;
   }
 
   /**
@@ -114,9 +115,9 @@ export class RenderJobsService {
     return current;
   }
 
-  async route(principal: Principal, jobId: string) {
+  async route(principal: Principal, jobId: string): Promise<RouteGeoJsonDto> {
     const job = await this.findOwned(principal, jobId);
     if (!job.route) throw Errors.routeNotReady();
-    return routePlanToFeatureCollection(job.route);
+    return routePlanToFeatureCollection(job.route) satisfies RouteGeoJsonDto;
   }
 }

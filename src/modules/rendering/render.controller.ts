@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -10,12 +10,11 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
-import { ApiIdempotencyKey, IdempotencyService } from './idempotency.service';
+import { Idempotent } from './idempotency.interceptor';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 
@@ -28,7 +27,6 @@ export class RenderController {
   constructor(
     private readonly intake: RenderIntakeService,
     private readonly jobs: RenderJobsService,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post('render')
@@ -39,23 +37,14 @@ export class RenderController {
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
       'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT' })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateRenderDto,
-    @Headers('idempotency-key') idempotencyHeader: string | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<unknown> {
-    return this.idempotency.respond(
-      res,
-      { accountId: principal.accountId, header: idempotencyHeader, scope: 'POST /v1/render', body, status: 202 },
-      () => this.intake.create(principal, body),
-    );
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateRenderDto): Promise<AcceptedRenderDto> {
+    return this.intake.create(principal, body);
   }
 
   @Get('render/:job_id')
@@ -63,7 +52,7 @@ export class RenderController {
   @ApiOkResponse({ type: JobRecordDto })
   @ApiNotFoundResponse(NOT_FOUND)
   async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.jobs.present(await this.jobs.findOwned(principal, jobId)) as JobRecordDto;
+    return this.jobs.present(await this.jobs.findOwned(principal, jobId));
   }
 
   @Get('status/:job_id')
@@ -78,7 +67,7 @@ export class RenderController {
   @ApiOperation({ summary: 'List jobs, newest first, with cursor paging' })
   @ApiOkResponse({ type: JobListDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListJobsQueryDto): Promise<JobListDto> {
-    return this.jobs.list(principal, { status: query.status, limit: query.limit ?? 20, cursor: query.cursor }) as Promise<JobListDto>;
+    return this.jobs.list(principal, { status: query.status, limit: query.limit ?? 20, cursor: query.cursor });
   }
 
   @Delete('render/:job_id')
@@ -87,7 +76,7 @@ export class RenderController {
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)' })
   async cancel(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.jobs.present(await this.jobs.cancel(principal, jobId)) as JobRecordDto;
+    return this.jobs.present(await this.jobs.cancel(principal, jobId));
   }
 
   @Get('render/:job_id/route')
@@ -95,7 +84,7 @@ export class RenderController {
   @ApiOkResponse({ type: RouteGeoJsonDto })
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'ROUTE_NOT_READY' })
-  route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string) {
+  route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<RouteGeoJsonDto> {
     return this.jobs.route(principal, jobId);
   }
 }

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { BillingModule } from '../billing';
 import { WebhooksModule } from '../webhooks';
+import { RenderAdmission } from './admission/render-admission';
 import { BatchScheduler } from './batches/batch-scheduler.service';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
@@ -11,6 +12,7 @@ import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 import { JobEventsService } from './job-events.service';
 import { RenderController } from './render.controller';
@@ -22,7 +24,7 @@ import { StylesController } from './styles.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
   controllers: [RenderController, StylesController, BatchesController],
-  providers: [RenderIntakeService, RenderJobsService, IdempotencyService, JobEventsService, BatchesService, BatchScheduler],
+  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, IdempotencyInterceptor, JobEventsService, BatchesService, BatchScheduler],
   exports: [RenderIntakeService, RenderJobsService, JobEventsService],
 })
 export class RenderingModule {}

@@ -7,6 +7,7 @@ import { Errors } from '../../common/errors';
 import { randomBase62 } from '../../common/util/ids';
 import { iso } from '../../common/util/time';
 import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
+import type { DeliveryDto, DeliveryListDto } from './dto/webhook.dto';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
@@ -22,7 +23,7 @@ export class WebhookDeliveriesService {
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
   ) {}
 
-  async list(accountId: string, filter: { jobId?: string; batchId?: string }) {
+  async list(accountId: string, filter: { jobId?: string; batchId?: string }): Promise<DeliveryListDto> {
     const rows = await this.deliveries.find({
       where: { accountId, ...(filter.jobId ? { jobId: filter.jobId } : {}), ...(filter.batchId ? { batchId: filter.batchId } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -31,10 +32,10 @@ export class WebhookDeliveriesService {
     const attempts = rows.length
       ? await this.attempts.find({ where: { deliveryId: In(rows.map((r) => r.id)) }, order: { attemptNumber: 'ASC' } })
       : [];
-    return { deliveries: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.deliveryId === row.id))) };
+    return { deliveries: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.deliveryId === row.id))) } satisfies DeliveryListDto;
   }
 
-  async get(accountId: string, id: string) {
+  async get(accountId: string, id: string): Promise<DeliveryDto> {
     const row = await this.deliveries.findOneBy({ id, accountId });
     if (!row) throw Errors.notFound('Webhook delivery');
     const attempts = await this.attempts.find({ where: { deliveryId: id }, order: { attemptNumber: 'ASC' } });
@@ -42,7 +43,7 @@ export class WebhookDeliveriesService {
   }
 
   /** Queues one more attempt now, whatever the delivery's state; its scheduled retries are untouched. */
-  async redeliver(accountId: string, id: string) {
+  async redeliver(accountId: string, id: string): Promise<DeliveryDto> {
     const row = await this.deliveries.findOneBy({ id, accountId });
     if (!row) throw Errors.notFound('Webhook delivery');
     try {
@@ -54,7 +55,7 @@ export class WebhookDeliveriesService {
   }
 }
 
-export function presentDelivery(row: WebhookDelivery, attempts: WebhookDeliveryAttempt[]) {
+export function presentDelivery(row: WebhookDelivery, attempts: WebhookDeliveryAttempt[]): DeliveryDto {
   return {
     id: row.id,
     event: row.event,
@@ -77,5 +78,5 @@ export function presentDelivery(row: WebhookDelivery, attempts: WebhookDeliveryA
       response_excerpt: a.responseExcerpt,
       at: iso(a.attemptedAt),
     })),
-  };
+  } satisfies DeliveryDto;
 }

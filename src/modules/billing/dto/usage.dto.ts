@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { RESOLUTIONS, Resolution } from '../../rendering/contract';
-import { TIER_IDS, TierId } from '../tiers';
+import { TIER_IDS, TIER_RESOLUTIONS, TierId, TierResolution } from '../tiers';
 
 export class UsageDto {
   @ApiProperty({ example: 2, description: 'Renders used in the current billing period (failed and cancelled jobs give theirs back).' })
@@ -18,7 +17,7 @@ export class UsageDto {
 export class LimitsDto {
   @ApiProperty({ example: 5 }) renders_per_month: number;
   @ApiProperty({ example: 10 }) max_duration_seconds: number;
-  @ApiProperty({ enum: RESOLUTIONS, isArray: true, example: ['720p'] }) resolutions: Resolution[];
+  @ApiProperty({ enum: TIER_RESOLUTIONS, isArray: true, example: ['720p'] }) resolutions: TierResolution[];
   @ApiProperty({ example: 10 }) requests_per_minute: number;
   @ApiProperty({ example: 1 }) concurrent_jobs: number;
 }

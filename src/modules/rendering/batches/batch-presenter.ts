@@ -1,5 +1,6 @@
 import { iso } from '../../../common/util/time';
 import type { RenderJob } from '../entities/render-job.entity';
+import type { BatchDto, BatchJobEntryDto } from './dto/batch-responses.dto';
 import { completedFields, JobUrls } from '../job-presenter';
 import type { RenderBatch } from './entities/render-batch.entity';
 
@@ -8,13 +9,13 @@ export function batchStatusUrl(urls: JobUrls, batchId: string): string {
 }
 
 /** A job inside a batch: job_id, status, and video_url (complete) or error and message (failed). */
-export function batchJobEntry(job: RenderJob, urls: JobUrls) {
+export function batchJobEntry(job: RenderJob, urls: JobUrls): BatchJobEntryDto {
   return {
     job_id: job.id,
     status: job.status,
     ...(job.status === 'complete' ? { video_url: completedFields(job, urls).video_url } : {}),
     ...(job.status === 'failed' ? { error: job.errorCode!, message: job.errorMessage! } : {}),
-  };
+  } satisfies BatchJobEntryDto;
 }
 
 function counts(jobs: RenderJob[]) {
@@ -23,7 +24,7 @@ function counts(jobs: RenderJob[]) {
 }
 
 /** GET /v1/batch/{batch_id}. `jobs` in submission order. */
-export function presentBatch(batch: RenderBatch, jobs: RenderJob[], urls: JobUrls) {
+export function presentBatch(batch: RenderBatch, jobs: RenderJob[], urls: JobUrls): BatchDto {
   const c = counts(jobs);
   return {
     batch_id: batch.id,
@@ -33,7 +34,7 @@ export function presentBatch(batch: RenderBatch, jobs: RenderJob[], urls: JobUrl
     total: batch.total,
     created_at: iso(batch.createdAt),
     completed_at: iso(batch.completedAt),
-  };
+  } satisfies BatchDto;
 }
 
 /** The spec's batch.complete payload, field for field. */

@@ -2,31 +2,25 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
-import { Errors, ValidationIssue } from '../../../common/errors';
+import { Errors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
 import type { Principal } from '../../auth';
-import { UsageService } from '../../billing';
-import { WebhookDispatcher, WebhookTargetPolicy } from '../../webhooks';
+import { WebhookDispatcher } from '../../webhooks';
+import { RenderAdmission } from '../admission/render-admission';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { newQueuedJob } from '../queued-job';
-import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
 import { batchCompletePayload, batchStatusUrl, presentBatch } from './batch-presenter';
 import { BatchScheduler } from './batch-scheduler.service';
+import type { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
 import type { CreateBatchDto } from './dto/create-batch.dto';
 import { RenderBatchJob } from './entities/render-batch-job.entity';
 import { RenderBatch } from './entities/render-batch.entity';
 
-export interface AcceptedBatch {
-  batch_id: string;
-  jobs: { job_id: string; status: 'queued' }[];
-  total: number;
-  status_url: string;
-}
-
 /**
- * Batches: accepted whole or refused whole, with the checks of POST /v1/render in the same order
- * (validation of every job → e-mail verified → tier features → monthly quota for all jobs at once).
- * The concurrent limit does not refuse a batch: its jobs wait queued and BatchScheduler starts them.
+ * Batches: accepted whole or refused whole, by RenderAdmission with the checks of POST /v1/render
+ * in the same order (validation of every job → e-mail verified → tier features → monthly quota
+ * for all jobs at once). The concurrent limit does not refuse a batch: its jobs wait queued and
+ * BatchScheduler starts them.
  */
 @Injectable()
 export class BatchesService {
@@ -38,64 +32,47 @@ export class BatchesService {
     @InjectRepository(RenderBatch) private readonly batches: Repository<RenderBatch>,
     @InjectRepository(RenderBatchJob) private readonly batchJobs: Repository<RenderBatchJob>,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
-    private readonly usage: UsageService,
-    private readonly webhookPolicy: WebhookTargetPolicy,
+    private readonly admission: RenderAdmission,
     private readonly dispatcher: WebhookDispatcher,
     private readonly scheduler: BatchScheduler,
   ) {}
 
-  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatch> {
-    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
-    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
-    const issues: ValidationIssue[] = [];
-    let durationExceeded = false;
-    dto.jobs.forEach((job, i) => {
-      const result = tierAndPlaceIssues(job, tierContext, `jobs[${i}].`);
-      issues.push(...result.issues);
-      durationExceeded ||= result.durationExceeded;
-      if (job.webhook_url !== undefined) {
-        issues.push({ field: `jobs[${i}].webhook_url`, code: 'not_allowed_in_batch', message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.' });
-      }
+  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatchDto> {
+    const { batch, jobIds } = await this.admission.admit(principal, { bodies: dto.jobs, batch: true, webhookUrl: dto.webhook_url }, (requests, at) => {
+      const batch = this.batches.create({
+        id: newId('batch'),
+        accountId: principal.accountId,
+        sandbox: principal.sandbox,
+        webhookUrl: dto.webhook_url ?? null,
+        total: requests.length,
+        createdAt: at,
+        completedAt: null,
+        completionNotifiedAt: null,
+      });
+      const jobs = requests.map((request) => newQueuedJob(principal, request, at, batch.id));
+      const jobIds = jobs.map((job) => job.id);
+      const positions = jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null }));
+      return {
+        batch,
+        jobIds,
+        rows: [
+          { entity: RenderBatch, rows: [batch] },
+          { entity: RenderJob, rows: jobs },
+          { entity: RenderBatchJob, rows: positions },
+        ],
+      };
     });
-    throwIfIssues({ issues, durationExceeded }, tierContext);
-    if (dto.webhook_url) await this.webhookPolicy.assertAcceptable(dto.webhook_url, 'webhook_url');
-    if (!principal.emailVerified) throw Errors.emailNotVerified();
-    for (const job of dto.jobs) {
-      const resolution = job.resolution ?? '720p';
-      if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
-    }
-
-    const requests = dto.jobs.map((job) => normalizeRenderRequest(job, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }));
-    const now = new Date();
-    const batch = this.batches.create({
-      id: newId('batch'),
-      accountId: principal.accountId,
-      sandbox: principal.sandbox,
-      webhookUrl: dto.webhook_url ?? null,
-      total: requests.length,
-      createdAt: now,
-      completedAt: null,
-      completionNotifiedAt: null,
-    });
-    const jobs = requests.map((request) => newQueuedJob(principal, request, now, batch.id));
-    const jobIds = jobs.map((job) => job.id);
-    const positions = jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null }));
-    await this.usage.admit(principal.accountId, limits, jobIds, { usesQuota: !principal.sandbox, checkConcurrency: false, at: now }, [
-      { entity: RenderBatch, rows: [batch] },
-      { entity: RenderJob, rows: jobs },
-      { entity: RenderBatchJob, rows: positions },
-    ]);
     await this.scheduler.startWaiting(principal.accountId);
     return {
       batch_id: batch.id,
       jobs: jobIds.map((job_id) => ({ job_id, status: 'queued' as const })),
       total: jobIds.length,
       status_url: batchStatusUrl(this.config.http, batch.id),
-    };
+    } satisfies AcceptedBatchDto;
   }
 
   /** The caller's batch; another account's (or the other mode's) is a 404. */
-  async get(principal: Principal, batchId: string) {
+  async get(principal: Principal, batchId: string): Promise<BatchDto> {
     const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
     if (!batch) throw Errors.notFound('Batch');
     return presentBatch(batch, await this.jobsOf(batch.id), this.config.http);

@@ -7,10 +7,9 @@ import { DomainError, Errors } from '../../../common/errors';
 import { iso } from '../../../common/util/time';
 import { APP_CONFIG } from '../../../config';
 import type { AppConfig } from '../../../config';
-import { LocalStorage } from '../../../infrastructure/storage/local-storage';
-import { STORAGE } from '../../../infrastructure/storage/storage.port';
-import type { StoragePort } from '../../../infrastructure/storage/storage.port';
-import { Public } from '../../auth/decorators';
+import { LOCAL_FILES } from '../../../infrastructure/storage/storage.port';
+import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
+import { Public } from '../../auth';
 import { RenderJob } from '../entities/render-job.entity';
 
 /** The only names served: a job's video or its thumbnail. */
@@ -47,7 +46,7 @@ export const CdnErrors = {
 export class CdnController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(LOCAL_FILES) private readonly files: LocalFiles | null,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
   ) {}
 
@@ -62,7 +61,8 @@ export class CdnController {
   }
 
   private async serve(file: string, req: Request, res: Response): Promise<void> {
-    if (!this.config.http.servesLocalCdn || !(this.storage instanceof LocalStorage)) throw Errors.routeNotFound(req.method, req.path);
+    const files = this.config.http.servesLocalCdn ? this.files : null;
+    if (!files) throw Errors.routeNotFound(req.method, req.path);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const match = FILE_NAME.exec(file);
     if (!match) throw Errors.notFound('File');
@@ -81,7 +81,7 @@ export class CdnController {
     try {
       await new Promise<void>((resolve, reject) =>
         res.sendFile(
-          (this.storage as LocalStorage).pathFor(key),
+          files.pathFor(key),
           {
             acceptRanges: true,
             cacheControl: false,

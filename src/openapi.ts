@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../../app.module';
-import { loadConfiguration } from '../../config';
-import { buildOpenApiDocument } from './swagger';
+import { AppModule } from './app.module';
+import { buildOpenApiDocument } from './common/openapi/swagger';
+import { loadConfiguration } from './config';
 
 /** Where the committed OpenAPI document lives; a test fails when it is stale. */
-export const OPENAPI_FILE = join(__dirname, '..', '..', '..', 'docs', 'openapi.json');
+export const OPENAPI_FILE = join(__dirname, '..', 'docs', 'openapi.json');
 
 /**
  * The OpenAPI document as committed: built from the controllers' metadata in Nest's preview mode

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { generateOpenApiJson, OPENAPI_FILE } from './generate';
+import { generateOpenApiJson, OPENAPI_FILE } from './openapi';
 
 describe('committed OpenAPI document', () => {
   it('matches the API (run `npm run openapi` after changing endpoints or DTOs)', async () => {

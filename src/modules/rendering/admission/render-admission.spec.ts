@@ -1,0 +1,150 @@
+import { DomainError, Errors } from '../../../common/errors';
+import type { InsertGroup, RowWriter } from '../../../database/insert-together';
+import type { Principal } from '../../auth';
+import { TIERS, type UsageReservation, type UsageService } from '../../billing';
+import type { WebhookTargetPolicy } from '../../webhooks';
+import type { CreateRenderDto } from '../dto/create-render.dto';
+import { RenderAdmission } from './render-admission';
+
+/** The order of contract §6 and the one write, with billing, the webhook policy and the database faked. */
+describe('RenderAdmission', () => {
+  const principal: Principal = {
+    accountId: 'usr_a',
+    email: 'a@example.com',
+    name: 'A',
+    emailVerified: true,
+    accountCreatedAt: new Date(),
+    via: 'api_key',
+    sandbox: false,
+  };
+  const body = (overrides: Partial<CreateRenderDto> = {}): CreateRenderDto =>
+    ({
+      waypoints: [
+        { lat: 38.7, lng: -9.1 },
+        { lat: 40.7, lng: -74 },
+      ],
+      ...overrides,
+    }) as CreateRenderDto;
+
+  let steps: string[];
+  let refuseQuota: boolean;
+  let failWrite: boolean;
+  let written: InsertGroup[][];
+  let admitted: { jobIds: string[]; options: { usesQuota: boolean; checkConcurrency: boolean; at: Date } }[];
+  let admission: RenderAdmission;
+  const ledgerRows = { entity: 'usage_records', rows: [{ jobId: 'job_1' }] } as UsageReservation['ledgerRows'];
+
+  beforeEach(() => {
+    steps = [];
+    refuseQuota = false;
+    failWrite = false;
+    written = [];
+    admitted = [];
+    const usage = {
+      limitsFor: async () => ({ tier: 'free', tierName: 'Free', limits: TIERS.free.limits }),
+      admit: async (
+        _account: string,
+        _limits: unknown,
+        jobIds: string[],
+        options: { usesQuota: boolean; checkConcurrency: boolean; at: Date },
+      ): Promise<UsageReservation> => {
+        steps.push('quota+concurrency');
+        if (refuseQuota) throw Errors.renderLimitExceeded(5, 5, new Date());
+        admitted.push({ jobIds, options });
+        return { ledgerRows, undo: async () => void steps.push('undo') };
+      },
+    } as unknown as UsageService;
+    const webhookPolicy = {
+      assertAcceptable: async (url: string) => {
+        steps.push('webhook');
+        if (url.includes('private')) throw Errors.validation([{ field: 'webhook_url', code: 'private_address', message: 'private' }]);
+      },
+    } as unknown as WebhookTargetPolicy;
+    const rows = {
+      insert: async (groups: InsertGroup[]) => {
+        steps.push('write');
+        if (failWrite) throw new Error('constraint violated');
+        written.push(groups);
+      },
+    } as unknown as RowWriter;
+    admission = new RenderAdmission(usage, webhookPolicy, rows);
+  });
+
+  const jobRows = (jobIds: string[]) => ({ jobIds, rows: [{ entity: 'render_jobs', rows: jobIds.map((id) => ({ id })) }] });
+
+  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+    const err = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(err instanceof DomainError)) throw new Error(`expected a refusal, got ${String(err)}`);
+    return err;
+  }
+
+  it('writes the jobs’ rows and billing’s ledger rows in one insert, and returns what build made', async () => {
+    const result = await admission.admit(principal, { bodies: [body()], batch: false }, (requests, at) => ({
+      ...jobRows(['job_1']),
+      requests,
+      at,
+    }));
+    expect(written).toEqual([[{ entity: 'render_jobs', rows: [{ id: 'job_1' }] }, ledgerRows]]);
+    expect(result.requests[0]).toMatchObject({ duration: 10, resolution: '720p', transport: 'plane' });
+    expect(admitted).toEqual([{ jobIds: ['job_1'], options: { usesQuota: true, checkConcurrency: true, at: result.at } }]);
+  });
+
+  it('batches skip the concurrency check; sandbox jobs skip the quota', async () => {
+    await admission.admit({ ...principal, sandbox: true }, { bodies: [body(), body()], batch: true }, () => jobRows(['job_1', 'job_2']));
+    expect(admitted[0].options).toMatchObject({ usesQuota: false, checkConcurrency: false });
+  });
+
+  it('validation (every job, named jobs[i].…) comes first, before e-mail, features and quota', async () => {
+    refuseQuota = true;
+    const err = await refusal(
+      admission.admit(
+        { ...principal, emailVerified: false },
+        { bodies: [body(), body({ duration: 60, resolution: '4k', webhook_url: 'https://example.com/h' })], batch: true },
+        () => jobRows([]),
+      ),
+    );
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(err.extra).toMatchObject({ max_duration_seconds: 10, tier: 'free' });
+    expect((err.extra.issues as { field: string }[]).map((i) => i.field)).toEqual(['jobs[1].duration', 'jobs[1].webhook_url']);
+    expect(steps).toEqual([]);
+  });
+
+  it('checks the webhook URL with validation, before e-mail verification', async () => {
+    const err = await refusal(
+      admission.admit(
+        { ...principal, emailVerified: false },
+        { bodies: [body()], batch: false, webhookUrl: 'https://private.example' },
+        () => jobRows([]),
+      ),
+    );
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(steps).toEqual(['webhook']);
+  });
+
+  it('e-mail verification before tier features, tier features before quota', async () => {
+    refuseQuota = true;
+    const unverified = await refusal(
+      admission.admit({ ...principal, emailVerified: false }, { bodies: [body({ resolution: '1080p' })], batch: false }, () => jobRows([])),
+    );
+    expect(unverified.code).toBe('EMAIL_NOT_VERIFIED');
+    const feature = await refusal(
+      admission.admit(principal, { bodies: [body(), body({ resolution: '1080p' })], batch: true }, () => jobRows([])),
+    );
+    expect(feature).toMatchObject({ status: 403, code: 'FEATURE_NOT_AVAILABLE', extra: { tier: 'free' } });
+    expect(steps).toEqual([]);
+    const quota = await refusal(admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_1'])));
+    expect(quota.code).toBe('RENDER_LIMIT_EXCEEDED');
+    expect(steps).toEqual(['quota+concurrency']);
+  });
+
+  it('undoes the reservation when the write fails, and rethrows', async () => {
+    failWrite = true;
+    await expect(admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_1']))).rejects.toThrow(
+      'constraint violated',
+    );
+    expect(steps).toEqual(['quota+concurrency', 'write', 'undo']);
+  });
+});

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, ValidationIssue } from '../../../common/errors';
+import { InsertGroup, RowWriter } from '../../../database/insert-together';
+import type { Principal } from '../../auth';
+import { TierResolution, UsageService } from '../../billing';
+import { WebhookTargetPolicy } from '../../webhooks';
+import type { NormalizedRenderRequest, Resolution } from '../contract';
+import type { CreateRenderDto } from '../dto/create-render.dto';
+import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
+
+/** Billing's tier data names the same resolutions as the render contract (a compile-time check). */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const RESOLUTIONS_AGREE: SameUnion<Resolution, TierResolution> = true;
+void RESOLUTIONS_AGREE;
+
+export interface AdmissionRequest {
+  /** The render bodies, in submission order: one for POST /v1/render, 1–50 for a batch. */
+  bodies: CreateRenderDto[];
+  /**
+   * A batch: issues are named `jobs[i].…`, a job's own webhook_url is refused, and the concurrent
+   * limit does not refuse it (its jobs wait queued; BatchScheduler starts them).
+   */
+  batch: boolean;
+  /** The render's, or the batch's, webhook URL. */
+  webhookUrl?: string;
+}
+
+/** What `build` returns (and may add to): the ids of the jobs being created and every row to insert for them, in foreign-key order. */
+export interface AdmissionRows {
+  jobIds: string[];
+  rows: InsertGroup[];
+}
+
+/**
+ * Admission of single renders and batches, in the order of contract §6 (auth and rate ran in the
+ * global guards, the DTO's shape in the validation pipe):
+ * validation (tier maximum duration, places, webhook URL) → e-mail verified → tier features →
+ * monthly quota → concurrency (single renders only).
+ *
+ * The last two are billing's atomic reservation. The rows that create the jobs and billing's ledger
+ * rows are then written in one statement (RowWriter), so jobs and their usage exist together or not
+ * at all; if that write fails the reservation is undone. Nothing is stored and no quota is used when
+ * a check refuses.
+ */
+@Injectable()
+export class RenderAdmission {
+  constructor(
+    private readonly usage: UsageService,
+    private readonly webhookPolicy: WebhookTargetPolicy,
+    private readonly rows: RowWriter,
+  ) {}
+
+  /**
+   * Runs the checks, then `build(requests, at)` for the rows of the accepted jobs (`requests` are
+   * the normalised bodies, `at` their creation time), stores them and returns what `build` returned.
+   * Throws the first refusal.
+   */
+  async admit<T extends AdmissionRows>(
+    principal: Principal,
+    request: AdmissionRequest,
+    build: (requests: NormalizedRenderRequest[], at: Date) => T,
+  ): Promise<T> {
+    const { tier, limits } = await this.usage.limitsFor(principal.accountId);
+    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
+
+    const issues: ValidationIssue[] = [];
+    let durationExceeded = false;
+    request.bodies.forEach((body, i) => {
+      const prefix = request.batch ? `jobs[${i}].` : '';
+      const result = tierAndPlaceIssues(body, tierContext, prefix);
+      issues.push(...result.issues);
+      durationExceeded ||= result.durationExceeded;
+      if (request.batch && body.webhook_url !== undefined) {
+        issues.push({
+          field: `${prefix}webhook_url`,
+          code: 'not_allowed_in_batch',
+          message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.',
+        });
+      }
+    });
+    throwIfIssues({ issues, durationExceeded }, tierContext);
+    if (request.webhookUrl) await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
+
+    if (!principal.emailVerified) throw Errors.emailNotVerified();
+
+    for (const body of request.bodies) {
+      const resolution = body.resolution ?? '720p';
+      if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
+    }
+
+    const requests = request.bodies.map((body) =>
+      normalizeRenderRequest(body, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }),
+    );
+    const at = new Date();
+    const built = build(requests, at);
+
+    const reservation = await this.usage.admit(principal.accountId, limits, built.jobIds, {
+      usesQuota: !principal.sandbox,
+      checkConcurrency: !request.batch,
+      at,
+    });
+    try {
+      await this.rows.insert([...built.rows, reservation.ledgerRows]);
+    } catch (err) {
+      await reservation.undo();
+      throw err;
+    }
+    return built;
+  }
+}

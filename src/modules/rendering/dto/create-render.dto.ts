@@ -242,7 +242,7 @@ export class CreateRenderDto {
   @IsOptional() @IsString() @MaxLength(2048)
   webhook_url?: string;
 
-  @ApiPropertyOptional({ example: 'tpl_8sQm2XcV5bN1zL7kR4tY9wPd', description: 'A saved template whose fields are merged under this request’s.' })
+  @ApiPropertyOptional({ pattern: '^tpl_[A-Za-z0-9]{1,40}$', description: 'A saved template whose fields are merged under this request’s. Unknown or another account’s → VALIDATION_ERROR (issue code unknown_template).' })
   @IsOptional() @IsString() @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
   template_id?: string;
 }

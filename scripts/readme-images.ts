@@ -15,7 +15,7 @@ import { CreateRenderDto } from '../src/modules/rendering/dto/create-render.dto'
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering/render-request.normalizer';
 import { planRoute } from '../src/modules/rendering/routing';
-import { TIERS } from '../src/modules/billing/tiers';
+import { TIERS } from '../src/modules/billing';
 
 const root = path.join(__dirname, '..');
 const readmePath = path.join(root, 'README.md');
@@ -26,7 +26,7 @@ const FIGURES = /(The final frame of that exact request, rendered by the quick-s
 /** The JSON body of the walkthrough's `POST /v1/render` (the `-d '{ … }'` after `$API/v1/render`). */
 export function walkthroughRequest(readme: string): unknown {
   const match = /\$API\/v1\/render -H[^\n]*-d '(\{[\s\S]*?\n\})'/.exec(readme);
-  if (!match) throw new Error('README.md: no `curl … $API/v1/render … -d \'{…}\'` walkthrough request found');
+  if (!match) throw new Error("README.md: no `curl … $API/v1/render … -d '{…}'` walkthrough request found");
   return JSON.parse(match[1]);
 }
 
@@ -67,7 +67,9 @@ async function main(): Promise<void> {
     if (!FIGURES.test(readme)) throw new Error('README.md: the sentence under the image was not found; update it by hand: ' + figures);
     fs.writeFileSync(readmePath, readme.replace(FIGURES, `$1${figures}`));
     const kb = Math.round(fs.statSync(imagePath).size / 1024);
-    console.log(`docs/first-render.jpg: ${video.width}x${video.height}, ${kb} KB; the MP4: ${video.duration_seconds.toFixed(2)} s, ${video.file_size_bytes} bytes`);
+    console.log(
+      `docs/first-render.jpg: ${video.width}x${video.height}, ${kb} KB; the MP4: ${video.duration_seconds.toFixed(2)} s, ${video.file_size_bytes} bytes`,
+    );
     console.log(`README.md: ${figures}`);
   } finally {
     await renderer.stop();

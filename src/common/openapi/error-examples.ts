@@ -49,15 +49,22 @@ export const ErrorExamples = {
   durationExceeded: {
     key: 'DURATION_EXCEEDS_TIER_LIMIT',
     summary: 'duration above the tier maximum',
-    error: Errors.validation([{ field: 'duration', code: 'DURATION_EXCEEDS_TIER_LIMIT', message: 'duration 30 s exceeds the free tier maximum of 10 s' }], {
-      max_duration_seconds: 10,
-      tier: 'free',
-    }),
+    error: Errors.validation(
+      [{ field: 'duration', code: 'DURATION_EXCEEDS_TIER_LIMIT', message: 'duration 30 s exceeds the free tier maximum of 10 s' }],
+      {
+        max_duration_seconds: 10,
+        tier: 'free',
+      },
+    ),
   },
   batchValidation: {
     summary: 'A job of the batch has its own webhook_url',
     error: Errors.validation([
-      { field: 'jobs[1].webhook_url', code: 'not_allowed_in_batch', message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.' },
+      {
+        field: 'jobs[1].webhook_url',
+        code: 'not_allowed_in_batch',
+        message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.',
+      },
     ]),
   },
   registerValidation: {

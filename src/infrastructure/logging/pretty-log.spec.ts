@@ -6,14 +6,18 @@ describe('formatMessage (pretty logs)', () => {
   });
 
   it('writes request lines as method, path, status and time', () => {
-    expect(formatMessage({ msg: 'request completed', req: { method: 'POST', url: '/v1/render' }, res: { statusCode: 400 }, responseTime: 5 })).toBe(
-      'POST /v1/render → 400 (5 ms)',
-    );
+    expect(
+      formatMessage({ msg: 'request completed', req: { method: 'POST', url: '/v1/render' }, res: { statusCode: 400 }, responseTime: 5 }),
+    ).toBe('POST /v1/render → 400 (5 ms)');
   });
 
   it('sets the verification link apart, alone on its line', () => {
     const link = 'http://localhost:3000/v1/auth/verify-email?token=abc.def.ghi';
-    const lines = formatMessage({ context: 'AuthService', msg: `Verification link for you@example.com: ${link}`, verification_link: link }).split('\n');
+    const lines = formatMessage({
+      context: 'AuthService',
+      msg: `Verification link for you@example.com: ${link}`,
+      verification_link: link,
+    }).split('\n');
     expect(lines[0]).toBe('Verification link for you@example.com: open this link (the e-mail itself is in the outbox folder)');
     expect(lines).toContain(link);
     expect(lines.filter((line) => line.includes(link))).toEqual([link]);
@@ -28,9 +32,19 @@ describe('formatMessage (pretty logs)', () => {
     try {
       const link = 'http://localhost:3000/v1/auth/verify-email?token=abc.def.ghi';
       prettyLogStream(false).write(
-        JSON.stringify({ level: 30, time: Date.now(), pid: 1, context: 'AuthService', user_id: 'usr_1', verification_link: link, msg: `Verification link for a@b.c: ${link}` }) + '\n',
+        JSON.stringify({
+          level: 30,
+          time: Date.now(),
+          pid: 1,
+          context: 'AuthService',
+          user_id: 'usr_1',
+          verification_link: link,
+          msg: `Verification link for a@b.c: ${link}`,
+        }) + '\n',
       );
-      prettyLogStream(false).write(JSON.stringify({ level: 30, time: Date.now(), context: 'Worker', job_id: 'job_1', msg: 'started' }) + '\n');
+      prettyLogStream(false).write(
+        JSON.stringify({ level: 30, time: Date.now(), context: 'Worker', job_id: 'job_1', msg: 'started' }) + '\n',
+      );
     } finally {
       spy.mockRestore();
     }

@@ -6,7 +6,8 @@ import { withoutFaviconRequest } from './remotion-bundle';
 describe('withoutFaviconRequest', () => {
   it("replaces the page's favicon link with an empty inline icon and leaves the rest alone", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-'));
-    const page = '<head><link id="__remotion_favicon" rel="icon" type="image/png" href="./favicon.ico" /><script src="./bundle.js"></script></head>';
+    const page =
+      '<head><link id="__remotion_favicon" rel="icon" type="image/png" href="./favicon.ico" /><script src="./bundle.js"></script></head>';
     fs.writeFileSync(path.join(dir, 'index.html'), page);
     withoutFaviconRequest(dir);
     expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(

@@ -1,7 +1,7 @@
 import { ArgumentMetadata } from '@nestjs/common';
-import { DomainError, ValidationIssue } from '../errors';
-import { CreateRenderDto } from '../../modules/rendering/dto/create-render.dto';
-import { createValidationPipe } from './validation';
+import { DomainError, ValidationIssue } from '../../../common/errors';
+import { CreateRenderDto } from './create-render.dto';
+import { createValidationPipe } from '../../../common/http/validation';
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };
 const waypoints = [{ place: 'Lisbon' }, { place: 'Paris' }];

@@ -12,7 +12,7 @@ cat <<MSG
   Render a first video (README, "Render your first video"):
     1. Register:   curl -s localhost:${PORT}/v1/auth/register -H 'Content-Type: application/json' \\
                      -d '{"email":"you@example.com","password":"a long password","name":"You"}'
-    2. Verify:     open the link printed in the log below (the e-mail is also in ./data/outbox)
+    2. Verify:     open the link printed in the log below (the e-mail is also in ${DATA_DIR:-./data}/outbox)
     3. Log in, create a key, POST /v1/render, then poll status_url until video_url appears.
 
 MSG

@@ -9,6 +9,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   role: 'all' | 'api' | 'worker';
   logLevel: string;
+  /** `pretty` for a person at a terminal, `json` for everything else (LOG_FORMAT overrides). */
+  logFormat: 'json' | 'pretty';
   dataDir: string;
   http: { port: number; publicUrl: string; cdnUrl: string; servesLocalCdn: boolean; trustProxyHops: number; anonymousRequestsPerMinute: number };
   database: DatabaseConfig;
@@ -87,6 +89,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
     env: nodeEnv,
     role: env.MAPR_ROLE ?? 'all',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY && nodeEnv !== 'test' ? 'pretty' : 'json'),
     dataDir,
     http: {
       port,

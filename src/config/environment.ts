@@ -58,6 +58,10 @@ export class EnvironmentVariables {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
+  /** `json` (one object a line) or `pretty` (readable lines); unset: pretty when stdout is a terminal. */
+  @IsOptional() @Transform(emptyToUndefined) @IsIn(['json', 'pretty'])
+  LOG_FORMAT?: 'json' | 'pretty';
+
   @IsOptional() @Transform(emptyToUndefined) @IsString()
   MAIL_FROM?: string;
 

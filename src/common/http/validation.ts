@@ -1,7 +1,11 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { Errors, ValidationIssue } from '../errors';
 
-/** class-validator constraint names → the stable issue codes clients see. */
+/**
+ * class-validator constraint names → the stable issue codes clients see. Issue codes are
+ * lower snake_case (`too_big`, `unknown_place`), with one exception that api-contract §1 fixes
+ * verbatim: `DURATION_EXCEEDS_TIER_LIMIT`. (`error_code`s, one level up, are UPPER_SNAKE.)
+ */
 const ISSUE_CODES: Record<string, string> = {
   whitelistValidation: 'unrecognized_field',
   isDefined: 'required',
@@ -10,8 +14,10 @@ const ISSUE_CODES: Record<string, string> = {
   max: 'too_big',
   minLength: 'too_short',
   maxLength: 'too_long',
+  isLength: 'invalid_length',
   arrayMinSize: 'too_few_items',
   arrayMaxSize: 'too_many_items',
+  arrayUnique: 'duplicate_items',
   isIn: 'invalid_enum_value',
   isEnum: 'invalid_enum_value',
   isInt: 'invalid_type',
@@ -29,6 +35,14 @@ const ISSUE_CODES: Record<string, string> = {
   isHexColor: 'invalid_color',
 };
 
+/** A constraint without an entry above still gets a snake_case code (`isFoo` → `is_foo`). */
+function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** Constraints that say "not an object or array"; ValidateNested's own complaint would repeat them. */
+const TYPE_CONSTRAINTS = ['isObject', 'isArray'];
+
 function joinPath(parent: string, property: string): string {
   if (/^\d+$/.test(property)) return `${parent}[${property}]`;
   return parent ? `${parent}.${property}` : property;
@@ -42,8 +56,15 @@ export function toValidationIssues(errors: ValidationError[], parent = ''): Vali
     const constraints = Object.entries(error.constraints ?? {});
     // A missing value fails every constraint; report it once, as "required".
     const missing = error.value === undefined && constraints.some(([name]) => name === 'isDefined');
-    for (const [name, message] of missing ? constraints.filter(([n]) => n === 'isDefined') : constraints) {
-      const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? name;
+    // A value of the wrong type (`"camera": "cinematic"`) fails isObject and ValidateNested: report it once.
+    const wrongType = constraints.some(([name]) => TYPE_CONSTRAINTS.includes(name));
+    const reported = missing
+      ? constraints.filter(([n]) => n === 'isDefined')
+      : wrongType
+        ? constraints.filter(([n]) => n !== 'nestedValidation')
+        : constraints;
+    for (const [name, message] of reported) {
+      const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? snakeCase(name);
       issues.push({ field, code, message: message.replace(/^property /, '') });
     }
     if (error.children?.length) issues.push(...toValidationIssues(error.children, field));

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { LogFn, Logger as PinoLoggerInstance } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { prettyLogStream } from './pretty-log';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -13,16 +16,33 @@ export function redactUrl(url: string | undefined): string | undefined {
 }
 
 /**
- * JSON logs (pino) with a request id on every line and every response (`X-Request-Id`, taken from
+ * Nest's start-up inventory (one line per module and per route, ~70 lines) is for debugging the
+ * framework, not for reading at every start: it is logged at debug level.
+ */
+const STARTUP_INVENTORY_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+export function demoteStartupInventory(this: PinoLoggerInstance, args: Parameters<LogFn>, method: LogFn, level: number): void {
+  const first = args[0] as unknown;
+  const context = first && typeof first === 'object' ? (first as { context?: unknown }).context : undefined;
+  if (level === 30 && typeof context === 'string' && STARTUP_INVENTORY_CONTEXTS.has(context)) {
+    if (this.isLevelEnabled('debug')) (this.debug as LogFn)(...args);
+    return;
+  }
+  method.apply(this, args);
+}
+
+/**
+ * Logs (pino) with a request id on every line and every response (`X-Request-Id`, taken from
  * the caller when well-formed). Credentials, passwords, keys, tokens and secrets are redacted.
+ * One JSON object a line, or readable lines for a person at a terminal (`config.logFormat`).
  */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
+      useFactory: (config: AppConfig) => {
+        const options: PinoHttpOptions = {
           level: config.logLevel,
+          hooks: { logMethod: demoteStartupInventory },
           genReqId: (req: IncomingMessage, res: ServerResponse) => {
             const incoming = req.headers['x-request-id'];
             const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
@@ -55,8 +75,9 @@ export function redactUrl(url: string | undefined): string | undefined {
           customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
           autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health/') },
-        },
-      }),
+        };
+        return { pinoHttp: config.logFormat === 'pretty' ? [options, prettyLogStream()] : options };
+      },
     }),
   ],
 })

@@ -54,6 +54,9 @@ export class EmbeddedRedis {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // Refused connections are expected until redis-server listens; connect() rejects with them.
+      // Without a listener ioredis would also print each one as an "Unhandled error event".
+      client.on('error', () => undefined);
       try {
         await client.connect();
         if ((await client.ping()) === 'PONG') return;

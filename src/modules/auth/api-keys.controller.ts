@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticated, CurrentPrincipal } from './decorators';
 import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
@@ -33,7 +33,7 @@ export class ApiKeysController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke an API key', description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.' })
   @ApiNoContentResponse({ description: 'Revoked.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'NOT_FOUND' })
+  @ApiErrorResponse(404, 'NOT_FOUND', [ErrorExamples.notFound('API key')])
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.apiKeys.revoke(principal.accountId, id);
   }

@@ -1,19 +1,15 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiQuery,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
-import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal, Public } from './decorators';
 import {
@@ -36,8 +32,8 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Create an account', description: 'Creates an account with emailVerified false and sends a verification e-mail.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_ALREADY_REGISTERED' })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
+  @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [ErrorExamples.emailAlreadyRegistered])
   async register(@Body() body: RegisterDto): Promise<RegisterResponseDto> {
     const user = await this.auth.register(body);
     return {
@@ -51,8 +47,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
   @ApiOkResponse({ type: LoginResponseDto })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'INVALID_CREDENTIALS (unknown e-mail or wrong password)' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)' })
+  @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [ErrorExamples.invalidCredentials])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [ErrorExamples.tooManyAttempts])
   async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
     const { accessToken, user } = await this.auth.login(body, ip);
     return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
@@ -63,8 +59,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send the verification e-mail again', description: 'Earlier links stop working. Limited to one per minute.' })
   @ApiOkResponse({ type: ResendVerificationResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'EMAIL_ALREADY_VERIFIED' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'TOO_MANY_ATTEMPTS' })
+  @ApiErrorResponse(409, 'EMAIL_ALREADY_VERIFIED', [ErrorExamples.emailAlreadyVerified])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS', [ErrorExamples.tooManyAttempts])
   async resendVerification(@CurrentPrincipal() principal: Principal): Promise<ResendVerificationResponseDto> {
     const { expiresInHours } = await this.auth.resendVerification(principal.accountId);
     return { message: `Verification e-mail sent to ${principal.email}.`, expires_in_hours: expiresInHours };
@@ -79,7 +75,7 @@ export class AuthController {
   @ApiQuery({ name: 'token', required: true, description: 'The token from the verification link.' })
   @ApiProduces('text/html', 'application/json')
   @ApiOkResponse({ type: VerifyEmailResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)' })
+  @ApiErrorResponse(400, 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)', [ErrorExamples.invalidVerificationToken])
   async verifyEmail(@Query('token') token: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const wantsJson = req.accepts(['html', 'json']) === 'json';
     try {

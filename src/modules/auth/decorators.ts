@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Principal } from './principal';
-import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 
 export { IS_PUBLIC, Public } from '../../common/http/public-route';
 export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
@@ -13,15 +13,16 @@ export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
 export function Authenticated(options: { accessTokenOnly?: boolean } = {}) {
   const decorators = [
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({
-      description: 'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).',
-      type: ErrorResponseDto,
-    }),
+    ApiErrorResponse(401, 'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).', [
+      ErrorExamples.authenticationRequired,
+      ErrorExamples.invalidToken,
+      ErrorExamples.invalidApiKey,
+    ]),
   ];
   if (options.accessTokenOnly) {
     decorators.push(
       SetMetadata(ACCESS_TOKEN_ONLY, true),
-      ApiForbiddenResponse({ description: 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', type: ErrorResponseDto }),
+      ApiErrorResponse(403, 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', [ErrorExamples.accessTokenRequired]),
     );
   }
   return applyDecorators(...decorators);

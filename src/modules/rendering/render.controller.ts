@@ -1,24 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
+  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { CreateRenderDto } from './dto/create-render.dto';
+import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { Idempotent } from './idempotency.interceptor';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 
-const NOT_FOUND = { type: ErrorResponseDto, description: 'NOT_FOUND (also for another account’s job)' };
+const NOT_FOUND_RESPONSE = () => ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
 
 @ApiTags('Renders')
 @Controller('v1')
@@ -38,11 +35,20 @@ export class RenderController {
       'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
   })
   @Idempotent()
+  @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT' })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)', [
+    ErrorExamples.renderValidation,
+    ErrorExamples.renderValidationMany,
+    ErrorExamples.durationExceeded,
+  ])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [ErrorExamples.emailNotVerified, ErrorExamples.featureNotAvailable])
+  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [ErrorExamples.idempotencyKeyReused, ErrorExamples.idempotencyKeyInUse])
+  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed)', [
+    ErrorExamples.rateLimitExceeded,
+    ErrorExamples.renderLimitExceeded,
+    ErrorExamples.concurrentJobLimit,
+  ])
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateRenderDto): Promise<AcceptedRenderDto> {
     return this.intake.create(principal, body);
   }
@@ -50,7 +56,7 @@ export class RenderController {
   @Get('render/:job_id')
   @ApiOperation({ summary: 'Read a job (poll its status)' })
   @ApiOkResponse({ type: JobRecordDto })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @NOT_FOUND_RESPONSE()
   async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.jobs.present(await this.jobs.findOwned(principal, jobId));
   }
@@ -58,7 +64,7 @@ export class RenderController {
   @Get('status/:job_id')
   @ApiOperation({ summary: 'Read a job (alias of GET /v1/render/{job_id})' })
   @ApiOkResponse({ type: JobRecordDto })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @NOT_FOUND_RESPONSE()
   status(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.get(principal, jobId);
   }
@@ -73,8 +79,8 @@ export class RenderController {
   @Delete('render/:job_id')
   @ApiOperation({ summary: 'Cancel a queued or processing job', description: 'The render is given back to the quota.' })
   @ApiOkResponse({ type: JobRecordDto })
-  @ApiNotFoundResponse(NOT_FOUND)
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)' })
+  @NOT_FOUND_RESPONSE()
+  @ApiErrorResponse(409, 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)', [ErrorExamples.jobNotCancellable])
   async cancel(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.jobs.present(await this.jobs.cancel(principal, jobId));
   }
@@ -82,8 +88,8 @@ export class RenderController {
   @Get('render/:job_id/route')
   @ApiOperation({ summary: 'The job’s routed legs as GeoJSON', description: 'Available once the job has been routed (when it starts processing).' })
   @ApiOkResponse({ type: RouteGeoJsonDto })
-  @ApiNotFoundResponse(NOT_FOUND)
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'ROUTE_NOT_READY' })
+  @NOT_FOUND_RESPONSE()
+  @ApiErrorResponse(409, 'ROUTE_NOT_READY', [ErrorExamples.routeNotReady])
   route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<RouteGeoJsonDto> {
     return this.jobs.route(principal, jobId);
   }

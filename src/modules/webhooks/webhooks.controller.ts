@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/openapi/error-response.dto';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { DeliveryDto, DeliveryListDto, ListDeliveriesQueryDto, SigningSecretDto } from './dto/webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
@@ -45,7 +45,7 @@ export class WebhooksController {
   @Authenticated()
   @ApiOperation({ summary: 'Send a delivery again now', description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.' })
   @ApiAcceptedResponse({ type: DeliveryDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'NOT_FOUND (also for another account’s delivery)' })
+  @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s delivery)', [ErrorExamples.notFound('Webhook delivery')])
   redeliver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {
     return this.deliveries.redeliver(principal.accountId, id);
   }

@@ -1,21 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
+  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../../common/openapi/error-response.dto';
+import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { Idempotent } from '../idempotency.interceptor';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
+import { BATCH_BODY_EXAMPLES } from '../dto/render-examples';
 
 @ApiTags('Batches')
 @Controller('v1')
@@ -32,11 +29,12 @@ export class BatchesController {
       'its jobs wait queued and start as slots free up. One batch.complete webhook fires when the last job ends; batch jobs send no render.* webhooks.',
   })
   @Idempotent()
+  @ApiBody({ type: CreateBatchDto, examples: BATCH_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedBatchDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)' })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch)' })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)', [ErrorExamples.batchValidation])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [ErrorExamples.emailNotVerified, ErrorExamples.featureNotAvailable])
+  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [ErrorExamples.idempotencyKeyReused, ErrorExamples.idempotencyKeyInUse])
+  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch)', [ErrorExamples.rateLimitExceeded, ErrorExamples.renderLimitExceeded])
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBatchDto): Promise<AcceptedBatchDto> {
     return this.batches.create(principal, body);
   }
@@ -44,7 +42,7 @@ export class BatchesController {
   @Get('batch/:batch_id')
   @ApiOperation({ summary: 'Read a batch and its jobs' })
   @ApiOkResponse({ type: BatchDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'NOT_FOUND (also for another account’s batch)' })
+  @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s batch)', [ErrorExamples.notFound('Batch')])
   get(@CurrentPrincipal() principal: Principal, @Param('batch_id') batchId: string): Promise<BatchDto> {
     return this.batches.get(principal, batchId);
   }

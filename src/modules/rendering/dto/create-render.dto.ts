@@ -20,6 +20,7 @@ import {
   Min,
   ValidateIf,
   ValidateNested,
+  ValidationArguments,
 } from 'class-validator';
 import {
   ASPECT_RATIOS,
@@ -48,6 +49,15 @@ import {
 } from '../contract';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
+
+/**
+ * The message of a field that must be an object, with an example of the shape: built from the
+ * value sent when it fits (`"camera":"cinematic"` → `e.g. {"preset":"cinematic"}`).
+ */
+function objectExpected(field: string, fromValue: (value: unknown) => object | undefined, example: object, prefix = `${field} must be an object`) {
+  return { message: ({ value }: ValidationArguments) => `${prefix}, e.g. ${JSON.stringify(fromValue(value) ?? example)}` };
+}
+const ifOneOf = (key: string, allowed: readonly unknown[]) => (value: unknown) => (allowed.includes(value) ? { [key]: value } : undefined);
 
 export class WaypointDto {
   @ApiPropertyOptional({ example: 38.7223, minimum: -90, maximum: 90, description: 'Latitude in degrees. Required with lng unless `place` is given.' })
@@ -174,7 +184,7 @@ export class CreateRenderDto {
   transport?: Transport;
 
   @ApiPropertyOptional({ type: RouteOptionsDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => RouteOptionsDto)
+  @IsOptional() @IsObject(objectExpected('route', ifOneOf('mode', ROUTE_MODES), { mode: 'sea', avoid: ['suez'] })) @ValidateNested() @Type(() => RouteOptionsDto)
   route?: RouteOptionsDto;
 
   @ApiPropertyOptional({ example: 10, minimum: 3, description: 'Video length in seconds; default min(12, tier maximum). Above the tier maximum: VALIDATION_ERROR.' })
@@ -198,11 +208,11 @@ export class CreateRenderDto {
   style?: string;
 
   @ApiPropertyOptional({ type: RouteStyleDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => RouteStyleDto)
+  @IsOptional() @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' })) @ValidateNested() @Type(() => RouteStyleDto)
   route_style?: RouteStyleDto;
 
   @ApiPropertyOptional({ type: CameraDto })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => CameraDto)
+  @IsOptional() @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' })) @ValidateNested() @Type(() => CameraDto)
   camera?: CameraDto;
 
   @ApiPropertyOptional({
@@ -212,13 +222,16 @@ export class CreateRenderDto {
   })
   @IsOptional()
   @ValidateIf((o: CreateRenderDto) => o.hud !== false)
-  @IsObject({ message: 'hud must be false or an object' })
+  @IsObject(objectExpected('hud', () => undefined, { distance: true }, 'hud must be false or an object'))
   @ValidateNested()
   @Type(() => HudDto)
   hud?: false | HudDto;
 
   @ApiPropertyOptional({ type: TitleDto, description: 'Intro card; rendered as inert text.' })
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => TitleDto)
+  @IsOptional()
+  @IsObject(objectExpected('title', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 80 ? { text: v } : undefined), { text: 'Lisbon to Rotterdam' }))
+  @ValidateNested()
+  @Type(() => TitleDto)
   title?: TitleDto;
 
   @ApiPropertyOptional({ enum: UNITS, example: 'km', default: 'km' })
@@ -229,7 +242,7 @@ export class CreateRenderDto {
   @IsOptional() @IsString() @MaxLength(2048)
   webhook_url?: string;
 
-  @ApiPropertyOptional({ example: 'tpl_8sQm2XcV5bN1zL7kR4tY9wPd', description: 'A saved template whose fields are merged under this request’s.' })
+  @ApiPropertyOptional({ pattern: '^tpl_[A-Za-z0-9]{1,40}$', description: 'A saved template whose fields are merged under this request’s. Unknown or another account’s → VALIDATION_ERROR (issue code unknown_template).' })
   @IsOptional() @IsString() @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
   template_id?: string;
 }

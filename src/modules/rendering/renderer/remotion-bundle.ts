@@ -39,11 +39,24 @@ export async function buildRemotionBundle(outDir: string = defaultBundleDir(), o
     enableCaching: false,
     onProgress: (p) => onProgress?.(p),
   });
+  withoutFaviconRequest(staging);
   const previous = `${outDir}.old-${process.pid}-${Date.now()}`;
   if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
   fs.renameSync(staging, outDir);
   fs.rmSync(previous, { recursive: true, force: true });
   return outDir;
+}
+
+/**
+ * Remotion's page links `./favicon.ico` (100 KB). Chromium fetches it after the page has loaded and
+ * Remotion often closes or reloads the tab mid-transfer, so the browser reports
+ * `favicon.ico … net::ERR_CONTENT_LENGTH_MISMATCH`, which Remotion prints as an error although
+ * nothing went wrong. An empty inline icon means there is no request at all.
+ */
+export function withoutFaviconRequest(bundleDir: string): void {
+  const indexPath = path.join(bundleDir, 'index.html');
+  const html = fs.readFileSync(indexPath, 'utf8');
+  fs.writeFileSync(indexPath, html.replace(/(<link\b[^>]*\brel="icon"[^>]*\bhref=")\.?\/?favicon\.ico"/, '$1data:,"'));
 }
 
 let pending: Promise<string> | null = null;

@@ -1,0 +1,48 @@
+import { ArgumentMetadata } from '@nestjs/common';
+import { DomainError, ValidationIssue } from '../../../common/errors';
+import { CreateRenderDto } from './create-render.dto';
+import { createValidationPipe } from '../../../common/http/validation';
+
+const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };
+const waypoints = [{ place: 'Lisbon' }, { place: 'Paris' }];
+
+async function issuesOf(body: unknown): Promise<ValidationIssue[]> {
+  try {
+    await createValidationPipe().transform(body, metadata);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return ((error as DomainError).extra as { issues: ValidationIssue[] }).issues;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('validation issues', () => {
+  it('reports a string where an object belongs once, with an example built from the value', async () => {
+    expect(await issuesOf({ waypoints, camera: 'cinematic' })).toEqual([
+      { field: 'camera', code: 'invalid_type', message: 'camera must be an object, e.g. {"preset":"cinematic"}' },
+    ]);
+  });
+
+  it('shows a generic example when the value does not fit one', async () => {
+    expect(await issuesOf({ waypoints, route: 42, hud: 'yes' })).toEqual([
+      { field: 'route', code: 'invalid_type', message: 'route must be an object, e.g. {"mode":"sea","avoid":["suez"]}' },
+      { field: 'hud', code: 'invalid_type', message: 'hud must be false or an object, e.g. {"distance":true}' },
+    ]);
+  });
+
+  it('reports a waypoints value that is not an array once', async () => {
+    const issues = await issuesOf({ waypoints: 'Lisbon' });
+    expect(issues.filter((issue) => issue.field === 'waypoints').map((issue) => issue.code)).not.toContain('nested_validation');
+    expect(issues.filter((issue) => issue.message.startsWith('nested property'))).toEqual([]);
+  });
+
+  it('uses lower snake_case codes for every constraint', async () => {
+    const issues = await issuesOf({ waypoints, title: { text: '' }, route: { avoid: ['suez', 'suez'] }, surprise: 1 });
+    expect(issues.map((issue) => [issue.field, issue.code])).toEqual([
+      ['surprise', 'unrecognized_field'],
+      ['route.avoid', 'duplicate_items'],
+      ['title.text', 'invalid_length'],
+    ]);
+    for (const issue of issues) expect(issue.code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+});

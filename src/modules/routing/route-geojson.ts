@@ -1,4 +1,4 @@
-import type { LegRouting, LngLat, RoutePlan, Transport } from '../contract';
+import type { LegRouting, LngLat, RoutePlan, Transport } from '../rendering/contract';
 
 export interface RouteLegFeature {
   type: 'Feature';

@@ -1,6 +1,6 @@
 import { feature } from 'topojson-client';
-import type { Chokepoint, LngLat } from '../../contract';
-import { JobFailure } from '../../job-failure';
+import type { Chokepoint, LngLat } from '../../rendering/contract';
+import { RoutingError } from '../routing-error';
 import { haversineKm, wrapLng } from '../great-circle';
 import { Box, CHOKEPOINT_AREAS, segmentTouchesBox } from './chokepoints';
 import { maritimeNetwork } from './maritime-network';
@@ -32,11 +32,11 @@ type Port = keyof typeof PORTS;
 const sea = (from: Port, to: Port, avoid: Chokepoint[] = []) =>
   routeBySea({ position: PORTS[from], name: from }, { position: PORTS[to], name: to }, avoid);
 
-function seaFailure(from: Port, to: Port, avoid: Chokepoint[] = []): JobFailure {
+function seaFailure(from: Port, to: Port, avoid: Chokepoint[] = []): RoutingError {
   try {
     sea(from, to, avoid);
   } catch (error) {
-    if (error instanceof JobFailure) return error;
+    if (error instanceof RoutingError) return error;
     throw error;
   }
   throw new Error(`expected ${from} → ${to} to fail`);

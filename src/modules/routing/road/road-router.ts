@@ -1,5 +1,5 @@
-import type { LngLat } from '../../contract';
-import { JobFailure } from '../../job-failure';
+import type { LngLat } from '../../rendering/contract';
+import { RoutingError } from '../routing-error';
 
 export interface RoadRoute {
   /** From the start point to the end point, [lng, lat]. */
@@ -8,7 +8,7 @@ export interface RoadRoute {
 }
 
 /**
- * The road-routing port. Implementations throw JobFailure('ROAD_ROUTE_ERROR', …) when no road
+ * The road-routing port. Implementations throw RoutingError('ROAD_ROUTE_ERROR', …) when no road
  * connects the points, when no road network covers one of them, or when the router cannot
  * answer. Messages name points by coordinates; the caller adds the leg and waypoint names.
  */
@@ -23,6 +23,6 @@ export interface RoadRouter {
  */
 export const ROAD_SNAP_LIMIT_KM = 2;
 
-export function roadFailure(message: string): JobFailure {
-  return new JobFailure('ROAD_ROUTE_ERROR', message);
+export function roadFailure(message: string): RoutingError {
+  return new RoutingError('ROAD_ROUTE_ERROR', message);
 }

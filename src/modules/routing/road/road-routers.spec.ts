@@ -3,16 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LngLat } from '../../contract';
-import { JobFailure } from '../../job-failure';
+import type { LngLat } from '../../rendering/contract';
+import { RoutingError } from '../routing-error';
 import { haversineKm, pathLengthKm } from '../great-circle';
 import { createRoadRouter } from './create-road-router';
 import { FileRoadRouter } from './file-road-router';
+import { NoRoadRouter } from './no-road-router';
 import { OsrmRoadRouter } from './osrm-road-router';
 import { directionFromTags } from './road-network-file';
 import type { RoadRouter } from './road-router';
 
-const FIXTURES = join(__dirname, '../../../../../test/fixtures/roads');
+const FIXTURES = join(__dirname, '../../../../test/fixtures/roads');
 const COLUMN_KM = haversineKm([4.47, 51.92], [4.475, 51.92]);
 const ROW_KM = haversineKm([4.47, 51.915], [4.47, 51.92]);
 
@@ -63,8 +64,8 @@ describe.each(['grid.geojson', 'grid.osm'])('FileRoadRouter over %s', (file) => 
   });
 
   it('fails with ROAD_ROUTE_ERROR when no road is near a point', async () => {
-    const failure = (await router.route([4.475, 51.92], [4.6, 52.0]).catch((error: unknown) => error)) as JobFailure;
-    expect(failure).toBeInstanceOf(JobFailure);
+    const failure = (await router.route([4.475, 51.92], [4.6, 52.0]).catch((error: unknown) => error)) as RoutingError;
+    expect(failure).toBeInstanceOf(RoutingError);
     expect(failure.code).toBe('ROAD_ROUTE_ERROR');
     const match = failure.message.match(/^no road network covers 52\.00°N 4\.60°E \(nearest road ([\d.]+) km away\)$/);
     expect(Number(match?.[1])).toBeCloseTo(haversineKm([4.6, 52.0], [4.525, 51.92]), 0); // the island ring is nearest
@@ -218,11 +219,11 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
 });
 
 describe('createRoadRouter', () => {
-  it('prefers an OSRM server, falls back to a network file, and is null when neither is set', () => {
-    const both: RoadRouter | null = createRoadRouter({ routerUrl: 'http://router:5000', networkFile: '/roads.osm' });
+  it('prefers an OSRM server, falls back to a network file, and has no road router when neither is set', () => {
+    const both: RoadRouter = createRoadRouter({ routerUrl: 'http://router:5000', networkFile: '/roads.osm' });
     expect(both).toBeInstanceOf(OsrmRoadRouter);
     expect(createRoadRouter({ networkFile: '/roads.osm' })).toBeInstanceOf(FileRoadRouter);
-    expect(createRoadRouter({})).toBeNull();
-    expect(createRoadRouter({ routerUrl: '', networkFile: '' })).toBeNull();
+    expect(createRoadRouter({})).toBeInstanceOf(NoRoadRouter);
+    expect(createRoadRouter({ routerUrl: '', networkFile: '' })).toBeInstanceOf(NoRoadRouter);
   });
 });

@@ -1,4 +1,4 @@
-import type { RoutePlan } from '../contract';
+import type { RoutePlan } from '../rendering/contract';
 import { routePlanToFeatureCollection } from './route-geojson';
 
 describe('routePlanToFeatureCollection', () => {

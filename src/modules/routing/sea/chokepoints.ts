@@ -1,4 +1,4 @@
-import type { Chokepoint, LngLat } from '../../contract';
+import type { Chokepoint, LngLat } from '../../rendering/contract';
 
 /** [west, south, east, north] in degrees. */
 export type Box = readonly [number, number, number, number];

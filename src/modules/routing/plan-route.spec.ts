@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import type { LngLat, NormalizedWaypoint, Transport } from '../contract';
+import type { LngLat, NormalizedWaypoint, Transport } from '../rendering/contract';
 import { haversineKm } from './great-circle';
 import { MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
 import { FileRoadRouter } from './road/file-road-router';
+import { NoRoadRouter } from './road/no-road-router';
 import type { RoadRouter } from './road/road-router';
 
-const FIXTURE_ROADS = join(__dirname, '../../../../test/fixtures/roads/grid.geojson');
+const FIXTURE_ROADS = join(__dirname, '../../../test/fixtures/roads/grid.geojson');
 
 function waypoint(lng: number, lat: number, transport: Transport, extra: Partial<NormalizedWaypoint> = {}): NormalizedWaypoint {
   return { lng, lat, transport, dwell: 0, emphasis: 'standard', ...extra };
@@ -19,7 +20,7 @@ const TOKYO = (t: Transport) => waypoint(139.69171, 35.6895, t, { label: 'Tokyo'
 const SAN_FRANCISCO = (t: Transport) => waypoint(-122.4194, 37.7749, t, { label: 'San Francisco' });
 const NEW_YORK = (t: Transport) => waypoint(-74.00597, 40.71427, t, { label: 'New York' });
 
-const plan = (waypoints: NormalizedWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter | null = null) =>
+const plan = (waypoints: NormalizedWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter = new NoRoadRouter()) =>
   planRoute({ waypoints, transport: waypoints[0].transport, route }, { roadRouter });
 
 function expectOneContinuousLine(legs: { coordinates: LngLat[] }[]): void {

@@ -1,5 +1,5 @@
-import type { Chokepoint, LngLat } from '../../contract';
-import { JobFailure } from '../../job-failure';
+import type { Chokepoint, LngLat } from '../../rendering/contract';
+import { RoutingError } from '../routing-error';
 import { formatKm } from '../format';
 import { greatCircleArc, unwrapLongitudes, withoutRepeatedPoints } from '../great-circle';
 import type { Snap } from '../network/network-graph';
@@ -30,7 +30,7 @@ export interface SeaRoute {
 
 /**
  * Shortest sea route between two points over the maritime network, optionally avoiding
- * chokepoints. Throws JobFailure('MARITIME_ROUTE_ERROR') when a point is too far from the
+ * chokepoints. Throws RoutingError('MARITIME_ROUTE_ERROR') when a point is too far from the
  * network, the points lie on separate waters, or the avoided passages leave no way through.
  */
 export function routeBySea(from: SeaEndpoint, to: SeaEndpoint, avoid: readonly Chokepoint[] = []): SeaRoute {
@@ -82,8 +82,8 @@ function nearestPerComponent(endpoint: SeaEndpoint, avoid: readonly Chokepoint[]
   throw failure(`${endpoint.name} is ${anywhere ? formatKm(anywhere.distanceKm) : 'too far'} km from navigable water`);
 }
 
-function failure(message: string): JobFailure {
-  return new JobFailure('MARITIME_ROUTE_ERROR', message);
+function failure(message: string): RoutingError {
+  return new RoutingError('MARITIME_ROUTE_ERROR', message);
 }
 
 function joinWithAnd(items: string[]): string {

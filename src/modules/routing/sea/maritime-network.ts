@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Chokepoint, LngLat } from '../../contract';
+import type { Chokepoint, LngLat } from '../../rendering/contract';
 import { NetworkGraph, NetworkGraphBuilder } from '../network/network-graph';
 import { CHOKEPOINT_AREAS, segmentTouchesBox } from './chokepoints';
 

@@ -8,8 +8,8 @@ import {
   RouteMode,
   RoutePlan,
   Transport,
-} from '../contract';
-import { JobFailure } from '../job-failure';
+} from '../rendering/contract';
+import { RoutingError } from './routing-error';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
 import type { RoadRouter } from './road/road-router';
@@ -30,15 +30,15 @@ export interface PlanRouteInput {
 }
 
 export interface PlanRouteDeps {
-  /** Null when no road router is configured: road legs then fail with ROAD_ROUTE_ERROR. */
-  roadRouter: RoadRouter | null;
+  /** Routes road legs; NoRoadRouter when none is configured (road legs then fail with ROAD_ROUTE_ERROR). */
+  roadRouter: RoadRouter;
 }
 
 /**
  * Routes every leg of a render: leg i runs from waypoint i to waypoint i+1 with that waypoint's
  * transport, routed by `route.mode` when set, else by the transport's default (great circle,
  * sea network or road router). The legs join end to end with continuous longitudes, so the
- * whole route draws as one line. A leg that cannot be routed throws JobFailure naming the leg,
+ * whole route draws as one line. A leg that cannot be routed throws RoutingError naming the leg,
  * e.g. "Leg 2 (Rotterdam → Denver): Denver is 1,420 km from navigable water".
  */
 export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
@@ -59,7 +59,7 @@ export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Pro
     try {
       routed = await routeLeg(mode, { position: [start.lng, start.lat], name: from }, { position: [end.lng, end.lat], name: to }, input, deps);
     } catch (error) {
-      if (error instanceof JobFailure) throw new JobFailure(error.code, `Leg ${i + 1} (${from} → ${to}): ${error.message}`);
+      if (error instanceof RoutingError) throw new RoutingError(error.code, `Leg ${i + 1} (${from} → ${to}): ${error.message}`);
       throw error;
     }
 
@@ -94,7 +94,6 @@ async function routeLeg(
     case 'sea':
       return routeBySea(from, to, input.route.avoid);
     case 'road': {
-      if (!deps.roadRouter) throw new JobFailure('ROAD_ROUTE_ERROR', 'no road router is configured');
       const road = await deps.roadRouter.route(from.position, to.position);
       return { coordinates: road.coordinates, distanceKm: road.distance_km };
     }

@@ -1,4 +1,4 @@
-import type { LngLat } from '../contract';
+import type { LngLat } from '../rendering/contract';
 import { simplifyToAtMost } from './simplify';
 
 describe('simplifyToAtMost', () => {

@@ -1,4 +1,5 @@
 import type { LngLat } from '../rendering/contract';
+import { MAX_POINTS_PER_LEG } from './plan-route';
 import { simplifyToAtMost } from './simplify';
 
 describe('simplifyToAtMost', () => {
@@ -22,5 +23,21 @@ describe('simplifyToAtMost', () => {
   it('drops points that add nothing to a straight line', () => {
     const straight: LngLat[] = Array.from({ length: 5000 }, (_, i) => [i * 0.001, 0]);
     expect(simplifyToAtMost(straight, 100)).toEqual([straight[0], straight[4999]]);
+  });
+
+  it('simplifies very long paths to the per-leg budget but keeps their ends', () => {
+    const long: LngLat[] = Array.from({ length: 20000 }, (_, i) => [i * 0.001 + Math.sin(i) * 0.0001, Math.sin(i / 500)]);
+    const coordinates = simplifyToAtMost(long, MAX_POINTS_PER_LEG);
+    expect(coordinates.length).toBeLessThanOrEqual(MAX_POINTS_PER_LEG);
+    expect(coordinates.length).toBeGreaterThan(50);
+    expect(coordinates[0]).toEqual(long[0]);
+    expect(coordinates.at(-1)).toEqual(long.at(-1));
+  });
+
+  it('leaves short paths untouched, as copies', () => {
+    const path: LngLat[] = [[0, 0], [1, 1], [2, 0]];
+    const simple = simplifyToAtMost(path, 10);
+    expect(simple).toEqual(path);
+    expect(simple).not.toBe(path);
   });
 });

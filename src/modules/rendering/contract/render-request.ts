@@ -144,8 +144,10 @@ export interface RouteLeg {
   mode: LegRouting;
   distance_km: number;
   /**
-   * The path. Longitudes are continuous (unwrapped): a leg that crosses the antimeridian goes
-   * e.g. 179 → 181 rather than jumping to -179, so the line can be drawn without a seam.
+   * The path, final as drawn: from waypoint `leg` to waypoint `leg + 1`, simplified to routing's
+   * per-leg point budget. Longitudes are continuous (unwrapped): a leg that crosses the
+   * antimeridian goes e.g. 179 → 181 rather than jumping to -179, and each leg starts exactly
+   * where the previous one ended, so the route can be drawn without a seam.
    */
   coordinates: LngLat[];
 }

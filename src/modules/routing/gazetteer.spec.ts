@@ -21,6 +21,8 @@ describe('gazetteer', () => {
     expect(resolvePlace('odessa, us')).toMatchObject({ country: 'US' });
     expect(resolvePlace('Sydney')).toMatchObject({ country: 'AU' });
     expect(resolvePlace('Sydney, CA')).toMatchObject({ country: 'CA' });
+    expect(resolvePlace('Odessa (US)')).toMatchObject({ name: 'Odessa', country: 'US' });
+    expect(resolvePlace('Sydney ( ca )')).toMatchObject({ country: 'CA' });
     expect(resolvePlace('Lisbon, FR')).toBeNull();
   });
 
@@ -38,11 +40,11 @@ describe('gazetteer', () => {
   });
 
   it('suggests close spellings, larger places first, each one resolvable', () => {
-    expect(suggestPlaces('Lisbn')[0]).toBe('Lisbon, PT');
-    expect(suggestPlaces('Rotterdm')[0]).toBe('Rotterdam, NL');
-    expect(suggestPlaces('Sao Paolo')[0]).toBe('São Paulo, BR');
-    expect(suggestPlaces('Kopenhagen')).toContain('Copenhagen, DK');
-    expect(suggestPlaces('Lond')[0]).toBe('London, GB'); // the start of a name counts too
+    expect(suggestPlaces('Lisbn')[0]).toBe('Lisbon (PT)');
+    expect(suggestPlaces('Rotterdm')[0]).toBe('Rotterdam (NL)');
+    expect(suggestPlaces('Sao Paolo')[0]).toBe('São Paulo (BR)');
+    expect(suggestPlaces('Kopenhagen')).toContain('Copenhagen (DK)');
+    expect(suggestPlaces('Lond')[0]).toBe('London (GB)'); // the start of a name counts too
     for (const suggestion of suggestPlaces('Amsterdm', 5)) expect(resolvePlace(suggestion)).not.toBeNull();
   });
 

@@ -167,8 +167,10 @@ function* placesNamed(g: Gazetteer, key: string): Generator<number> {
   for (let i = g.firstByName.get(key) ?? -1; i !== -1; i = g.nextSameName[i]) yield i;
 }
 
-/** Splits "Odessa, US" into the name and an ISO country code (when the suffix is one). */
+/** Splits "Odessa, US" or "Odessa (US)" into the name and an ISO country code (when the suffix is one). */
 function parseQuery(query: string): { key: string; country?: string } {
+  const bracketed = /^(.*)\(\s*([A-Za-z]{2})\s*\)\s*$/.exec(query);
+  if (bracketed) return { key: normalizePlaceName(bracketed[1]), country: bracketed[2].toUpperCase() };
   const comma = query.lastIndexOf(',');
   const suffix = comma >= 0 ? query.slice(comma + 1).trim() : '';
   if (/^[A-Za-z]{2}$/.test(suffix)) return { key: normalizePlaceName(query.slice(0, comma)), country: suffix.toUpperCase() };
@@ -184,7 +186,7 @@ function bestPlace(g: Gazetteer, key: string, country?: string): number | undefi
   return (ALIASES[key] !== undefined ? first(ALIASES[key]) : undefined) ?? first(key);
 }
 
-/** The most populous place with this name (optionally "Name, CC"), or null. */
+/** The most populous place with this name (optionally "Name, CC" or "Name (CC)"), or null. */
 export function resolvePlace(name: string): ResolvedPlace | null {
   const g = load();
   const { key, country } = parseQuery(name);
@@ -194,9 +196,9 @@ export function resolvePlace(name: string): ResolvedPlace | null {
 }
 
 /**
- * Best guesses for a name that did not resolve, as "Name, CC" strings (each resolves with
- * `resolvePlace`): close spellings first, then names that start with the query, larger
- * places before smaller ones.
+ * Best guesses for a name that did not resolve, as "Name (CC)" strings (each resolves with
+ * `resolvePlace`, and a list of them reads as one item per place: "Atlantis (ZA), Atlantic (US)"):
+ * close spellings first, then names that start with the query, larger places before smaller ones.
  */
 export function suggestPlaces(name: string, limit = 5): string[] {
   const g = load();
@@ -231,7 +233,7 @@ export function suggestPlaces(name: string, limit = 5): string[] {
     if (best !== undefined) scored.push({ index: best, score });
   }
   scored.sort((a, b) => a.score - b.score || g.populations[b.index] - g.populations[a.index] || a.index - b.index);
-  return scored.slice(0, limit).map(({ index }) => `${g.names[index]}, ${g.countries[index]}`);
+  return scored.slice(0, limit).map(({ index }) => `${g.names[index]} (${g.countries[index]})`);
 }
 
 /** Levenshtein distance with two rows allocated once per query, not once per candidate. */

@@ -88,7 +88,9 @@ describe('planRoute', () => {
   it('fails road legs when no road router is configured', async () => {
     await expect(plan([waypoint(4.47, 51.915, 'car'), waypoint(4.485, 51.93, 'car')])).rejects.toMatchObject({
       code: 'ROAD_ROUTE_ERROR',
-      message: 'Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured',
+      message:
+        'Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured ' +
+        '(set ROAD_ROUTER_URL to an OSRM server, or ROAD_NETWORK_FILE to a GeoJSON or OSM road network file)',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { LngLat } from '../rendering/contract';
+import type { LngLat } from './route-plan';
 import { wrapLng } from './great-circle';
 
 /** "51.92°N 4.48°E": how a waypoint without a label or place is named in plans and messages. */

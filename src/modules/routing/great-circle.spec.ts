@@ -1,4 +1,4 @@
-import type { LngLat } from '../rendering/contract';
+import type { LngLat } from './route-plan';
 import { EARTH_RADIUS_KM, greatCircleArc, haversineKm, pathLengthKm, unwrapLongitudes, wrapLng } from './great-circle';
 
 const LONDON: LngLat = [-0.1276, 51.5072];

@@ -1,4 +1,4 @@
-import type { LngLat } from '../rendering/contract';
+import type { LngLat } from './route-plan';
 
 /** Mean Earth radius (IUGG), the usual choice for haversine distances. */
 export const EARTH_RADIUS_KM = 6371.0088;

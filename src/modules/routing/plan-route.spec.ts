@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { LngLat, NormalizedWaypoint, Transport } from '../rendering/contract';
+import type { LngLat, RouteWaypoint, Transport } from './route-plan';
 import { haversineKm } from './great-circle';
 import { MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
 import { FileRoadRouter } from './road/file-road-router';
@@ -8,8 +8,8 @@ import type { RoadRouter } from './road/road-router';
 
 const FIXTURE_ROADS = join(__dirname, '../../../test/fixtures/roads/grid.geojson');
 
-function waypoint(lng: number, lat: number, transport: Transport, extra: Partial<NormalizedWaypoint> = {}): NormalizedWaypoint {
-  return { lng, lat, transport, dwell: 0, emphasis: 'standard', ...extra };
+function waypoint(lng: number, lat: number, transport: Transport, extra: Partial<RouteWaypoint> = {}): RouteWaypoint {
+  return { lng, lat, transport, ...extra };
 }
 
 const LISBON = (t: Transport) => waypoint(-9.13333, 38.71667, t, { place: 'Lisbon' });
@@ -20,7 +20,7 @@ const TOKYO = (t: Transport) => waypoint(139.69171, 35.6895, t, { label: 'Tokyo'
 const SAN_FRANCISCO = (t: Transport) => waypoint(-122.4194, 37.7749, t, { label: 'San Francisco' });
 const NEW_YORK = (t: Transport) => waypoint(-74.00597, 40.71427, t, { label: 'New York' });
 
-const plan = (waypoints: NormalizedWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter = new NoRoadRouter()) =>
+const plan = (waypoints: RouteWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter = new NoRoadRouter()) =>
   planRoute({ waypoints, transport: waypoints[0].transport, route }, { roadRouter });
 
 function expectOneContinuousLine(legs: { coordinates: LngLat[] }[]): void {

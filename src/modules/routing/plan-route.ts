@@ -3,12 +3,12 @@ import {
   DEFAULT_ROUTE_MODE,
   LegRouting,
   LngLat,
-  NormalizedWaypoint,
+  RouteWaypoint,
   RouteLeg,
   RouteMode,
   RoutePlan,
   Transport,
-} from '../rendering/contract';
+} from './route-plan';
 import { RoutingError } from './routing-error';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
@@ -24,7 +24,7 @@ const GREAT_CIRCLE_STEP_KM = 50;
 const ROUTING_OF_MODE: Record<RouteMode, LegRouting> = { manual: 'great-circle', sea: 'sea', road: 'road' };
 
 export interface PlanRouteInput {
-  waypoints: NormalizedWaypoint[];
+  waypoints: RouteWaypoint[];
   transport: Transport;
   route: { mode?: RouteMode; avoid: Chokepoint[] };
 }
@@ -114,6 +114,6 @@ function continueFrom(previousEnd: LngLat | undefined, line: LngLat[]): LngLat[]
 }
 
 /** How plans and messages name a waypoint: its label, else its place, else its coordinates. */
-export function waypointName(waypoint: Pick<NormalizedWaypoint, 'label' | 'place' | 'lat' | 'lng'>): string {
+export function waypointName(waypoint: Pick<RouteWaypoint, 'label' | 'place' | 'lat' | 'lng'>): string {
   return waypoint.label || waypoint.place || formatCoordinates([waypoint.lng, waypoint.lat]);
 }

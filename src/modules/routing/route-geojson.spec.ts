@@ -1,4 +1,4 @@
-import type { RoutePlan } from '../rendering/contract';
+import type { RoutePlan } from './route-plan';
 import { routePlanToFeatureCollection } from './route-geojson';
 
 describe('routePlanToFeatureCollection', () => {

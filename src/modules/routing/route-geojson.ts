@@ -1,4 +1,4 @@
-import type { LegRouting, LngLat, RoutePlan, Transport } from '../rendering/contract';
+import type { LegRouting, LngLat, RoutePlan, Transport } from './route-plan';
 
 export interface RouteLegFeature {
   type: 'Feature';

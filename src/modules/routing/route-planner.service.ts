@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RoutePlan } from '../rendering/contract';
+import type { RoutePlan } from './route-plan';
 import { planRoute, PlanRouteInput } from './plan-route';
 import { ROAD_ROUTER } from './road-router.provider';
 import type { RoadRouter } from './road/road-router';

@@ -1,4 +1,4 @@
-import type { LngLat } from '../rendering/contract';
+import type { LngLat } from './route-plan';
 import { MAX_POINTS_PER_LEG } from './plan-route';
 import { simplifyToAtMost } from './simplify';
 

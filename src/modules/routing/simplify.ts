@@ -1,4 +1,4 @@
-import type { LngLat } from '../rendering/contract';
+import type { LngLat } from './route-plan';
 import { nearestOnSegment } from './great-circle';
 
 /**

@@ -21,13 +21,12 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
 import {
   ASPECT_RATIOS,
   AspectRatio,
   CAMERA_PRESETS,
   CameraPreset,
-  Chokepoint,
-  CHOKEPOINTS,
   EMPHASES,
   Emphasis,
   FRAME_RATES,
@@ -37,12 +36,8 @@ import {
   Resolution,
   RESOLUTIONS,
   ROUTE_LINE_KINDS,
-  ROUTE_MODES,
   RouteLineKind,
-  RouteMode,
   STYLE_IDS,
-  Transport,
-  TRANSPORTS,
   UNITS,
   Units,
 } from '../contract';

@@ -1,4 +1,4 @@
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { haversineKm } from '../great-circle';
 import { MinHeap } from './min-heap';
 import { NetworkGraphBuilder } from './network-graph';

@@ -1,4 +1,4 @@
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { formatCoordinates, formatKm } from '../format';
 import { withoutRepeatedPoints } from '../great-circle';
 import type { NetworkGraph, Snap } from '../network/network-graph';

@@ -1,4 +1,4 @@
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { roadFailure, RoadRoute, RoadRouter } from './road-router';
 
 /** What the failure says, so whoever runs the service sees which settings enable road legs. */

@@ -1,4 +1,4 @@
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { formatCoordinates } from '../format';
 import { haversineKm, withoutRepeatedPoints } from '../great-circle';
 import { ROAD_SNAP_LIMIT_KM, roadFailure, RoadRoute, RoadRouter } from './road-router';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import * as sax from 'sax';
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { NetworkGraph, NetworkGraphBuilder, SegmentDirection } from '../network/network-graph';
 
 /** Index cells of about 2 km: a snap within the road limit looks at a few cells only. */

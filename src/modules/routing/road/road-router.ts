@@ -1,4 +1,4 @@
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { RoutingError } from '../routing-error';
 
 export interface RoadRoute {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LngLat } from '../../rendering/contract';
+import type { LngLat } from '../route-plan';
 import { RoutingError } from '../routing-error';
 import { haversineKm, pathLengthKm } from '../great-circle';
 import { createRoadRouter } from './create-road-router';

@@ -1,4 +1,4 @@
-import type { Chokepoint, LngLat } from '../../rendering/contract';
+import type { Chokepoint, LngLat } from '../route-plan';
 
 /** [west, south, east, north] in degrees. */
 export type Box = readonly [number, number, number, number];

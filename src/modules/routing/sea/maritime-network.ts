@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Chokepoint, LngLat } from '../../rendering/contract';
+import type { Chokepoint, LngLat } from '../route-plan';
 import { NetworkGraph, NetworkGraphBuilder } from '../network/network-graph';
 import { CHOKEPOINT_AREAS, segmentTouchesBox } from './chokepoints';
 

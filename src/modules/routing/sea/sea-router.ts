@@ -1,4 +1,4 @@
-import type { Chokepoint, LngLat } from '../../rendering/contract';
+import type { Chokepoint, LngLat } from '../route-plan';
 import { RoutingError } from '../routing-error';
 import { formatKm } from '../format';
 import { greatCircleArc, unwrapLongitudes, withoutRepeatedPoints } from '../great-circle';

@@ -1,5 +1,5 @@
 import { feature } from 'topojson-client';
-import type { Chokepoint, LngLat } from '../../rendering/contract';
+import type { Chokepoint, LngLat } from '../route-plan';
 import { RoutingError } from '../routing-error';
 import { haversineKm, wrapLng } from '../great-circle';
 import { Box, CHOKEPOINT_AREAS, segmentTouchesBox } from './chokepoints';

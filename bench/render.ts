@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
-import { atlanticProps } from '../remotion/lib/sample-routes';
+import { atlanticProps } from '../remotion/fixtures/sample-routes';
 
 const outDir = path.join(__dirname, 'out');
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

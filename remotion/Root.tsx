@@ -7,7 +7,7 @@ import {
 } from '../src/modules/rendering/contract';
 import { Blank } from './compositions/Blank';
 import { MapAnimation } from './compositions/MapAnimation';
-import { atlanticProps } from './lib/sample-routes';
+import { atlanticProps } from './fixtures/sample-routes';
 
 /** Size, frame rate and length come from the props of each job. */
 const fromProps: CalculateMetadataFunction<MapAnimationProps> = ({ props }) => ({

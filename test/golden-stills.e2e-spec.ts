@@ -13,7 +13,7 @@ import { openBrowser, renderStill, selectComposition, type HeadlessBrowser } fro
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { JobFailure } from '../src/modules/rendering/job-failure';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
-import { atlanticProps, pacificProps } from '../remotion/lib/sample-routes';
+import { atlanticProps, pacificProps } from '../remotion/fixtures/sample-routes';
 
 const GOLDEN_DIR = path.join(__dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';

@@ -99,6 +99,8 @@ describe('Render worker: from queued job to MP4', () => {
       .expect(202);
     const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
     expect(job).toMatchObject({ status: 'failed', error: 'ROAD_ROUTE_ERROR' });
+    // The message names the settings that enable road legs.
+    expect(job.message).toMatch(/^Leg 1 \(.+\): no road router is configured \(set ROAD_ROUTER_URL .+ ROAD_NETWORK_FILE .+\)$/);
   }, 60_000);
 
   it('stops a processing job within seconds when it is cancelled, and gives the render back', async () => {

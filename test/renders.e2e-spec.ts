@@ -137,6 +137,8 @@ describe('Render intake and jobs', () => {
     const bad = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [{ place: 'Lisbonn' }, { lat: 1, lng: 2 }] }).expect(400);
     expect(bad.body.issues[0]).toMatchObject({ field: 'waypoints[0].place', code: 'unknown_place' });
     expect(bad.body.issues[0].message).toContain('Lisbon');
+    // One "Name (CC)" per suggestion, so the list does not read as twice as many items.
+    expect(bad.body.issues[0].message).toMatch(/^Unknown place "Lisbonn"\. Did you mean: Lisbon \(PT\)(, [^,()]+ \([A-Z]{2}\))*\?$/);
   });
 
   it('accepts hud false or an object, and fills HUD defaults', async () => {

@@ -2,7 +2,7 @@ import type { CameraPreset, MapAnimationProps } from '../../src/modules/renderin
 import { focusPoint } from './camera';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
-import { atlanticProps } from './sample-routes';
+import { atlanticProps } from '../fixtures/sample-routes';
 import { buildScene, Scene } from './scene';
 
 function onScreen(scene: Scene, frame: number, wx: number, wy: number) {

@@ -40,14 +40,21 @@ export function routeCenterLng(props: Pick<MapAnimationProps, 'legs' | 'waypoint
   return Number.isFinite(lo) ? (lo + hi) / 2 : 0;
 }
 
+/**
+ * The route projected around its central meridian. Routes keep continuous, unwrapped longitudes
+ * (a Pacific crossing may run 121 → 242); they are drawn whole turns over so that the map's
+ * central meridian lies within -180..180.
+ */
 export function buildRouteGeometry(props: Pick<MapAnimationProps, 'legs' | 'waypoints'>): RouteGeometry {
-  const centerLng = routeCenterLng(props);
+  const middle = routeCenterLng(props);
+  const turn = -360 * Math.round(middle / 360);
+  const centerLng = middle + turn;
   const legs = props.legs.map((leg) => {
     const coords = leg.coordinates.length ? leg.coordinates : [];
     const xy = new Float64Array(Math.max(2, coords.length) * 2);
     const cumulative = new Float64Array(Math.max(2, coords.length));
     coords.forEach(([lng, lat], i) => {
-      const p = project(lng, lat, centerLng);
+      const p = project(lng + turn, lat, centerLng);
       xy[i * 2] = p.x;
       xy[i * 2 + 1] = p.y;
       if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
@@ -55,7 +62,7 @@ export function buildRouteGeometry(props: Pick<MapAnimationProps, 'legs' | 'wayp
     if (coords.length === 1) (xy[2] = xy[0]), (xy[3] = xy[1]);
     return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
   });
-  const waypoints = props.waypoints.map((w) => project(w.lng, w.lat, centerLng));
+  const waypoints = props.waypoints.map((w) => project(w.lng + turn, w.lat, centerLng));
   const all: Box[] = legs.map((l) => l.bbox);
   for (const w of waypoints) all.push({ minX: w.x, maxX: w.x, minY: w.y, maxY: w.y });
   return { centerLng, legs, waypoints, bbox: unionBoxes(all) };

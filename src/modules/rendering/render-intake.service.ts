@@ -10,13 +10,13 @@ import { iso } from '../../common/util/time';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { Principal } from '../auth';
 import { UsageService } from '../billing';
+import { preloadGazetteer } from '../routing';
 import type { CreateRenderDto } from './dto/create-render.dto';
 import type { AcceptedRenderDto } from './dto/render-responses.dto';
 import { RenderAdmission } from './admission/render-admission';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
 import { newQueuedJob } from './queued-job';
-import { preloadGazetteer } from './routing/gazetteer';
 
 export interface RenderQueueData {
   jobId: string;

@@ -10,11 +10,11 @@ import { dbTimestampParam } from '../../database/columns';
 import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
+import { routePlanToFeatureCollection } from '../routing';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
 import { JobEventsService } from './job-events.service';
 import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { presentJob } from './job-presenter';
-import { routePlanToFeatureCollection } from './routing/route-geojson';
 import type { RenderQueueData } from './render-intake.service';
 
 /** Redis channel on which cancellations reach the worker rendering the job. */

@@ -1,7 +1,7 @@
 import { Errors, ValidationIssue } from '../../common/errors';
+import { resolvePlace, suggestPlaces } from '../routing';
 import { frameSize, NormalizedRenderRequest, NormalizedWaypoint } from './contract';
 import type { CreateRenderDto } from './dto/create-render.dto';
-import { resolvePlace, suggestPlaces } from './routing/gazetteer';
 
 export interface TierContext {
   tier: string;

@@ -1,5 +1,5 @@
-import { buildCompositionProps, MAX_POINTS_PER_LEG, simplifyPath } from './composition-props';
-import { LngLat, NormalizedRenderRequest, RoutePlan } from './render-request';
+import { buildCompositionProps } from './composition-props';
+import { NormalizedRenderRequest, RoutePlan } from './render-request';
 
 const request = (overrides: Partial<NormalizedRenderRequest> = {}): NormalizedRenderRequest => ({
   waypoints: [
@@ -22,12 +22,12 @@ const request = (overrides: Partial<NormalizedRenderRequest> = {}): NormalizedRe
   ...overrides,
 });
 
-// Leg 0 crosses the antimeridian (unwrapped to 202.15); leg 1 is given wrapped (-157.85 → -122.42).
+// As routing plans it: leg 0 crosses the antimeridian (unwrapped to 202.15), leg 1 continues from there.
 const plan: RoutePlan = {
   distance_km: 10000,
   legs: [
     { leg: 0, from: 'Tokyo', to: 'Honolulu', transport: 'plane', mode: 'great-circle', distance_km: 6200, coordinates: [[139.69, 35.68], [170, 33], [202.15, 21.3]] },
-    { leg: 1, from: 'Honolulu', to: 'San Francisco', transport: 'plane', mode: 'great-circle', distance_km: 3800, coordinates: [[-157.85, 21.3], [-140, 30], [-122.42, 37.77]] },
+    { leg: 1, from: 'Honolulu', to: 'San Francisco', transport: 'plane', mode: 'great-circle', distance_km: 3800, coordinates: [[202.15, 21.3], [220, 30], [237.58, 37.77]] },
   ],
 };
 
@@ -46,20 +46,16 @@ describe('buildCompositionProps', () => {
     expect(props.sandbox).toBe(true);
   });
 
-  it('keeps longitudes continuous from leg to leg across the antimeridian', () => {
+  it('draws the legs as routed and puts each waypoint on the unwrapped end of its leg', () => {
     const props = buildCompositionProps(request(), plan, { sandbox: false });
-    const end0 = props.legs[0].coordinates.at(-1)![0];
-    const start1 = props.legs[1].coordinates[0][0];
-    expect(Math.abs(end0 - start1)).toBeLessThan(1e-9);
-    for (const leg of props.legs) {
-      for (let i = 1; i < leg.coordinates.length; i++) expect(Math.abs(leg.coordinates[i][0] - leg.coordinates[i - 1][0])).toBeLessThan(180);
-    }
-    // Waypoints sit on the same unwrapped longitudes as the legs.
-    expect(props.waypoints[1].lng).toBeCloseTo(start1, 6);
-    expect(props.waypoints[2].lng).toBeCloseTo(props.legs[1].coordinates.at(-1)![0], 6);
-    // The route's middle is brought back within -180..180.
-    const lngs = props.legs.flatMap((l) => l.coordinates.map((c) => c[0]));
-    expect(Math.abs((Math.min(...lngs) + Math.max(...lngs)) / 2)).toBeLessThanOrEqual(180);
+    expect(props.legs.map((l) => l.coordinates)).toEqual(plan.legs.map((l) => l.coordinates));
+    expect(props.legs.map((l) => [l.transport, l.distance_km])).toEqual([['plane', 6200], ['plane', 3800]]);
+    expect(props.total_distance_km).toBe(10000);
+    // Waypoints sit on the same unwrapped longitudes as the legs (Honolulu at 202.15, not -157.85).
+    expect(props.waypoints.map((w) => [w.lng, w.lat])).toEqual([[139.69, 35.68], [202.15, 21.3], [237.58, 37.77]]);
+    // Copies: the plan stored on the job is not shared with the props.
+    props.legs[0].coordinates[0][0] = 0;
+    expect(plan.legs[0].coordinates[0][0]).toBe(139.69);
   });
 
   it('carries labels (falling back to place), emphasis, clamped dwell and the presentation options', () => {
@@ -76,18 +72,4 @@ describe('buildCompositionProps', () => {
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
   });
 
-  it('simplifies very long paths but keeps their ends', () => {
-    const long: LngLat[] = Array.from({ length: 20000 }, (_, i) => [i * 0.001 + Math.sin(i) * 0.0001, Math.sin(i / 500)]);
-    const props = buildCompositionProps(request(), { distance_km: 1, legs: [{ ...plan.legs[0], coordinates: long }, plan.legs[1]] }, { sandbox: false });
-    const coordinates = props.legs[0].coordinates;
-    expect(coordinates.length).toBeLessThanOrEqual(MAX_POINTS_PER_LEG);
-    expect(coordinates.length).toBeGreaterThan(50);
-    expect(coordinates[0]).toEqual(long[0]);
-    expect(coordinates.at(-1)).toEqual(long.at(-1));
-  });
-
-  it('leaves short paths untouched', () => {
-    const path: LngLat[] = [[0, 0], [1, 1], [2, 0]];
-    expect(simplifyPath(path, 10)).toEqual(path);
-  });
 });

@@ -22,7 +22,7 @@ export const MAP_ANIMATION_COMPOSITION_ID = 'MapAnimation';
 export const BLANK_COMPOSITION_ID = 'Blank';
 
 export interface CompositionWaypoint {
-  /** Longitude unwrapped to match the legs (may lie outside -180..180 on antimeridian routes). */
+  /** Longitude of the leg end it sits on: unwrapped like the legs (may lie outside -180..180). */
   lng: number;
   lat: number;
   /** Text shown beside the marker once the vehicle reaches it; null = no label. */
@@ -35,7 +35,7 @@ export interface CompositionWaypoint {
 export interface CompositionLeg {
   transport: Transport;
   distance_km: number;
-  /** [lng, lat] path, longitudes continuous with the previous leg (no ±360 jumps). */
+  /** [lng, lat] path as routed: longitudes continuous with the previous leg (no ±360 jumps). */
   coordinates: LngLat[];
 }
 
@@ -67,13 +67,11 @@ export type MapAnimationProps = {
   sandbox: boolean;
 };
 
-/** Longest path a leg hands to the browser; longer routed paths are simplified first. */
-export const MAX_POINTS_PER_LEG = 1500;
-
 /**
- * Pure: the composition's props for a job. Sandbox jobs are capped at 720p (contract §7).
- * Longitudes are made continuous from leg to leg and re-centred so the route's middle lies
- * within -180..180; long paths are simplified to at most MAX_POINTS_PER_LEG points.
+ * Pure: the composition's props for a job, mapped from the request and its route plan. The
+ * plan's legs are drawn as routed (routing has simplified them and made their longitudes
+ * continuous from leg to leg); each waypoint takes the longitude of the leg end it sits on, so
+ * markers and line agree on antimeridian routes. Sandbox jobs are capped at 720p (contract §7).
  */
 export function buildCompositionProps(
   request: NormalizedRenderRequest,
@@ -83,26 +81,24 @@ export function buildCompositionProps(
   const resolution = options.sandbox ? '720p' : request.resolution;
   const { width, height } = frameSize(resolution, request.aspect_ratio);
 
-  const legs = continuousLegs(plan);
+  const legs = plan.legs.map(
+    (leg): CompositionLeg => ({
+      transport: leg.transport,
+      distance_km: leg.distance_km,
+      coordinates: leg.coordinates.map(([lng, lat]): LngLat => [lng, lat]),
+    }),
+  );
   const waypoints = request.waypoints.map((wp, i): CompositionWaypoint => {
+    // Leg i starts on waypoint i; the last waypoint ends the last leg.
     const anchor = i < legs.length ? legs[i].coordinates[0] : legs[legs.length - 1]?.coordinates.at(-1);
     return {
-      lng: anchor ? nearestWrap(wp.lng, anchor[0]) : wp.lng,
+      lng: anchor ? anchor[0] : wp.lng,
       lat: wp.lat,
       label: cleanLabel(wp.label ?? wp.place),
       emphasis: wp.emphasis,
       dwell: Math.max(0, Math.min(5, wp.dwell ?? 0)),
     };
   });
-
-  // Re-centre so the middle of the longitude span lies in -180..180.
-  const lngs = [...legs.flatMap((l) => l.coordinates.map((c) => c[0])), ...waypoints.map((w) => w.lng)];
-  const mid = lngs.length ? (Math.min(...lngs) + Math.max(...lngs)) / 2 : 0;
-  const shift = -360 * Math.round(mid / 360);
-  if (shift !== 0) {
-    for (const leg of legs) leg.coordinates = leg.coordinates.map(([lng, lat]) => [lng + shift, lat] as LngLat);
-    for (const wp of waypoints) wp.lng += shift;
-  }
 
   const hud = request.hud
     ? { distance: request.hud.distance, progress_bar: request.hud.progress_bar, position: request.hud.position }
@@ -138,74 +134,4 @@ export function buildCompositionProps(
 function cleanLabel(label: string | undefined): string | null {
   const text = label?.replace(/\s+/g, ' ').trim();
   return text ? text : null;
-}
-
-/** `lng` shifted by a multiple of 360 to lie closest to `reference`. */
-function nearestWrap(lng: number, reference: number): number {
-  return lng + 360 * Math.round((reference - lng) / 360);
-}
-
-/** Copies of the plan's legs, each shifted by ±360° so it starts where the previous one ended. */
-function continuousLegs(plan: RoutePlan): CompositionLeg[] {
-  const legs: CompositionLeg[] = [];
-  let previousEnd: number | null = null;
-  for (const leg of [...plan.legs].sort((a, b) => a.leg - b.leg)) {
-    let coordinates = simplifyPath(leg.coordinates.filter(isFiniteLngLat), MAX_POINTS_PER_LEG);
-    if (previousEnd !== null && coordinates.length) {
-      const shift = nearestWrap(coordinates[0][0], previousEnd) - coordinates[0][0];
-      if (shift !== 0) coordinates = coordinates.map(([lng, lat]) => [lng + shift, lat] as LngLat);
-    }
-    if (coordinates.length) previousEnd = coordinates[coordinates.length - 1][0];
-    legs.push({ transport: leg.transport, distance_km: leg.distance_km, coordinates });
-  }
-  return legs;
-}
-
-function isFiniteLngLat(c: LngLat): boolean {
-  return Array.isArray(c) && Number.isFinite(c[0]) && Number.isFinite(c[1]);
-}
-
-/**
- * Ramer–Douglas–Peucker with a tolerance that grows until the path fits `maxPoints`.
- * Endpoints are always kept, so legs still meet at their waypoints.
- */
-export function simplifyPath(path: LngLat[], maxPoints: number): LngLat[] {
-  if (path.length <= maxPoints) return path.map((c) => [c[0], c[1]] as LngLat);
-  let tolerance = 1e-4;
-  for (;;) {
-    const kept = rdp(path, tolerance);
-    if (kept.length <= maxPoints) return kept;
-    tolerance *= 2;
-  }
-}
-
-function rdp(path: LngLat[], tolerance: number): LngLat[] {
-  const keep = new Uint8Array(path.length);
-  keep[0] = keep[path.length - 1] = 1;
-  const stack: Array<[number, number]> = [[0, path.length - 1]];
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
-    let worst = -1;
-    let worstDistance = tolerance;
-    for (let i = a + 1; i < b; i++) {
-      const d = segmentDistance(path[i], path[a], path[b]);
-      if (d > worstDistance) {
-        worstDistance = d;
-        worst = i;
-      }
-    }
-    if (worst >= 0) {
-      keep[worst] = 1;
-      stack.push([a, worst], [worst, b]);
-    }
-  }
-  return path.filter((_, i) => keep[i]).map((c) => [c[0], c[1]] as LngLat);
-}
-
-function segmentDistance(p: LngLat, a: LngLat, b: LngLat): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared)) : 0;
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
 }

@@ -4,23 +4,10 @@
  * Nest, TypeORM and Node-only imports.
  */
 
-export const TRANSPORTS = ['plane', 'ship', 'car', 'truck', 'train', 'walk', 'none'] as const;
-export type Transport = (typeof TRANSPORTS)[number];
-
-export const ROUTE_MODES = ['manual', 'sea', 'road'] as const;
-export type RouteMode = (typeof ROUTE_MODES)[number];
-
-export const CHOKEPOINTS = [
-  'suez',
-  'panama',
-  'bosporus',
-  'malacca',
-  'gibraltar',
-  'hormuz',
-  'bab-el-mandeb',
-  'cape-horn',
-] as const;
-export type Chokepoint = (typeof CHOKEPOINTS)[number];
+// Routing owns the travel vocabulary and the route plan; the contract passes their types on.
+// Type-only: the browser bundle must not pull routing in.
+import type { Chokepoint, RouteMode, Transport } from '../../routing';
+export type { Chokepoint, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, Transport } from '../../routing';
 
 export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
@@ -45,17 +32,6 @@ export type Emphasis = (typeof EMPHASES)[number];
 
 export const UNITS = ['km', 'mi'] as const;
 export type Units = (typeof UNITS)[number];
-
-/** The routing a transport uses when the request does not set `route.mode`. */
-export const DEFAULT_ROUTE_MODE: Record<Transport, RouteMode> = {
-  plane: 'manual',
-  ship: 'sea',
-  car: 'road',
-  truck: 'road',
-  train: 'manual',
-  walk: 'manual',
-  none: 'manual',
-};
 
 /** Short side of the frame in pixels; the long side follows from the aspect ratio. */
 const SHORT_SIDE: Record<Resolution, number> = { '720p': 720, '1080p': 1080, '4k': 2160 };
@@ -126,31 +102,4 @@ export interface NormalizedRenderRequest {
   units: Units;
   webhook_url?: string;
   template_id?: string;
-}
-
-/** [longitude, latitude] in degrees, GeoJSON order. */
-export type LngLat = [number, number];
-
-/** How a leg was routed: great-circle arc, maritime network, or road network. */
-export type LegRouting = 'great-circle' | 'sea' | 'road';
-
-export interface RouteLeg {
-  /** 0-based index of the leg; leg i goes from waypoint i to waypoint i+1. */
-  leg: number;
-  /** Label (or place, or formatted coordinates) of the start and end waypoints. */
-  from: string;
-  to: string;
-  transport: Transport;
-  mode: LegRouting;
-  distance_km: number;
-  /**
-   * The path. Longitudes are continuous (unwrapped): a leg that crosses the antimeridian goes
-   * e.g. 179 → 181 rather than jumping to -179, so the line can be drawn without a seam.
-   */
-  coordinates: LngLat[];
-}
-
-export interface RoutePlan {
-  legs: RouteLeg[];
-  distance_km: number;
 }

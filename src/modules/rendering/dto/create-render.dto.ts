@@ -22,13 +22,12 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
 import {
   ASPECT_RATIOS,
   AspectRatio,
   CAMERA_PRESETS,
   CameraPreset,
-  Chokepoint,
-  CHOKEPOINTS,
   EMPHASES,
   Emphasis,
   FRAME_RATES,
@@ -38,12 +37,8 @@ import {
   Resolution,
   RESOLUTIONS,
   ROUTE_LINE_KINDS,
-  ROUTE_MODES,
   RouteLineKind,
-  RouteMode,
   STYLE_IDS,
-  Transport,
-  TRANSPORTS,
   UNITS,
   Units,
 } from '../contract';

@@ -10,6 +10,7 @@ import { APP_CONFIG, AppConfig } from '../../../config';
 import { RENDER_QUEUE } from '../../../infrastructure/queue/queue.module';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
+import { RoutePlanner, RoutingError } from '../../routing';
 import { buildCompositionProps } from '../contract';
 import { RenderJob } from '../entities/render-job.entity';
 import { JobEventsService } from '../job-events.service';
@@ -17,8 +18,6 @@ import { JobFailure } from '../job-failure';
 import type { RenderQueueData } from '../render-intake.service';
 import { CANCEL_CHANNEL } from '../render-jobs.service';
 import { RenderCancelledError, Renderer } from '../renderer';
-import { createRoadRouter } from '../routing/road/create-road-router';
-import { planRoute } from '../routing/plan-route';
 import { RENDERER } from './renderer.provider';
 
 /** Progress is written at most this often, so a render does not hammer the database. */
@@ -33,7 +32,6 @@ const PROGRESS_WRITE_INTERVAL_MS = 1000;
 export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RenderProcessor.name);
   private readonly running = new Map<string, AbortController>();
-  private readonly roadRouter;
   private subscriber?: Redis;
   private shuttingDown = false;
 
@@ -46,9 +44,8 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly jobEvents: JobEventsService,
-  ) {
-    this.roadRouter = createRoadRouter({ routerUrl: config.rendering.roadRouterUrl, networkFile: config.rendering.roadNetworkFile });
-  }
+    private readonly routePlanner: RoutePlanner,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // Cancellations arrive on a pub/sub channel: whichever worker renders the job stops it.
@@ -90,7 +87,9 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     const workDir = join(this.config.rendering.tempDir, 'jobs', jobId);
     try {
       mkdirSync(workDir, { recursive: true });
-      const plan = await planRoute(job.request, { roadRouter: this.roadRouter });
+      const plan = await this.routePlanner.plan(job.request).catch((err: unknown) => {
+        throw err instanceof RoutingError ? new JobFailure(err.code, err.message) : err;
+      });
       await this.jobs.update({ id: jobId }, { route: plan });
       if (await this.wasCancelled(jobId)) return;
 

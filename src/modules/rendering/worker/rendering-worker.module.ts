@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { RENDER_QUEUE, renderQueueSettings } from '../../../infrastructure/queue/queue.module';
+import { RoutingModule } from '../../routing';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { RenderingModule } from '../rendering.module';
@@ -20,6 +21,7 @@ import { rendererProvider } from './renderer.provider';
       useFactory: (config: AppConfig) => ({ settings: renderQueueSettings(config.rendering.lockSeconds) }),
     }),
     RenderingModule,
+    RoutingModule,
   ],
   providers: [RenderProcessor, RenderQueueSweeper, rendererProvider],
 })

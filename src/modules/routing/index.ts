@@ -1,0 +1,18 @@
+/**
+ * Routing: turns a render's waypoints into a RoutePlan before any frame is drawn (worker), and
+ * resolves `place` names offline (API). Everything else in this folder is internal: import
+ * from here only.
+ */
+export { RoutingModule } from './routing.module';
+export { RoutePlanner } from './route-planner.service';
+export { planRoute, waypointName, MAX_POINTS_PER_LEG } from './plan-route';
+export type { PlanRouteInput, PlanRouteDeps } from './plan-route';
+export { CHOKEPOINTS, DEFAULT_ROUTE_MODE, ROUTE_MODES, TRANSPORTS } from './route-plan';
+export type { Chokepoint, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, RouteWaypoint, Transport } from './route-plan';
+export { RoutingError } from './routing-error';
+export type { RoutingErrorCode } from './routing-error';
+export { routePlanToFeatureCollection } from './route-geojson';
+export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
+export { resolvePlace, suggestPlaces, preloadGazetteer } from './gazetteer';
+export type { ResolvedPlace } from './gazetteer';
+export type { RoadRouter, RoadRoute } from './road/road-router';

@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { LngLat, RouteWaypoint, Transport } from './route-plan';
+import { haversineKm } from './great-circle';
+import { MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
+import { FileRoadRouter } from './road/file-road-router';
+import { NoRoadRouter } from './road/no-road-router';
+import type { RoadRouter } from './road/road-router';
+
+const FIXTURE_ROADS = join(__dirname, '../../../test/fixtures/roads/grid.geojson');
+
+function waypoint(lng: number, lat: number, transport: Transport, extra: Partial<RouteWaypoint> = {}): RouteWaypoint {
+  return { lng, lat, transport, ...extra };
+}
+
+const LISBON = (t: Transport) => waypoint(-9.13333, 38.71667, t, { place: 'Lisbon' });
+const ROTTERDAM = (t: Transport) => waypoint(4.47917, 51.9225, t, { label: 'Rotterdam' });
+const SINGAPORE = (t: Transport) => waypoint(103.85007, 1.28967, t, { label: 'Singapore' });
+const DENVER = (t: Transport) => waypoint(-104.9847, 39.73915, t, { label: 'Denver' });
+const TOKYO = (t: Transport) => waypoint(139.69171, 35.6895, t, { label: 'Tokyo' });
+const SAN_FRANCISCO = (t: Transport) => waypoint(-122.4194, 37.7749, t, { label: 'San Francisco' });
+const NEW_YORK = (t: Transport) => waypoint(-74.00597, 40.71427, t, { label: 'New York' });
+
+const plan = (waypoints: RouteWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }, roadRouter: RoadRouter = new NoRoadRouter()) =>
+  planRoute({ waypoints, transport: waypoints[0].transport, route }, { roadRouter });
+
+function expectOneContinuousLine(legs: { coordinates: LngLat[] }[]): void {
+  for (let i = 0; i < legs.length; i++) {
+    const c = legs[i].coordinates;
+    for (let k = 1; k < c.length; k++) expect(Math.abs(c[k][0] - c[k - 1][0])).toBeLessThan(10);
+    if (i > 0) expect(c[0]).toEqual(legs[i - 1].coordinates[legs[i - 1].coordinates.length - 1]);
+  }
+}
+
+describe('planRoute', () => {
+  it('flies plane legs along great circles and adds up the distances', async () => {
+    const result = await plan([LISBON('plane'), ROTTERDAM('plane'), SINGAPORE('plane')]);
+    expect(result.legs.map((l) => [l.leg, l.from, l.to, l.transport, l.mode])).toEqual([
+      [0, 'Lisbon', 'Rotterdam', 'plane', 'great-circle'],
+      [1, 'Rotterdam', 'Singapore', 'plane', 'great-circle'],
+    ]);
+    const direct = haversineKm([-9.13333, 38.71667], [4.47917, 51.9225]);
+    expect(result.legs[0].distance_km).toBe(Math.round(direct * 10) / 10);
+    expect(result.distance_km).toBeCloseTo(result.legs[0].distance_km + result.legs[1].distance_km, 9);
+    expect(result.legs[1].coordinates.length).toBeGreaterThan(100); // densified: smooth on a map
+    expect(result.legs[0].coordinates[0]).toEqual([-9.13333, 38.71667]);
+    expectOneContinuousLine(result.legs);
+  });
+
+  it('routes each leg by the transport of the waypoint it leaves', async () => {
+    const result = await plan([ROTTERDAM('ship'), SINGAPORE('plane'), TOKYO('plane')]);
+    expect(result.legs.map((l) => [l.transport, l.mode])).toEqual([
+      ['ship', 'sea'],
+      ['plane', 'great-circle'],
+    ]);
+    // By sea via Suez is far longer than the great circle would be.
+    expect(result.legs[0].distance_km).toBeGreaterThan(15_000);
+    expectOneContinuousLine(result.legs);
+  });
+
+  it('lets route.mode override every leg', async () => {
+    const result = await plan([ROTTERDAM('ship'), SINGAPORE('ship')], { mode: 'manual', avoid: [] });
+    expect(result.legs[0].mode).toBe('great-circle');
+    expect(result.legs[0].distance_km).toBeLessThan(11_000);
+  });
+
+  it('passes avoided chokepoints to sea legs', async () => {
+    const viaSuez = await plan([ROTTERDAM('ship'), SINGAPORE('ship')]);
+    const viaCape = await plan([ROTTERDAM('ship'), SINGAPORE('ship')], { avoid: ['suez'] });
+    expect(viaCape.distance_km).toBeGreaterThan(viaSuez.distance_km * 1.3);
+  });
+
+  it('keeps longitudes continuous across the Pacific and from leg to leg', async () => {
+    const result = await plan([TOKYO('plane'), SAN_FRANCISCO('plane'), NEW_YORK('plane')]);
+    const [first, second] = result.legs;
+    expect(first.coordinates[first.coordinates.length - 1][0]).toBeCloseTo(-122.4194 + 360, 9);
+    expect(second.coordinates[0][0]).toBeCloseTo(-122.4194 + 360, 9); // continues at 237.6, not -122.4
+    expect(second.coordinates[second.coordinates.length - 1][0]).toBeCloseTo(-74.00597 + 360, 9);
+    expectOneContinuousLine(result.legs);
+  });
+
+  it('names the failing leg and waypoint when a sea leg cannot be routed', async () => {
+    await expect(plan([LISBON('plane'), ROTTERDAM('ship'), DENVER('plane')])).rejects.toMatchObject({
+      code: 'MARITIME_ROUTE_ERROR',
+      message: expect.stringMatching(/^Leg 2 \(Rotterdam → Denver\): Denver is [\d,]+ km from navigable water$/),
+    });
+  });
+
+  it('fails road legs when no road router is configured', async () => {
+    await expect(plan([waypoint(4.47, 51.915, 'car'), waypoint(4.485, 51.93, 'car')])).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message:
+        'Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured ' +
+        '(set ROAD_ROUTER_URL to an OSRM server, or ROAD_NETWORK_FILE to a GeoJSON or OSM road network file)',
+    });
+  });
+
+  it('drives car legs over the road router and prefixes its failures with the leg', async () => {
+    const roads = new FileRoadRouter(FIXTURE_ROADS);
+    const downtown = waypoint(4.47, 51.915, 'car', { label: 'Depot' });
+    const uptown = waypoint(4.485, 51.93, 'truck', { label: 'Market' });
+    const island = waypoint(4.5225, 51.9175, 'car', { label: 'Island' });
+    const result = await plan([downtown, uptown, waypoint(4.47, 51.915, 'car', { label: 'Depot' })], { avoid: [] }, roads);
+    expect(result.legs.map((l) => [l.transport, l.mode])).toEqual([
+      ['car', 'road'],
+      ['truck', 'road'],
+    ]);
+    expect(result.legs[0].distance_km).toBeGreaterThan(haversineKm([4.47, 51.915], [4.485, 51.93]) * 1.3); // along streets
+    expectOneContinuousLine(result.legs);
+
+    await expect(plan([downtown, island], { avoid: [] }, roads)).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: expect.stringMatching(/^Leg 1 \(Depot → Island\): no road connects /),
+    });
+  });
+
+  it('thins very long road geometries to the per-leg budget', async () => {
+    const dense: RoadRouter = {
+      route: async (from, to) => ({
+        // A winding road of 30,001 points from `from` to `to`, as OSRM's full overview can be.
+        coordinates: Array.from({ length: 30_001 }, (_, i): LngLat => [
+          from[0] + ((to[0] - from[0]) * i) / 30_000,
+          from[1] + ((to[1] - from[1]) * i) / 30_000 + 0.05 * Math.sin((Math.PI * i) / 1000),
+        ]).map((p, i, all) => (i === all.length - 1 ? to : p)),
+        distance_km: 123.45,
+      }),
+    };
+    const result = await plan([waypoint(4, 52, 'car'), waypoint(6, 52, 'car')], { avoid: [] }, dense);
+    const [leg] = result.legs;
+    expect(leg.coordinates.length).toBeLessThanOrEqual(MAX_POINTS_PER_LEG);
+    expect(leg.coordinates[0]).toEqual([4, 52]);
+    expect(leg.coordinates[leg.coordinates.length - 1]).toEqual([6, 52]);
+    expect(leg.distance_km).toBe(123.5);
+  });
+
+  it('lets unexpected errors through untouched (they are not routing failures)', async () => {
+    const broken: RoadRouter = { route: async () => Promise.reject(new TypeError('bug')) };
+    await expect(plan([waypoint(4, 52, 'car'), waypoint(5, 52, 'car')], { avoid: [] }, broken)).rejects.toThrow(TypeError);
+  });
+
+  it('treats a repeated waypoint as a zero-length leg in any mode', async () => {
+    const result = await plan([ROTTERDAM('ship'), ROTTERDAM('ship')]);
+    expect(result.legs[0].distance_km).toBe(0);
+    expect(result.legs[0].coordinates).toEqual([[4.47917, 51.9225], [4.47917, 51.9225]]);
+  });
+
+  it('is deterministic', async () => {
+    const waypoints = [TOKYO('ship'), SAN_FRANCISCO('plane'), NEW_YORK('plane')];
+    expect(await plan(waypoints)).toEqual(await plan(waypoints));
+  });
+});
+
+describe('waypointName', () => {
+  it('prefers the label, then the place, then formatted coordinates', () => {
+    expect(waypointName({ lat: 1, lng: 2, label: 'Home', place: 'Lisbon' })).toBe('Home');
+    expect(waypointName({ lat: 1, lng: 2, place: 'Lisbon' })).toBe('Lisbon');
+    expect(waypointName({ lat: 51.9225, lng: 4.47917 })).toBe('51.92°N 4.48°E');
+    expect(waypointName({ lat: -33.8679, lng: -70.65 })).toBe('33.87°S 70.65°W');
+  });
+});

@@ -1,0 +1,28 @@
+import type { LngLat } from '../route-plan';
+import { RoutingError } from '../routing-error';
+
+export interface RoadRoute {
+  /** From the start point to the end point, [lng, lat]. */
+  coordinates: LngLat[];
+  distance_km: number;
+}
+
+/**
+ * The road-routing port. Implementations throw RoutingError('ROAD_ROUTE_ERROR', …) when no road
+ * connects the points, when no road network covers one of them, or when the router cannot
+ * answer. Messages name points by coordinates; the caller adds the leg and waypoint names.
+ */
+export interface RoadRouter {
+  route(from: LngLat, to: LngLat): Promise<RoadRoute>;
+}
+
+/**
+ * Farthest a waypoint may be from the nearest road. Town centres and addresses lie within a
+ * few hundred metres of one; beyond 2 km the point is in a sea, a desert or outside the
+ * network's coverage, and drawing a straight line to some distant road would mislead.
+ */
+export const ROAD_SNAP_LIMIT_KM = 2;
+
+export function roadFailure(message: string): RoutingError {
+  return new RoutingError('ROAD_ROUTE_ERROR', message);
+}

@@ -1,0 +1,18 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { RoutePlan } from './route-plan';
+import { planRoute, PlanRouteInput } from './plan-route';
+import { ROAD_ROUTER } from './road-router.provider';
+import type { RoadRouter } from './road/road-router';
+
+/**
+ * Plans a render's route with the configured road router: final leg geometry (within the
+ * per-leg point budget, longitudes continuous). Throws RoutingError for a leg it cannot route.
+ */
+@Injectable()
+export class RoutePlanner {
+  constructor(@Inject(ROAD_ROUTER) private readonly roadRouter: RoadRouter) {}
+
+  plan(input: PlanRouteInput): Promise<RoutePlan> {
+    return planRoute(input, { roadRouter: this.roadRouter });
+  }
+}

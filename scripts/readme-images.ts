@@ -14,7 +14,7 @@ import { buildCompositionProps } from '../src/modules/rendering/contract';
 import { CreateRenderDto } from '../src/modules/rendering/dto/create-render.dto';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering/render-request.normalizer';
-import { planRoute } from '../src/modules/rendering/routing';
+import { planRoute } from '../src/modules/routing';
 import { TIERS } from '../src/modules/billing';
 
 const root = path.join(__dirname, '..');

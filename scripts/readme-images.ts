@@ -14,7 +14,7 @@ import { buildCompositionProps } from '../src/modules/rendering/contract';
 import { CreateRenderDto } from '../src/modules/rendering/dto/create-render.dto';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering/render-request.normalizer';
-import { planRoute } from '../src/modules/routing';
+import { createRoadRouter, planRoute } from '../src/modules/routing';
 import { TIERS } from '../src/modules/billing';
 
 const root = path.join(__dirname, '..');
@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const { issues } = tierAndPlaceIssues(dto, { tier: 'free', maxDurationSeconds: free.max_duration_seconds });
   if (issues.length) throw new Error(`The walkthrough request is refused on the Free tier: ${JSON.stringify(issues)}`);
   const request = normalizeRenderRequest(dto, { maxDurationSeconds: free.max_duration_seconds, sandbox: false });
-  const plan = await planRoute(request, { roadRouter: null });
+  // The walkthrough has no road leg; a road leg would fail here as it does on the embedded default.
+  const plan = await planRoute(request, { roadRouter: createRoadRouter({}) });
   const props = buildCompositionProps(request, plan, { sandbox: false });
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-readme-'));

@@ -16,3 +16,4 @@ export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
 export { resolvePlace, suggestPlaces, preloadGazetteer } from './gazetteer';
 export type { ResolvedPlace } from './gazetteer';
 export type { RoadRouter, RoadRoute } from './road/road-router';
+export { createRoadRouter } from './road/create-road-router';

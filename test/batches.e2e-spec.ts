@@ -1,7 +1,6 @@
-import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bull';
 import { randomBase62 } from '../src/common/util/ids';
+import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';
@@ -13,13 +12,13 @@ describe('Render batches', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let receiver: WebhookReceiver;
-  let renderQueue: Queue;
+  let renderQueue: RenderQueue;
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     t = await startTestApp({ WEBHOOK_RETRY_TIME_SCALE: '600', WEBHOOK_TIMEOUT_MS: '1000' });
     worker = await startWebhookWorker(t);
-    renderQueue = t.app.get<Queue>(getQueueToken('render'));
+    renderQueue = t.app.get(RenderQueue);
   });
   afterAll(async () => {
     await worker?.close();
@@ -29,7 +28,7 @@ describe('Render batches', () => {
 
   /** Which of the jobs have an entry on the render queue (were started). */
   async function onRenderQueue(jobIds: string[]): Promise<boolean[]> {
-    return Promise.all(jobIds.map(async (id) => (await renderQueue.getJob(id)) !== null));
+    return Promise.all(jobIds.map((id) => renderQueue.isQueued(id)));
   }
 
   async function batchOf(account: TestAccount, batchId: string) {

@@ -1,9 +1,8 @@
-import { getQueueToken } from '@nestjs/bull';
 import { getRepositoryToken } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../src/config';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
 import { RenderQueueSweeper } from '../src/modules/rendering/worker/render-queue-sweeper.service';
 import { createAccount, renderBody, startTestApp, TestApp } from './support/test-app';
 
@@ -27,8 +26,8 @@ describe('Render intake and jobs', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       sandbox: false,
     });
-    const queued = await t.app.get<Queue>(getQueueToken('render')).getJob(res.body.job_id);
-    expect(queued?.data).toEqual({ jobId: res.body.job_id, accountId: account.id });
+    const queued = await t.app.get(RenderQueue).find(res.body.job_id);
+    expect(queued).toEqual({ jobId: res.body.job_id, accountId: account.id });
 
     const record = await t.http.get(`/v1/render/${res.body.job_id}`).auth(account.accessToken, bearer).expect(200);
     expect(record.body).toMatchObject({
@@ -240,20 +239,21 @@ describe('Render intake and jobs', () => {
     const account = await createAccount(t);
     const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
     const jobId: string = res.body.job_id;
-    const queue = t.app.get<Queue>(getQueueToken('render'));
+    const queue = t.app.get(RenderQueue);
     const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
     // The API stored the job but its queue add never happened (a crash between the two).
-    await (await queue.getJob(jobId))!.remove();
+    expect(await queue.isQueued(jobId)).toBe(true);
+    await queue.remove(jobId);
     const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue);
 
     expect(await sweeper.sweep()).not.toContain(jobId); // too recent: its add may still be on the way
     await jobs.update({ id: jobId }, { createdAt: new Date(Date.now() - 2 * 60_000) });
     expect(await sweeper.sweep()).toContain(jobId);
-    expect((await queue.getJob(jobId))?.data).toEqual({ jobId, accountId: account.id });
+    expect(await queue.find(jobId)).toEqual({ jobId, accountId: account.id });
     expect(await sweeper.sweep()).not.toContain(jobId); // back on the queue: left alone
 
     // A cancelled job is not put back.
-    await queue.getJob(jobId).then((entry) => entry?.remove());
+    await queue.remove(jobId);
     await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
     expect(await sweeper.sweep()).not.toContain(jobId);
   });
@@ -263,7 +263,7 @@ describe('Render intake and jobs', () => {
     const job = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
     const res = await t.http.delete(`/v1/render/${job.body.job_id}`).auth(account.liveKey, bearer).expect(200);
     expect(res.body).toMatchObject({ job_id: job.body.job_id, status: 'cancelled', cancelled_at: expect.any(String) });
-    expect(await t.app.get<Queue>(getQueueToken('render')).getJob(job.body.job_id)).toBeNull();
+    expect(await t.app.get(RenderQueue).find(job.body.job_id)).toBeNull();
     const again = await t.http.delete(`/v1/render/${job.body.job_id}`).auth(account.liveKey, bearer).expect(409);
     expect(again.body.error_code).toBe('JOB_NOT_CANCELLABLE');
   });

@@ -1,32 +1,17 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
-import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
-import { SmartBatcher } from '../../common/util/smart-batcher';
 import { iso } from '../../common/util/time';
-import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { Principal } from '../auth';
-import { UsageService } from '../billing';
 import { preloadGazetteer } from '../routing';
 import type { CreateRenderDto } from './dto/create-render.dto';
 import type { AcceptedRenderDto } from './dto/render-responses.dto';
 import { RenderAdmission } from './admission/render-admission';
 import { RenderJob } from './entities/render-job.entity';
 import { statusUrl } from './job-presenter';
+import { JobLifecycle } from './jobs/job-lifecycle.service';
+import { RenderQueue, renderQueueData } from './jobs/render-queue';
 import { newQueuedJob } from './queued-job';
-
-export interface RenderQueueData {
-  jobId: string;
-  accountId: string;
-}
-
-/** A job's entry on the render queue: the Bull job id is our job id, so adding it again is a no-op. */
-export function renderQueueEntry(job: Pick<RenderJob, 'id' | 'accountId'>) {
-  return { data: { jobId: job.id, accountId: job.accountId }, opts: { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 } };
-}
 
 /**
  * Accepts render requests: RenderAdmission runs the checks of contract §6 and stores the job with
@@ -35,13 +20,11 @@ export function renderQueueEntry(job: Pick<RenderJob, 'id' | 'accountId'>) {
 @Injectable()
 export class RenderIntakeService implements OnApplicationBootstrap {
   private readonly logger = new Logger(RenderIntakeService.name);
-  private readonly queueAdds = new SmartBatcher<RenderJob>((jobs) => this.addToQueue(jobs), { maxConcurrentFlushes: 2, maxWeight: 500 });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
-    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
-    private readonly usage: UsageService,
+    private readonly renderQueue: RenderQueue,
+    private readonly lifecycle: JobLifecycle,
     private readonly admission: RenderAdmission,
   ) {}
 
@@ -67,27 +50,19 @@ export class RenderIntakeService implements OnApplicationBootstrap {
   }
 
   /**
-   * Puts the job on the render queue (the Bull job id is our job id, so a repeat is a no-op).
-   * If Redis refuses, the job is marked failed and its render given back, and the client hears
-   * so at once; a job whose add was lost without an answer (a crash) is re-queued by the worker's
-   * RenderQueueSweeper.
+   * Puts the job on the render queue (the entry's id is the job id, so a repeat is a no-op; adds
+   * made meanwhile share one round trip). If Redis refuses, the job fails (its render is given
+   * back) and the client hears so at once; a job whose add was lost without an answer (a crash)
+   * is re-queued by the worker's RenderQueueSweeper.
    */
   async enqueue(job: RenderJob): Promise<void> {
     try {
-      await this.queueAdds.submit(job);
+      await this.renderQueue.add(renderQueueData(job));
     } catch (err) {
       this.logger.error({ err, job_id: job.id }, 'Could not enqueue a render job');
-      await this.jobs.update({ id: job.id }, { status: 'failed', errorCode: 'RENDER_FAILED', errorMessage: 'The job could not be queued; it was not charged.', failedAt: new Date() });
-      await this.usage.release(job.id, { giveBack: true });
+      await this.lifecycle.fail(job.id, { code: 'RENDER_FAILED', message: 'The job could not be queued; it was not charged.' });
       throw Errors.serviceUnavailable('The render queue');
     }
   }
 
-  /** One Redis round trip (MULTI) for every job that became ready while the last adds were in flight. */
-  private async addToQueue(jobs: RenderJob[]): Promise<void> {
-    const added = await this.queue.addBulk(jobs.map(renderQueueEntry));
-    // addBulk does not report a refused add (that job just has no id): failing the flush makes the
-    // batcher add each job again on its own, so the refused one fails alone.
-    if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');
-  }
 }

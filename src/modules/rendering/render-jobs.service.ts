@@ -1,24 +1,19 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import Redis from 'ioredis';
-import { Brackets, In, Repository } from 'typeorm';
+import { Brackets, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
 import { dbTimestampParam } from '../../database/columns';
-import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
 import { routePlanToFeatureCollection } from '../routing';
-import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
-import { JobEventsService } from './job-events.service';
+import { JobStatus, RenderJob } from './entities/render-job.entity';
 import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { presentJob } from './job-presenter';
-import type { RenderQueueData } from './render-intake.service';
-
-/** Redis channel on which cancellations reach the worker rendering the job. */
-export const CANCEL_CHANNEL = 'render-cancel';
+import { CANCEL_CHANNEL } from './jobs/cancel-channel';
+import { JobLifecycle } from './jobs/job-lifecycle.service';
+import { RenderQueue } from './jobs/render-queue';
 
 interface Cursor {
   t: number;
@@ -47,10 +42,10 @@ export class RenderJobsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
-    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
+    private readonly renderQueue: RenderQueue,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
-    private readonly jobEvents: JobEventsService,
+    private readonly lifecycle: JobLifecycle,
   ) {}
 
   present(job: RenderJob): JobRecordDto {
@@ -89,29 +84,21 @@ export class RenderJobsService {
 
   /**
    * Cancels a queued or processing job: the status changes atomically (so a job that finishes at
-   * the same moment is either complete or cancelled, never both), the queue entry is removed,
-   * a running render is told to stop, and the render is given back.
+   * the same moment is either complete or cancelled, never both) and the render is given back
+   * (JobLifecycle's job end), then a running render is told to stop and the queue entry removed.
    */
   async cancel(principal: Principal, jobId: string): Promise<RenderJob> {
     const job = await this.findOwned(principal, jobId);
-    const result = await this.jobs
-      .createQueryBuilder()
-      .update(RenderJob)
-      .set({ status: 'cancelled', cancelledAt: new Date() })
-      .where('id = :id', { id: job.id })
-      .andWhere({ status: In(ACTIVE_STATUSES) })
-      .execute();
+    const cancelled = await this.lifecycle.cancel(job.id);
     const current = await this.jobs.findOneByOrFail({ id: job.id });
-    if (!result.affected) throw Errors.jobNotCancellable(current.status);
+    if (!cancelled) throw Errors.jobNotCancellable(current.status);
     await this.redis.publish(this.keys.key(CANCEL_CHANNEL), job.id);
     try {
-      const queued = await this.queue.getJob(job.id);
-      if (queued && !(await queued.isActive())) await queued.remove();
+      await this.renderQueue.remove(job.id);
     } catch (err) {
       // The worker checks the job's status before rendering, so a leftover queue entry is harmless.
       this.logger.warn({ err, job_id: job.id }, 'Could not remove a cancelled job from the queue');
     }
-    await this.jobEvents.onJobEnded(current);
     return current;
   }
 

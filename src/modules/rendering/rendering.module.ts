@@ -1,11 +1,8 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RENDER_QUEUE } from '../../infrastructure/queue/queue.module';
 import { BillingModule } from '../billing';
 import { WebhooksModule } from '../webhooks';
 import { RenderAdmission } from './admission/render-admission';
-import { BatchScheduler } from './batches/batch-scheduler.service';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
@@ -14,7 +11,7 @@ import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
-import { JobEventsService } from './job-events.service';
+import { JobsModule } from './jobs/jobs.module';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
@@ -22,9 +19,9 @@ import { StylesController } from './styles.controller';
 
 /** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]), BullModule.registerQueue({ name: RENDER_QUEUE }), BillingModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]), JobsModule, BillingModule, WebhooksModule],
   controllers: [RenderController, StylesController, BatchesController],
-  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, IdempotencyInterceptor, JobEventsService, BatchesService, BatchScheduler],
-  exports: [RenderIntakeService, RenderJobsService, JobEventsService],
+  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, IdempotencyInterceptor, BatchesService],
+  exports: [RenderIntakeService, RenderJobsService],
 })
 export class RenderingModule {}

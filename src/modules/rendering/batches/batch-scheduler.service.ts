@@ -6,7 +6,8 @@ import { IsNull, Repository } from 'typeorm';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { UsageService } from '../../billing';
 import { RenderJob } from '../entities/render-job.entity';
-import { RenderIntakeService } from '../render-intake.service';
+import { JobLifecycle } from '../jobs/job-lifecycle.service';
+import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 import { RenderBatchJob } from './entities/render-batch-job.entity';
 import { RenderBatch } from './entities/render-batch.entity';
 
@@ -31,13 +32,18 @@ export class BatchScheduler {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly usage: UsageService,
-    private readonly intake: RenderIntakeService,
+    private readonly renderQueue: RenderQueue,
+    private readonly lifecycle: JobLifecycle,
   ) {}
 
-  /** Returns the ids of the jobs put on the render queue. */
+  /**
+   * Returns the ids of the jobs put on the render queue. A job the queue refused is failed (its
+   * render given back) once the account's lock is released: ending it runs this again.
+   */
   async startWaiting(accountId: string): Promise<string[]> {
     const { limits } = await this.usage.limitsFor(accountId);
-    return this.withAccountLock(accountId, async () => {
+    const refused: string[] = [];
+    const started = await this.withAccountLock(accountId, async () => {
       const running = await this.runningCount(accountId);
       const free = limits.concurrent_jobs - running;
       if (free <= 0) return [];
@@ -53,20 +59,25 @@ export class BatchScheduler {
         .addOrderBy('bj.position', 'ASC')
         .limit(free)
         .getMany();
-      const started: string[] = [];
+      const queued: string[] = [];
       for (const job of waiting) {
         const claimed = await this.batchJobs.update({ jobId: job.id, enqueuedAt: IsNull() }, { enqueuedAt: new Date() });
         if (!claimed.affected) continue;
         try {
-          await this.intake.enqueue(job);
-          started.push(job.id);
+          await this.renderQueue.add(renderQueueData(job));
+          queued.push(job.id);
         } catch (err) {
-          // enqueue already marked the job failed and gave its render back; the others may still start.
+          // The others may still start.
           this.logger.error({ err, job_id: job.id }, 'Could not start a waiting batch job');
+          refused.push(job.id);
         }
       }
-      return started;
+      return queued;
     });
+    for (const jobId of refused) {
+      await this.lifecycle.fail(jobId, { code: 'RENDER_FAILED', message: 'The job could not be queued; it was not charged.' });
+    }
+    return started;
   }
 
   /** Jobs holding a slot: processing, or queued and already on the render queue (single renders always are). */

@@ -1,14 +1,11 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { dbTimestampParam } from '../../../database/columns';
-import { RENDER_QUEUE } from '../../../infrastructure/queue/queue.module';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
-import { renderQueueEntry, RenderQueueData } from '../render-intake.service';
+import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 
 /** A queued job this old without a queue entry has lost it (the API died after storing it, or Redis refused the add). */
 const LOST_AFTER_MS = 60_000;
@@ -19,7 +16,7 @@ const BATCH = 500;
  * after, so a crash or a Redis fault in between would leave it `queued` forever, holding a
  * concurrent slot and a render of quota. At start and every RENDER_QUEUE_SWEEP_SECONDS (60),
  * queued jobs that should be on the queue (single renders, and batch jobs the scheduler has
- * released) and are not get their entry again. The Bull job id is the job id, so a race with a
+ * released) and are not get their entry again. The queue entry's id is the job id, so a race with a
  * late add cannot duplicate a job.
  */
 @Injectable()
@@ -30,7 +27,7 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
-    @InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>,
+    private readonly queue: RenderQueue,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -58,9 +55,9 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
         .take(BATCH)
         .getMany();
       const lost: RenderJob[] = [];
-      for (const job of candidates) if (!(await this.queue.getJob(job.id))) lost.push(job);
+      for (const job of candidates) if (!(await this.queue.isQueued(job.id))) lost.push(job);
       if (lost.length === 0) return [];
-      await this.queue.addBulk(lost.map(renderQueueEntry));
+      await this.queue.addMany(lost.map(renderQueueData));
       this.logger.warn({ jobs: lost.map((job) => job.id) }, 'Queued render jobs had lost their queue entry; queued them again');
       return lost.map((job) => job.id);
     } catch (err) {

@@ -1,0 +1,125 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { RoutePlan } from '../contract';
+import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
+import type { JobFailureCode } from '../job-failure';
+
+/** What a finished render leaves on its job. */
+export interface CompletedRender {
+  videoKey: string;
+  thumbnailKey: string;
+  durationSeconds: number;
+  resolution: string;
+  fileSizeBytes: number;
+  completedAt: Date;
+  expiresAt: Date;
+}
+
+export interface JobFailureRecord {
+  code: JobFailureCode;
+  message: string;
+}
+
+/** Runs after a job ended (complete, failed or cancelled), once per winning state change. */
+export type JobEndedListener = (job: RenderJob) => Promise<void>;
+
+/**
+ * The one owner of a RenderJob's state after it was stored `queued` (contract §3):
+ *
+ *   queued ──claim──► processing ──complete──► complete
+ *     │                  │ ▲ claim again     ──fail──────► failed
+ *     └────────cancel────┴─┴──────────────────cancel────► cancelled
+ *   (fail also from queued: a job that could not be put on the queue)
+ *
+ * Every change is one conditional UPDATE and returns whether it won, so a job cancelled while it
+ * renders, or finished by another worker after a crash, ends in exactly one final state. The
+ * change that ended a job, and only that one, then tells the listeners (usage, batch scheduling,
+ * webhooks: JobEventsService).
+ */
+@Injectable()
+export class JobLifecycle {
+  private readonly logger = new Logger(JobLifecycle.name);
+  private readonly endedListeners: JobEndedListener[] = [];
+
+  constructor(@InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>) {}
+
+  onEnded(listener: JobEndedListener): void {
+    this.endedListeners.push(listener);
+  }
+
+  /**
+   * queued|processing → processing (processing again: a stalled job taken up after its worker
+   * died), one more attempt, started_at the first time. The claimed job, or null when it is no
+   * longer active (cancelled before it started, or already finished).
+   */
+  async claim(jobId: string): Promise<RenderJob | null> {
+    const claimed = await this.transition(jobId, ACTIVE_STATUSES, { status: 'processing', attempts: () => 'attempts + 1' });
+    if (!claimed) return null;
+    await this.jobs.createQueryBuilder().update(RenderJob).set({ startedAt: new Date() }).where('id = :id AND started_at IS NULL', { id: jobId }).execute();
+    return this.jobs.findOneByOrFail({ id: jobId });
+  }
+
+  /** Stores the route of a job being rendered (routing happens before the first frame). */
+  async recordRoute(jobId: string, route: RoutePlan): Promise<void> {
+    await this.jobs.update({ id: jobId }, { route });
+  }
+
+  /** Progress (0–1) of a processing job; false once it is no longer processing. */
+  async progress(jobId: string, fraction: number): Promise<boolean> {
+    return (await this.jobs.update({ id: jobId, status: 'processing' }, { progress: fraction })).affected! > 0;
+  }
+
+  /** Whether the job is still processing (not cancelled, not finished elsewhere). */
+  async isProcessing(jobId: string): Promise<boolean> {
+    return (await this.jobs.findOne({ select: { status: true }, where: { id: jobId } }))?.status === 'processing';
+  }
+
+  /** processing → complete. False when the job was cancelled (or finished elsewhere) meanwhile. */
+  async complete(jobId: string, result: CompletedRender): Promise<boolean> {
+    return this.end(jobId, ['processing'], { status: 'complete', progress: 1, ...result });
+  }
+
+  /** queued|processing → failed, with the failure's code and message. */
+  async fail(jobId: string, failure: JobFailureRecord): Promise<boolean> {
+    return this.end(jobId, ACTIVE_STATUSES, { status: 'failed', errorCode: failure.code, errorMessage: failure.message.slice(0, 500), failedAt: new Date() });
+  }
+
+  /** queued|processing → cancelled. False when the job had already ended. */
+  async cancel(jobId: string): Promise<boolean> {
+    return this.end(jobId, ACTIVE_STATUSES, { status: 'cancelled', cancelledAt: new Date() });
+  }
+
+  private async end(jobId: string, from: JobStatus[], changes: QueryDeepPartialEntity<RenderJob>): Promise<boolean> {
+    if (!(await this.transition(jobId, from, changes))) return false;
+    await this.ended(jobId);
+    return true;
+  }
+
+  private async transition(jobId: string, from: JobStatus[], changes: QueryDeepPartialEntity<RenderJob>): Promise<boolean> {
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update(RenderJob)
+      .set(changes)
+      .where('id = :id', { id: jobId })
+      .andWhere({ status: In(from) })
+      .execute();
+    return !!result.affected;
+  }
+
+  /**
+   * The one place "job ended" is emitted. The state change has happened whatever a listener does:
+   * a listener's error is logged, not thrown at the caller that ended the job.
+   */
+  private async ended(jobId: string): Promise<void> {
+    const job = await this.jobs.findOneByOrFail({ id: jobId });
+    for (const listener of this.endedListeners) {
+      try {
+        await listener(job);
+      } catch (err) {
+        this.logger.error({ err, job_id: jobId, status: job.status }, 'What follows a job end failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from '../../billing';
+import { WebhooksModule } from '../../webhooks';
+import { BatchCompletion } from '../batches/batch-completion.service';
+import { BatchScheduler } from '../batches/batch-scheduler.service';
+import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
+import { RenderBatch } from '../batches/entities/render-batch.entity';
+import { RenderJob } from '../entities/render-job.entity';
+import { JobEventsService } from './job-events.service';
+import { JobLifecycle } from './job-lifecycle.service';
+import { RenderQueueModule } from './render-queue';
+
+/**
+ * Render jobs after they were accepted, shared by the API (intake, cancel) and the worker: the
+ * lifecycle (every state change), the render queue, and what follows a job's end (usage, batch
+ * scheduling and completion, webhooks). Depends on billing and webhooks, never on the render API.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([RenderJob, RenderBatch, RenderBatchJob]), RenderQueueModule, BillingModule, WebhooksModule],
+  providers: [JobLifecycle, JobEventsService, BatchScheduler, BatchCompletion],
+  exports: [JobLifecycle, BatchScheduler, RenderQueueModule],
+})
+export class JobsModule {}

@@ -1,0 +1,137 @@
+/**
+ * The render queue seam: the one file of the rendering module that knows the queue is Bull.
+ * Everything else speaks of adding a job, asking whether it is queued, removing it and consuming
+ * entries (docs/adr/0002-queue-seam.md). Moving to BullMQ touches this file and webhook-queue.ts.
+ */
+import { BullModule, InjectQueue } from '@nestjs/bull';
+import { Injectable, Module } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { SmartBatcher } from '../../../common/util/smart-batcher';
+
+export const RENDER_QUEUE = 'render';
+
+/** What a render queue entry carries: the job id (also the entry's id) and its account. */
+export interface RenderQueueData {
+  jobId: string;
+  accountId: string;
+}
+
+/** One entry handed to a consumer. */
+export interface RenderTask {
+  data: RenderQueueData;
+  /** Mirrors the job's progress (0–1) on the queue entry, for queue dashboards; never throws. */
+  reportProgress(fraction: number): void;
+}
+
+export interface RenderQueueConsumer {
+  /** Runs one entry. Resolving ends the entry; rejecting fails it (and the queue gives up on it). */
+  handle(task: RenderTask): Promise<void>;
+  /** The queue will not run this entry again: it failed, or stalled too often (its workers kept dying). */
+  onGivenUp(data: RenderQueueData, err: Error): void;
+}
+
+/**
+ * Render jobs hold a lock their worker renews; when a worker dies the lock lapses and the job is
+ * "stalled": the queue hands it to another worker. Three stalls in a row and it gives up (the
+ * worker then records the job as failed).
+ */
+export function renderQueueSettings(lockSeconds: number) {
+  const lockDuration = lockSeconds * 1000;
+  return { lockDuration, lockRenewTime: lockDuration / 3, stalledInterval: lockDuration / 2, maxStalledCount: 3 };
+}
+
+/** An entry's options: its id is the job id, so adding it again while it exists is a no-op. */
+function entryOf(job: RenderQueueData) {
+  return { data: { jobId: job.jobId, accountId: job.accountId }, opts: { jobId: job.jobId, removeOnComplete: true, removeOnFail: 1000 } };
+}
+
+/** The job a render queue entry stands for. */
+export function renderQueueData(job: { id: string; accountId: string }): RenderQueueData {
+  return { jobId: job.id, accountId: job.accountId };
+}
+
+@Injectable()
+export class RenderQueue {
+  /** Adds that arrive while earlier ones are in flight go out together: one Redis round trip (MULTI). */
+  private readonly adds = new SmartBatcher<RenderQueueData>((entries) => this.addMany(entries), { maxConcurrentFlushes: 2, maxWeight: 500 });
+
+  constructor(@InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>) {}
+
+  /** Puts one job on the queue (idempotent per job id); batched with concurrent adds. Rejects if Redis refused it. */
+  add(job: RenderQueueData): Promise<void> {
+    return this.adds.submit(job);
+  }
+
+  /** Puts several jobs on the queue in one round trip; rejects if Redis refused any of them. */
+  async addMany(jobs: RenderQueueData[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const added = await this.queue.addBulk(jobs.map(entryOf));
+    // addBulk does not report a refused add (that entry just has no id): failing the whole call
+    // makes the batcher add each job again on its own, so the refused one fails alone.
+    if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');
+  }
+
+  /** The entry of a job, while it has one (waiting, running, or kept after failing); null otherwise. */
+  async find(jobId: string): Promise<RenderQueueData | null> {
+    return (await this.queue.getJob(jobId))?.data ?? null;
+  }
+
+  async isQueued(jobId: string): Promise<boolean> {
+    return (await this.queue.getJob(jobId)) !== null;
+  }
+
+  /** Removes a job's entry unless a worker is running it (that worker hears of a cancel otherwise). */
+  async remove(jobId: string): Promise<void> {
+    const entry = await this.queue.getJob(jobId);
+    if (entry && !(await entry.isActive())) await entry.remove();
+  }
+
+  /** Entry counts for the readiness check; rejects when the queue's Redis does not answer. */
+  async counts(): Promise<{ waiting: number; active: number; delayed: number }> {
+    await this.queue.isReady();
+    const { waiting, active, delayed } = await this.queue.getJobCounts();
+    return { waiting, active, delayed };
+  }
+
+  /**
+   * Runs up to `concurrency` entries at once in this process. A worker that dies mid-entry loses
+   * its lock; the entry stalls and is handed to another worker (renderQueueSettings).
+   */
+  consume(concurrency: number, consumer: RenderQueueConsumer): void {
+    void this.queue.process(concurrency, (job: Job<RenderQueueData>) =>
+      consumer.handle({
+        data: job.data,
+        reportProgress: (fraction) => void job.progress(Math.round(fraction * 100)).catch(() => undefined),
+      }),
+    );
+    // Entries are added with one attempt, so every 'failed' is final: the handler rejected, or
+    // the entry stalled more than maxStalledCount times.
+    this.queue.on('failed', (job: Job<RenderQueueData> | null | undefined, err: Error) => {
+      if (job) consumer.onGivenUp(job.data, err);
+    });
+  }
+
+  /** Stops consuming without waiting for running entries: they stall and are taken up again. */
+  async stopConsuming(): Promise<void> {
+    await this.queue.close(true);
+  }
+}
+
+/** Registers the `render` queue on the configured Redis and key prefix, and provides its adapter. */
+@Module({
+  imports: [
+    BullModule.registerQueueAsync({
+      name: RENDER_QUEUE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        redis: config.redis.url,
+        prefix: `${config.redis.keyPrefix}:bull`,
+        settings: renderQueueSettings(config.rendering.lockSeconds),
+      }),
+    }),
+  ],
+  providers: [RenderQueue],
+  exports: [RenderQueue],
+})
+export class RenderQueueModule {}

@@ -4,7 +4,6 @@ import { DatabaseModule } from './database/database.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { LoggingModule } from './infrastructure/logging/logging.module';
 import { MailModule } from './infrastructure/mail/mail.module';
-import { QueueModule } from './infrastructure/queue/queue.module';
 import { RedisModule } from './infrastructure/redis/redis.module';
 import { StorageModule } from './infrastructure/storage/storage.module';
 
@@ -16,7 +15,6 @@ export function coreImports(config: AppConfig) {
     TypeOrmModule.forRoot(dataSourceOptions(config.database)),
     DatabaseModule,
     RedisModule,
-    QueueModule,
     MailModule,
     StorageModule,
   ];

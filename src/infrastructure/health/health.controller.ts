@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
-import { InjectQueue } from '@nestjs/bull';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import { Public } from '../../common/http/public-route';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { RENDER_QUEUE } from '../queue/queue.module';
+import { RenderQueue } from '../../modules/rendering/jobs/render-queue';
 import { REDIS } from '../redis/redis.module';
 
 /** Liveness (the process answers) and readiness (its dependencies answer). */
@@ -19,7 +17,7 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     private readonly database: TypeOrmHealthIndicator,
     @Inject(REDIS) private readonly redis: Redis,
-    @InjectQueue(RENDER_QUEUE) private readonly renderQueue: Queue,
+    private readonly renderQueue: RenderQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,9 +44,7 @@ export class HealthController {
       async () => {
         const check = this.indicator.check('queue');
         try {
-          await this.renderQueue.isReady();
-          const counts = await this.renderQueue.getJobCounts();
-          return check.up({ waiting: counts.waiting, active: counts.active, delayed: counts.delayed });
+          return check.up(await this.renderQueue.counts());
         } catch {
           return check.down({ message: 'render queue unavailable' });
         }

@@ -1,11 +1,10 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { RENDER_QUEUE } from '../queue/queue.module';
+import { RenderQueueModule } from '../../modules/rendering/jobs/render-queue';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), BullModule.registerQueue({ name: RENDER_QUEUE })],
+  imports: [TerminusModule.forRoot({ logger: false }), RenderQueueModule],
   controllers: [HealthController],
 })
 export class HealthModule {}

@@ -1,16 +1,12 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import { In, Repository } from 'typeorm';
 import { Errors } from '../../common/errors';
-import { randomBase62 } from '../../common/util/ids';
 import { iso } from '../../common/util/time';
-import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
 import type { DeliveryDto, DeliveryListDto } from './dto/webhook.dto';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+import { WebhookQueue } from './webhook-queue';
 
 const LIST_LIMIT = 100;
 
@@ -20,7 +16,7 @@ export class WebhookDeliveriesService {
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     @InjectRepository(WebhookDeliveryAttempt) private readonly attempts: Repository<WebhookDeliveryAttempt>,
-    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+    private readonly queue: WebhookQueue,
   ) {}
 
   async list(accountId: string, filter: { jobId?: string; batchId?: string }): Promise<DeliveryListDto> {
@@ -47,7 +43,7 @@ export class WebhookDeliveriesService {
     const row = await this.deliveries.findOneBy({ id, accountId });
     if (!row) throw Errors.notFound('Webhook delivery');
     try {
-      await this.queue.add({ deliveryId: id, trigger: 'manual' }, { ...WEBHOOK_JOB_OPTIONS, jobId: `${id}-manual-${randomBase62(8)}` });
+      await this.queue.add({ deliveryId: id, trigger: 'manual' });
     } catch {
       throw Errors.serviceUnavailable('The webhook queue');
     }

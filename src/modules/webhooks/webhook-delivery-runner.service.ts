@@ -1,16 +1,13 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { deliverWebhook, type WebhookDeliveryResult, type WebhookHttpClient } from './http';
 import { retryDelayMs } from './retry-schedule';
 import { signPayload, WEBHOOK_HEADERS } from './signing';
-import { automaticAttemptJobId, WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+import { WebhookQueue, WebhookQueueData } from './webhook-queue';
 import { WebhookSecretsService } from './webhook-secrets.service';
 
 /** The HTTP client port (contract: the webhook HTTP client is a real swap point); `deliverWebhook` by default. */
@@ -31,7 +28,7 @@ export class WebhookDeliveryRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     @InjectRepository(WebhookDeliveryAttempt) private readonly attempts: Repository<WebhookDeliveryAttempt>,
-    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+    private readonly queue: WebhookQueue,
     private readonly secrets: WebhookSecretsService,
     @Inject(WEBHOOK_HTTP_CLIENT) private readonly httpClient: WebhookHttpClient,
   ) {}
@@ -84,7 +81,7 @@ export class WebhookDeliveryRunner {
     const moved = await this.deliveries.update(guard, { scheduledAttempt: next, nextAttemptAt: new Date(Date.now() + delay) });
     // Only the run that moved the row schedules; the row says what is due, so the sweeper can redo this step.
     if (moved.affected) {
-      await this.queue.add({ deliveryId: delivery.id, trigger: 'automatic', attempt: next }, { ...WEBHOOK_JOB_OPTIONS, jobId: automaticAttemptJobId(delivery.id, next), delay });
+      await this.queue.add({ deliveryId: delivery.id, trigger: 'automatic', attempt: next }, { delayMs: delay });
     }
   }
 

@@ -1,23 +1,23 @@
-import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Job, Queue } from 'bull';
 import { LessThan, Repository } from 'typeorm';
-import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookDeliveryRunner } from './webhook-delivery-runner.service';
-import { automaticAttemptJobId, WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+import { WebhookQueue } from './webhook-queue';
 
 /** Parallel attempts per worker process; each waits at most 30 s for its receiver. */
 const CONCURRENCY = 10;
 
-@Processor(WEBHOOK_QUEUE)
-export class WebhookDeliveryProcessor {
-  constructor(private readonly runner: WebhookDeliveryRunner) {}
+/** Consumes the `webhooks` queue: each entry is one attempt, run by WebhookDeliveryRunner. */
+@Injectable()
+export class WebhookDeliveryProcessor implements OnApplicationBootstrap {
+  constructor(
+    private readonly queue: WebhookQueue,
+    private readonly runner: WebhookDeliveryRunner,
+  ) {}
 
-  @Process({ concurrency: CONCURRENCY })
-  async handle(job: Job<WebhookQueueData>): Promise<void> {
-    await this.runner.run(job.data);
+  onApplicationBootstrap(): void {
+    this.queue.consume(CONCURRENCY, (data) => this.runner.run(data));
   }
 }
 
@@ -27,7 +27,7 @@ const SWEEP_EVERY_MS = 60_000;
 
 /**
  * Safety net for the durable log: at start and every minute, pending deliveries whose automatic
- * attempt is overdue get their queue entry again. The Bull job id is derived from the row, so an
+ * attempt is overdue get their queue entry again. The entry id is derived from the row, so an
  * entry that still exists is not duplicated.
  */
 @Injectable()
@@ -37,7 +37,7 @@ export class WebhookDeliverySweeper implements OnApplicationBootstrap, OnApplica
 
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
-    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+    private readonly queue: WebhookQueue,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -58,10 +58,7 @@ export class WebhookDeliverySweeper implements OnApplicationBootstrap, OnApplica
         take: 500,
       });
       for (const d of overdue) {
-        await this.queue.add(
-          { deliveryId: d.id, trigger: 'automatic', attempt: d.scheduledAttempt },
-          { ...WEBHOOK_JOB_OPTIONS, jobId: automaticAttemptJobId(d.id, d.scheduledAttempt) },
-        );
+        await this.queue.add({ deliveryId: d.id, trigger: 'automatic', attempt: d.scheduledAttempt });
       }
       return overdue.length;
     } catch (err) {

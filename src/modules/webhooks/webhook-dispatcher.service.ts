@@ -1,12 +1,9 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Queue } from 'bull';
 import { EntityManager, Repository } from 'typeorm';
 import { newId } from '../../common/util/ids';
-import { WEBHOOK_QUEUE } from '../../infrastructure/queue/queue.module';
 import { WebhookDelivery, WebhookEvent } from './entities/webhook-delivery.entity';
-import { automaticAttemptJobId, WEBHOOK_JOB_OPTIONS, WebhookQueueData } from './webhook-queue';
+import { WebhookQueue } from './webhook-queue';
 import { WebhookSecretsService } from './webhook-secrets.service';
 
 export interface WebhookDispatch {
@@ -21,7 +18,7 @@ export interface WebhookDispatch {
 
 /**
  * The rendering module's way to send a webhook. The delivery row is written before anything is
- * sent, then the first attempt is queued on the `webhooks` queue (Bull job id = delivery id); the
+ * sent, then the first attempt is queued on the `webhooks` queue (entry id = delivery id); the
  * worker-side processor signs, sends, logs and schedules retries. If Redis refuses the queue entry,
  * the row stays pending and the worker's sweeper queues it later, so a written delivery is never lost.
  */
@@ -31,7 +28,7 @@ export class WebhookDispatcher {
 
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
-    @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>,
+    private readonly queue: WebhookQueue,
     private readonly secrets: WebhookSecretsService,
   ) {}
 
@@ -69,7 +66,7 @@ export class WebhookDispatcher {
 
   async enqueue(delivery: WebhookDelivery): Promise<void> {
     try {
-      await this.queue.add({ deliveryId: delivery.id, trigger: 'automatic', attempt: 1 }, { ...WEBHOOK_JOB_OPTIONS, jobId: automaticAttemptJobId(delivery.id, 1) });
+      await this.queue.add({ deliveryId: delivery.id, trigger: 'automatic', attempt: 1 });
     } catch (err) {
       this.logger.error({ err, delivery_id: delivery.id }, 'Could not queue a webhook delivery; the sweeper will queue it');
     }

@@ -9,9 +9,16 @@ import { requireJsonBodies } from './common/http/json-body.middleware';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
 
-/** Builds the HTTP application exactly as it runs in production; e2e tests use it too. */
+/** How the HTTP application is created (Nest's options); e2e tests create it from a testing module with these. */
+export const HTTP_APP_OPTIONS = { bufferLogs: true, bodyParser: false } as const;
+
+/** Builds the HTTP application exactly as it runs in production. */
 export async function createHttpApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  return configureHttpApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), HTTP_APP_OPTIONS), config);
+}
+
+/** Everything after creation: logger, body handling, filters, pipes, OpenAPI. e2e tests apply it too. */
+export function configureHttpApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);

@@ -1,3 +1,5 @@
+import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -5,7 +7,8 @@ const bearer = { type: 'bearer' } as const;
 describe('a render that runs too long', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '5' });
+    // 1200 frames at 20 ms each: well past the 5 s limit (the real renderer honours it the same way).
+    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '5' }, { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] });
   });
   afterAll(() => t.close());
 

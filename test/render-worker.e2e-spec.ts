@@ -1,7 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeVideo } from '../src/modules/rendering/renderer';
+import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
+import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
 import { WebhookReceiver, waitFor } from './support/webhooks';
 
@@ -30,7 +32,7 @@ const smallRender = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('Render worker: from queued job to MP4', () => {
+describe('Render worker: from queued job to a real MP4', () => {
   let t: TestApp;
   let account: TestAccount;
   let receiver: WebhookReceiver;
@@ -76,6 +78,17 @@ describe('Render worker: from queued job to MP4', () => {
     const { progress: _progress, started_at: _s, cancelled_at: _c, estimated_duration_seconds: _e, batch_id: _b, sandbox: _sb, request: _r, status_url: _u, ...webhookFields } = job;
     expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });
   }, 180_000);
+});
+
+/** Everything but the pixels: the renderer is a fake that honours progress, abort and timeout. */
+describe('Render worker: routing failures and cancellation', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' }, { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] });
+    account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
+  }, 120_000);
+  afterAll(() => t.close());
 
   it('fails a sea leg that starts far inland with MARITIME_ROUTE_ERROR before rendering, and gives the render back', async () => {
     const created = await t.http
@@ -87,8 +100,9 @@ describe('Render worker: from queued job to MP4', () => {
     expect(job).toMatchObject({ status: 'failed', error: 'MARITIME_ROUTE_ERROR', failed_at: expect.any(String) });
     expect(job.message).toMatch(/Leg 1 \(Ulaanbaatar → Denver\)/);
     expect(job.started_at).not.toBeNull();
+    // This account's only render failed: it was given back.
     const used = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
-    expect(used).toBe(1);
+    expect(used).toBe(0);
   }, 60_000);
 
   it('fails a road leg with ROAD_ROUTE_ERROR when no road router is configured', async () => {

@@ -3,8 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { createHttpApp } from '../../src/app.factory';
+import { configureHttpApp, HTTP_APP_OPTIONS } from '../../src/app.factory';
+import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfiguration } from '../../src/config';
 import { randomBase62 } from '../../src/common/util/ids';
 import { PlansService, TierId, TierLimits } from '../../src/modules/billing';
@@ -29,11 +31,24 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A provider of the app replaced for a test, e.g. `{ provide: RENDERER, useValue: new FakeRenderer() }`. */
+export interface ProviderOverride {
+  provide: unknown;
+  useValue: unknown;
+}
+
+export interface TestAppOptions {
+  /** Providers to replace (Nest's overrideProvider); everything else is the production app. */
+  overrides?: ProviderOverride[];
+}
+
 /**
  * Boots the real HTTP app on a free port against the machine's Postgres and Redis (or SQLite),
  * with its own Redis key prefix and data folder so test files never see each other's counters.
+ * The app is built from the production module and configured as in production (configureHttpApp);
+ * `options.overrides` replaces single providers, such as the renderer.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mapr-e2e-'));
   const database =
@@ -62,7 +77,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if (TEST_DATABASE_KIND === 'sqlite') {
     config.database = { kind: 'sqlite', path: join(process.env.MAPR_TEST_SQLITE_DIR ?? dataDir, 'mapr-e2e.sqlite') };
   }
-  const app = await createHttpApp(config);
+  const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+  for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
+  const testingModule = await builder.compile();
+  const app = configureHttpApp(testingModule.createNestApplication<NestExpressApplication>(HTTP_APP_OPTIONS), config);
   await app.listen(port, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return { app, config, http: request(baseUrl), baseUrl, close: () => app.close() };

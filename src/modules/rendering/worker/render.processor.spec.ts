@@ -1,0 +1,296 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import type { AppConfig } from '../../../config';
+import type { RedisKeys } from '../../../infrastructure/redis/redis.module';
+import type { StoragePort } from '../../../infrastructure/storage/storage.port';
+import type { CreateRenderDto } from '../dto/create-render.dto';
+import type { JobStatus, RenderJob } from '../entities/render-job.entity';
+import { JobFailure } from '../job-failure';
+import type { CompletedRender, JobFailureRecord, JobLifecycle } from '../jobs/job-lifecycle.service';
+import type { RenderQueue, RenderQueueConsumer, RenderTask } from '../jobs/render-queue';
+import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
+import { normalizeRenderRequest } from '../render-request.normalizer';
+import { RenderProcessor } from './render.processor';
+
+/** The lifecycle's conditional state changes, in memory. */
+class FakeLifecycle {
+  readonly jobs = new Map<string, RenderJob>();
+  readonly completed: string[] = [];
+  readonly failed: Array<{ jobId: string } & JobFailureRecord> = [];
+
+  add(id: string, dto: Partial<CreateRenderDto> = {}): RenderJob {
+    const request = normalizeRenderRequest(
+      { waypoints: [{ lat: 38.72, lng: -9.14, label: 'Lisbon' }, { lat: 48.86, lng: 2.35, label: 'Paris' }], duration: 3, ...dto } as CreateRenderDto,
+      { maxDurationSeconds: 60, sandbox: false },
+    );
+    const job = { id, accountId: 'acc_1', status: 'queued', attempts: 0, sandbox: false, request, route: null, progress: 0 } as unknown as RenderJob;
+    this.jobs.set(id, job);
+    return job;
+  }
+
+  status(id: string): JobStatus {
+    return this.jobs.get(id)!.status;
+  }
+
+  private move(id: string, from: JobStatus[], to: JobStatus, changes: Partial<RenderJob> = {}): boolean {
+    const job = this.jobs.get(id);
+    if (!job || !from.includes(job.status)) return false;
+    Object.assign(job, changes, { status: to });
+    return true;
+  }
+
+  async claim(id: string) {
+    if (!this.move(id, ['queued', 'processing'], 'processing')) return null;
+    const job = this.jobs.get(id)!;
+    job.attempts += 1;
+    return { ...job };
+  }
+  async recordRoute(id: string, route: RenderJob['route']) {
+    this.jobs.get(id)!.route = route;
+  }
+  async progress(id: string, fraction: number) {
+    const job = this.jobs.get(id)!;
+    if (job.status !== 'processing') return false;
+    job.progress = fraction;
+    return true;
+  }
+  async isProcessing(id: string) {
+    return this.jobs.get(id)?.status === 'processing';
+  }
+  async complete(id: string, result: CompletedRender) {
+    const won = this.move(id, ['processing'], 'complete', result as Partial<RenderJob>);
+    if (won) this.completed.push(id);
+    return won;
+  }
+  async fail(id: string, failure: JobFailureRecord) {
+    const won = this.move(id, ['queued', 'processing'], 'failed', { errorCode: failure.code, errorMessage: failure.message });
+    if (won) this.failed.push({ jobId: id, ...failure });
+    return won;
+  }
+  async cancel(id: string) {
+    return this.move(id, ['queued', 'processing'], 'cancelled');
+  }
+}
+
+class MemoryStorage implements StoragePort {
+  readonly files = new Map<string, string>();
+  readonly uploads: string[] = [];
+  failOn?: string;
+  async putFile(key: string, localPath: string): Promise<void> {
+    this.uploads.push(key);
+    if (this.failOn && key.endsWith(this.failOn)) throw new Error('bucket unavailable');
+    this.files.set(key, localPath);
+  }
+  async delete(key: string): Promise<void> {
+    this.files.delete(key);
+  }
+}
+
+/** A renderer whose behaviour each test scripts; by default it writes two small files. */
+function scriptedRenderer(render: (input: RenderVideoInput) => Promise<void> = async () => undefined): Renderer & { render: jest.Mock; stop: jest.Mock } {
+  return {
+    start: jest.fn(async () => undefined),
+    stop: jest.fn(async () => undefined),
+    render: jest.fn(async (input: RenderVideoInput) => {
+      await render(input);
+      writeFileSync(input.videoPath, 'mp4');
+      writeFileSync(input.thumbnailPath, 'jpg');
+      return { duration_seconds: 3.01, width: 1280, height: 720, file_size_bytes: 3 };
+    }),
+  };
+}
+
+/** Resolves when the render's signal aborts, then throws as the real renderer does. */
+const untilAborted = (input: RenderVideoInput) =>
+  new Promise<void>((_, reject) => input.signal!.addEventListener('abort', () => reject(new RenderCancelledError()), { once: true }));
+
+describe('RenderProcessor', () => {
+  let tempDir: string;
+  let lifecycle: FakeLifecycle;
+  let storage: MemoryStorage;
+  let consumer: RenderQueueConsumer | undefined;
+  let cancelListener: ((channel: string, jobId: string) => void) | undefined;
+  let queue: { consume: jest.Mock; stopConsuming: jest.Mock };
+  let logs: Record<'log' | 'warn' | 'error', jest.SpyInstance>;
+
+  const task = (jobId: string, progress: number[] = []): RenderTask => ({ data: { jobId, accountId: 'acc_1' }, reportProgress: (f) => progress.push(f) });
+
+  async function processor(renderer: Renderer): Promise<RenderProcessor> {
+    const config = {
+      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1, roadRouterUrl: undefined, roadNetworkFile: undefined },
+      storage: { retentionDays: 7 },
+    } as unknown as AppConfig;
+    const subscriber = {
+      subscribe: async () => 1,
+      on: (_event: string, listener: (channel: string, jobId: string) => void) => (cancelListener = listener),
+      quit: async () => 'OK',
+    };
+    const redis = { duplicate: () => subscriber } as unknown as Redis;
+    const keys = { key: (...parts: string[]) => parts.join(':') } as RedisKeys;
+    const p = new RenderProcessor(config, queue as unknown as RenderQueue, lifecycle as unknown as JobLifecycle, renderer, storage, redis, keys);
+    await p.onApplicationBootstrap();
+    return p;
+  }
+
+  beforeEach(() => {
+    tempDir = mkdtempSync(join(tmpdir(), 'render-processor-'));
+    lifecycle = new FakeLifecycle();
+    storage = new MemoryStorage();
+    consumer = undefined;
+    queue = { consume: jest.fn((_c: number, c: RenderQueueConsumer) => (consumer = c)), stopConsuming: jest.fn(async () => undefined) };
+    logs = {
+      log: jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined),
+      warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined),
+      error: jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined),
+    };
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const logged = (level: 'log' | 'warn' | 'error', message: string) => logs[level].mock.calls.filter((call) => call[1] === message).map((call) => call[0]);
+
+  it('renders a job to complete, storing both files, and logs its start and completion with the duration', async () => {
+    lifecycle.add('job_ok');
+    const progress: number[] = [];
+    const renderer = scriptedRenderer(async (input) => input.onProgress?.(0.5));
+    const p = await processor(renderer);
+    expect(queue.consume).toHaveBeenCalledWith(1, expect.anything());
+    await consumer!.handle(task('job_ok', progress));
+
+    expect(lifecycle.status('job_ok')).toBe('complete');
+    expect(lifecycle.jobs.get('job_ok')).toMatchObject({ attempts: 1, durationSeconds: 3, resolution: '1280x720', videoKey: 'renders/job_ok.mp4', progress: 0.5 });
+    expect([...storage.files.keys()].sort()).toEqual(['renders/job_ok.mp4', 'renders/job_ok_thumb.jpg']);
+    expect(progress).toEqual([0.5]);
+    expect(logged('log', 'Render job started')).toEqual([expect.objectContaining({ job_id: 'job_ok', attempt: 1 })]);
+    expect(logged('log', 'Render job complete')).toEqual([expect.objectContaining({ job_id: 'job_ok', duration_ms: expect.any(Number) })]);
+    expect(existsSync(join(tempDir, 'jobs', 'job_ok'))).toBe(false);
+    await p.onApplicationShutdown();
+  });
+
+  it('fails a road leg without a road router with ROAD_ROUTE_ERROR before rendering, logged as a warning', async () => {
+    lifecycle.add('job_road', { transport: 'car' });
+    const renderer = scriptedRenderer();
+    await processor(renderer);
+    await consumer!.handle(task('job_road'));
+
+    expect(renderer.render).not.toHaveBeenCalled();
+    expect(lifecycle.failed).toEqual([expect.objectContaining({ jobId: 'job_road', code: 'ROAD_ROUTE_ERROR' })]);
+    expect(logged('warn', 'Render job failed')).toEqual([expect.objectContaining({ job_id: 'job_road', code: 'ROAD_ROUTE_ERROR', duration_ms: expect.any(Number) })]);
+    expect(logs.error).not.toHaveBeenCalled();
+  });
+
+  it('records a renderer crash as RENDER_FAILED with a generic message, logged as an error', async () => {
+    lifecycle.add('job_crash');
+    await processor(
+      scriptedRenderer(async () => {
+        throw new Error('Chromium exploded at /tmp/secret/path');
+      }),
+    );
+    await consumer!.handle(task('job_crash'));
+
+    expect(lifecycle.failed).toEqual([{ jobId: 'job_crash', code: 'RENDER_FAILED', message: expect.not.stringContaining('Chromium') }]);
+    expect(logged('error', 'Render job crashed')).toEqual([expect.objectContaining({ job_id: 'job_crash', code: 'RENDER_FAILED', err: expect.any(Error) })]);
+  });
+
+  it('records a renderer JobFailure (a timeout) with its own code', async () => {
+    lifecycle.add('job_slow');
+    await processor(
+      scriptedRenderer(async () => {
+        throw new JobFailure('RENDER_TIMEOUT', 'The render did not finish within 30 seconds.');
+      }),
+    );
+    await consumer!.handle(task('job_slow'));
+    expect(lifecycle.failed).toEqual([{ jobId: 'job_slow', code: 'RENDER_TIMEOUT', message: 'The render did not finish within 30 seconds.' }]);
+  });
+
+  it('fails STORAGE_ERROR when the files cannot be stored, and keeps neither the stored nor the local files', async () => {
+    lifecycle.add('job_store');
+    storage.failOn = '_thumb.jpg'; // the video went up, the thumbnail did not
+    await processor(scriptedRenderer());
+    await consumer!.handle(task('job_store'));
+
+    expect(lifecycle.failed).toEqual([expect.objectContaining({ jobId: 'job_store', code: 'STORAGE_ERROR' })]);
+    expect(lifecycle.completed).toEqual([]);
+    expect(storage.files.size).toBe(0);
+    expect(existsSync(join(tempDir, 'jobs', 'job_store'))).toBe(false);
+  });
+
+  it('stops a render cancelled mid-way: no final state written by the worker, nothing stored', async () => {
+    lifecycle.add('job_cancel');
+    let rendering!: () => void;
+    const started = new Promise<void>((resolve) => (rendering = resolve));
+    await processor(
+      scriptedRenderer(async (input) => {
+        rendering();
+        await untilAborted(input);
+      }),
+    );
+    const handled = consumer!.handle(task('job_cancel'));
+    await started;
+    // What the API does on DELETE: the state change, then the message on the cancel channel.
+    await lifecycle.cancel('job_cancel');
+    cancelListener!('render-cancel', 'job_cancel');
+    await handled;
+
+    expect(lifecycle.status('job_cancel')).toBe('cancelled');
+    expect(lifecycle.failed).toEqual([]);
+    expect(lifecycle.completed).toEqual([]);
+    expect(storage.uploads).toEqual([]);
+  }, 5_000);
+
+  it('does not store a render that finished after its job was cancelled', async () => {
+    lifecycle.add('job_late');
+    await processor(scriptedRenderer(async () => void (await lifecycle.cancel('job_late'))));
+    await consumer!.handle(task('job_late'));
+
+    expect(lifecycle.status('job_late')).toBe('cancelled');
+    expect(storage.uploads).toEqual([]);
+    expect(lifecycle.completed).toEqual([]);
+  });
+
+  it('leaves a job interrupted by shutdown processing, for the queue to hand to another worker', async () => {
+    lifecycle.add('job_shutdown');
+    let rendering!: () => void;
+    const started = new Promise<void>((resolve) => (rendering = resolve));
+    const renderer = scriptedRenderer(async (input) => {
+      rendering();
+      await untilAborted(input);
+    });
+    const p = await processor(renderer);
+    const handled = consumer!.handle(task('job_shutdown'));
+    await started;
+    await p.onApplicationShutdown();
+
+    await expect(handled).rejects.toBeInstanceOf(RenderCancelledError);
+    expect(queue.stopConsuming).toHaveBeenCalled();
+    expect(renderer.stop).toHaveBeenCalled();
+    expect(lifecycle.status('job_shutdown')).toBe('processing');
+    expect(lifecycle.failed).toEqual([]);
+    // The rejected entry is reported as given up while shutting down: that is not a failure.
+    consumer!.onGivenUp({ jobId: 'job_shutdown', accountId: 'acc_1' }, new Error('shutdown'));
+    await new Promise((r) => setImmediate(r));
+    expect(lifecycle.status('job_shutdown')).toBe('processing');
+  });
+
+  it('fails a job the queue gave up on (it stalled too often) as RENDER_FAILED', async () => {
+    lifecycle.add('job_stalled');
+    await lifecycle.claim('job_stalled');
+    await processor(scriptedRenderer());
+    consumer!.onGivenUp({ jobId: 'job_stalled', accountId: 'acc_1' }, new Error('job stalled more than allowable limit'));
+    await new Promise((r) => setImmediate(r));
+
+    expect(lifecycle.failed).toEqual([{ jobId: 'job_stalled', code: 'RENDER_FAILED', message: expect.stringMatching(/interrupted repeatedly/) }]);
+  });
+
+  it('skips a job that is no longer active when its entry arrives', async () => {
+    lifecycle.add('job_gone');
+    await lifecycle.cancel('job_gone');
+    const renderer = scriptedRenderer();
+    await processor(renderer);
+    await consumer!.handle(task('job_gone'));
+    expect(renderer.render).not.toHaveBeenCalled();
+    expect(lifecycle.status('job_gone')).toBe('cancelled');
+  });
+});

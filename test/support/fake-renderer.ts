@@ -43,7 +43,8 @@ export class FakeRenderer implements Renderer {
     const framesPerTick = Math.max(1, Math.round(20 / this.msPerFrame));
     for (let frame = 0; frame < props.durationInFrames; frame += framesPerTick) {
       if (input.signal?.aborted) throw new RenderCancelledError();
-      if (Date.now() > deadline) throw new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(input.timeoutMs! / 1000)} seconds.`);
+      if (Date.now() > deadline)
+        throw new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(input.timeoutMs! / 1000)} seconds.`);
       input.onProgress?.(Math.min(0.97, (frame / props.durationInFrames) * 0.97));
       await new Promise((r) => setTimeout(r, framesPerTick * this.msPerFrame));
     }

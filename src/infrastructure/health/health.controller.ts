@@ -5,8 +5,8 @@ import { HealthCheck, HealthCheckService, HealthIndicatorFunction, HealthIndicat
 import Redis from 'ioredis';
 import { Public } from '../../common/http/public-route';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { RenderQueue } from '../../modules/rendering/jobs/render-queue';
 import { REDIS } from '../redis/redis.module';
+import { QUEUE_HEALTH, QueueHealth } from './queue-health';
 
 /** Liveness (the process answers) and readiness (its dependencies answer). */
 @ApiExcludeController()
@@ -17,7 +17,7 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     private readonly database: TypeOrmHealthIndicator,
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly renderQueue: RenderQueue,
+    @Inject(QUEUE_HEALTH) private readonly renderQueue: QueueHealth,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { RenderQueueModule } from '../../modules/rendering/jobs/render-queue';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), RenderQueueModule],
+  imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
 })
 export class HealthModule {}

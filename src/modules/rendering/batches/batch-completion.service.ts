@@ -9,7 +9,11 @@ import { RenderBatchJob } from './entities/render-batch-job.entity';
 import { RenderBatch } from './entities/render-batch.entity';
 
 /** A batch's jobs in submission order. */
-export async function batchJobsInOrder(batchId: string, jobs: Repository<RenderJob>, batchJobs: Repository<RenderBatchJob>): Promise<RenderJob[]> {
+export async function batchJobsInOrder(
+  batchId: string,
+  jobs: Repository<RenderJob>,
+  batchJobs: Repository<RenderBatchJob>,
+): Promise<RenderJob[]> {
   const order = await batchJobs.find({ where: { batchId }, order: { position: 'ASC' } });
   const rows = await jobs.findBy({ batchId });
   const byId = new Map(rows.map((j) => [j.id, j]));
@@ -36,13 +40,23 @@ export class BatchCompletion {
     if (active > 0) return;
     const now = new Date();
     const delivery = await this.dataSource.transaction(async (manager) => {
-      const claimed = await manager.update(RenderBatch, { id: batchId, completionNotifiedAt: IsNull() }, { completedAt: now, completionNotifiedAt: now });
+      const claimed = await manager.update(
+        RenderBatch,
+        { id: batchId, completionNotifiedAt: IsNull() },
+        { completedAt: now, completionNotifiedAt: now },
+      );
       if (!claimed.affected) return undefined;
       const batch = await manager.findOneByOrFail(RenderBatch, { id: batchId });
       if (!batch.webhookUrl) return undefined;
       const jobs = await batchJobsInOrder(batchId, manager.getRepository(RenderJob), manager.getRepository(RenderBatchJob));
       return this.dispatcher.record(
-        { accountId: batch.accountId, url: batch.webhookUrl, event: 'batch.complete', payload: batchCompletePayload(batch, jobs, this.config.http), batchId },
+        {
+          accountId: batch.accountId,
+          url: batch.webhookUrl,
+          event: 'batch.complete',
+          payload: batchCompletePayload(batch, jobs, this.config.http),
+          batchId,
+        },
         manager,
       );
     });

@@ -57,7 +57,12 @@ export class JobLifecycle {
   async claim(jobId: string): Promise<RenderJob | null> {
     const claimed = await this.transition(jobId, ACTIVE_STATUSES, { status: 'processing', attempts: () => 'attempts + 1' });
     if (!claimed) return null;
-    await this.jobs.createQueryBuilder().update(RenderJob).set({ startedAt: new Date() }).where('id = :id AND started_at IS NULL', { id: jobId }).execute();
+    await this.jobs
+      .createQueryBuilder()
+      .update(RenderJob)
+      .set({ startedAt: new Date() })
+      .where('id = :id AND started_at IS NULL', { id: jobId })
+      .execute();
     return this.jobs.findOneByOrFail({ id: jobId });
   }
 
@@ -83,7 +88,12 @@ export class JobLifecycle {
 
   /** queued|processing → failed, with the failure's code and message. */
   async fail(jobId: string, failure: JobFailureRecord): Promise<boolean> {
-    return this.end(jobId, ACTIVE_STATUSES, { status: 'failed', errorCode: failure.code, errorMessage: failure.message.slice(0, 500), failedAt: new Date() });
+    return this.end(jobId, ACTIVE_STATUSES, {
+      status: 'failed',
+      errorCode: failure.code,
+      errorMessage: failure.message.slice(0, 500),
+      failedAt: new Date(),
+    });
   }
 
   /** queued|processing → cancelled. False when the job had already ended. */

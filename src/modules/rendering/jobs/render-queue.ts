@@ -4,10 +4,11 @@
  * entries (docs/adr/0002-queue-seam.md). Moving to BullMQ touches this file and webhook-queue.ts.
  */
 import { BullModule, InjectQueue } from '@nestjs/bull';
-import { Injectable, Module } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { SmartBatcher } from '../../../common/util/smart-batcher';
+import { QUEUE_HEALTH, QueueHealth } from '../../../infrastructure/health/queue-health';
 
 export const RENDER_QUEUE = 'render';
 
@@ -52,9 +53,12 @@ export function renderQueueData(job: { id: string; accountId: string }): RenderQ
 }
 
 @Injectable()
-export class RenderQueue {
+export class RenderQueue implements QueueHealth {
   /** Adds that arrive while earlier ones are in flight go out together: one Redis round trip (MULTI). */
-  private readonly adds = new SmartBatcher<RenderQueueData>((entries) => this.addMany(entries), { maxConcurrentFlushes: 2, maxWeight: 500 });
+  private readonly adds = new SmartBatcher<RenderQueueData>((entries) => this.addMany(entries), {
+    maxConcurrentFlushes: 2,
+    maxWeight: 500,
+  });
 
   constructor(@InjectQueue(RENDER_QUEUE) private readonly queue: Queue<RenderQueueData>) {}
 
@@ -118,7 +122,12 @@ export class RenderQueue {
   }
 }
 
-/** Registers the `render` queue on the configured Redis and key prefix, and provides its adapter. */
+/**
+ * Registers the `render` queue on the configured Redis and key prefix, and provides its adapter.
+ * Global: one render queue per process, and the readiness check (QUEUE_HEALTH) finds it without
+ * infrastructure importing a module.
+ */
+@Global()
 @Module({
   imports: [
     BullModule.registerQueueAsync({
@@ -131,7 +140,7 @@ export class RenderQueue {
       }),
     }),
   ],
-  providers: [RenderQueue],
-  exports: [RenderQueue],
+  providers: [RenderQueue, { provide: QUEUE_HEALTH, useExisting: RenderQueue }],
+  exports: [RenderQueue, QUEUE_HEALTH],
 })
 export class RenderQueueModule {}

@@ -23,10 +23,26 @@ class FakeLifecycle {
 
   add(id: string, dto: Partial<CreateRenderDto> = {}): RenderJob {
     const request = normalizeRenderRequest(
-      { waypoints: [{ lat: 38.72, lng: -9.14, label: 'Lisbon' }, { lat: 48.86, lng: 2.35, label: 'Paris' }], duration: 3, ...dto } as CreateRenderDto,
+      {
+        waypoints: [
+          { lat: 38.72, lng: -9.14, label: 'Lisbon' },
+          { lat: 48.86, lng: 2.35, label: 'Paris' },
+        ],
+        duration: 3,
+        ...dto,
+      } as CreateRenderDto,
       { maxDurationSeconds: 60, sandbox: false },
     );
-    const job = { id, accountId: 'acc_1', status: 'queued', attempts: 0, sandbox: false, request, route: null, progress: 0 } as unknown as RenderJob;
+    const job = {
+      id,
+      accountId: 'acc_1',
+      status: 'queued',
+      attempts: 0,
+      sandbox: false,
+      request,
+      route: null,
+      progress: 0,
+    } as unknown as RenderJob;
     this.jobs.set(id, job);
     return job;
   }
@@ -90,7 +106,9 @@ class MemoryStorage implements StoragePort {
 }
 
 /** A renderer whose behaviour each test scripts; by default it writes two small files. */
-function scriptedRenderer(render: (input: RenderVideoInput) => Promise<void> = async () => undefined): Renderer & { render: jest.Mock; stop: jest.Mock } {
+function scriptedRenderer(
+  render: (input: RenderVideoInput) => Promise<void> = async () => undefined,
+): Renderer & { render: jest.Mock; stop: jest.Mock } {
   return {
     start: jest.fn(async () => undefined),
     stop: jest.fn(async () => undefined),
@@ -116,7 +134,10 @@ describe('RenderProcessor', () => {
   let queue: { consume: jest.Mock; stopConsuming: jest.Mock };
   let logs: Record<'log' | 'warn' | 'error', jest.SpyInstance>;
 
-  const task = (jobId: string, progress: number[] = []): RenderTask => ({ data: { jobId, accountId: 'acc_1' }, reportProgress: (f) => progress.push(f) });
+  const task = (jobId: string, progress: number[] = []): RenderTask => ({
+    data: { jobId, accountId: 'acc_1' },
+    reportProgress: (f) => progress.push(f),
+  });
 
   async function processor(renderer: Renderer): Promise<RenderProcessor> {
     const config = {
@@ -130,7 +151,15 @@ describe('RenderProcessor', () => {
     };
     const redis = { duplicate: () => subscriber } as unknown as Redis;
     const keys = { key: (...parts: string[]) => parts.join(':') } as RedisKeys;
-    const p = new RenderProcessor(config, queue as unknown as RenderQueue, lifecycle as unknown as JobLifecycle, renderer, storage, redis, keys);
+    const p = new RenderProcessor(
+      config,
+      queue as unknown as RenderQueue,
+      lifecycle as unknown as JobLifecycle,
+      renderer,
+      storage,
+      redis,
+      keys,
+    );
     await p.onApplicationBootstrap();
     return p;
   }
@@ -149,7 +178,8 @@ describe('RenderProcessor', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const logged = (level: 'log' | 'warn' | 'error', message: string) => logs[level].mock.calls.filter((call) => call[1] === message).map((call) => call[0]);
+  const logged = (level: 'log' | 'warn' | 'error', message: string) =>
+    logs[level].mock.calls.filter((call) => call[1] === message).map((call) => call[0]);
 
   it('renders a job to complete, storing both files, and logs its start and completion with the duration', async () => {
     lifecycle.add('job_ok');
@@ -160,7 +190,13 @@ describe('RenderProcessor', () => {
     await consumer!.handle(task('job_ok', progress));
 
     expect(lifecycle.status('job_ok')).toBe('complete');
-    expect(lifecycle.jobs.get('job_ok')).toMatchObject({ attempts: 1, durationSeconds: 3, resolution: '1280x720', videoKey: 'renders/job_ok.mp4', progress: 0.5 });
+    expect(lifecycle.jobs.get('job_ok')).toMatchObject({
+      attempts: 1,
+      durationSeconds: 3,
+      resolution: '1280x720',
+      videoKey: 'renders/job_ok.mp4',
+      progress: 0.5,
+    });
     expect([...storage.files.keys()].sort()).toEqual(['renders/job_ok.mp4', 'renders/job_ok_thumb.jpg']);
     expect(progress).toEqual([0.5]);
     expect(logged('log', 'Render job started')).toEqual([expect.objectContaining({ job_id: 'job_ok', attempt: 1 })]);
@@ -177,7 +213,9 @@ describe('RenderProcessor', () => {
 
     expect(renderer.render).not.toHaveBeenCalled();
     expect(lifecycle.failed).toEqual([expect.objectContaining({ jobId: 'job_road', code: 'ROAD_ROUTE_ERROR' })]);
-    expect(logged('warn', 'Render job failed')).toEqual([expect.objectContaining({ job_id: 'job_road', code: 'ROAD_ROUTE_ERROR', duration_ms: expect.any(Number) })]);
+    expect(logged('warn', 'Render job failed')).toEqual([
+      expect.objectContaining({ job_id: 'job_road', code: 'ROAD_ROUTE_ERROR', duration_ms: expect.any(Number) }),
+    ]);
     expect(logs.error).not.toHaveBeenCalled();
   });
 
@@ -191,7 +229,9 @@ describe('RenderProcessor', () => {
     await consumer!.handle(task('job_crash'));
 
     expect(lifecycle.failed).toEqual([{ jobId: 'job_crash', code: 'RENDER_FAILED', message: expect.not.stringContaining('Chromium') }]);
-    expect(logged('error', 'Render job crashed')).toEqual([expect.objectContaining({ job_id: 'job_crash', code: 'RENDER_FAILED', err: expect.any(Error) })]);
+    expect(logged('error', 'Render job crashed')).toEqual([
+      expect.objectContaining({ job_id: 'job_crash', code: 'RENDER_FAILED', err: expect.any(Error) }),
+    ]);
   });
 
   it('records a renderer JobFailure (a timeout) with its own code', async () => {
@@ -202,7 +242,9 @@ describe('RenderProcessor', () => {
       }),
     );
     await consumer!.handle(task('job_slow'));
-    expect(lifecycle.failed).toEqual([{ jobId: 'job_slow', code: 'RENDER_TIMEOUT', message: 'The render did not finish within 30 seconds.' }]);
+    expect(lifecycle.failed).toEqual([
+      { jobId: 'job_slow', code: 'RENDER_TIMEOUT', message: 'The render did not finish within 30 seconds.' },
+    ]);
   });
 
   it('fails STORAGE_ERROR when the files cannot be stored, and keeps neither the stored nor the local files', async () => {
@@ -281,7 +323,9 @@ describe('RenderProcessor', () => {
     consumer!.onGivenUp({ jobId: 'job_stalled', accountId: 'acc_1' }, new Error('job stalled more than allowable limit'));
     await new Promise((r) => setImmediate(r));
 
-    expect(lifecycle.failed).toEqual([{ jobId: 'job_stalled', code: 'RENDER_FAILED', message: expect.stringMatching(/interrupted repeatedly/) }]);
+    expect(lifecycle.failed).toEqual([
+      { jobId: 'job_stalled', code: 'RENDER_FAILED', message: expect.stringMatching(/interrupted repeatedly/) },
+    ]);
   });
 
   it('skips a job that is no longer active when its entry arrives', async () => {

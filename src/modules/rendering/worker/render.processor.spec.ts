@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import type { AppConfig } from '../../../config';
 import type { RedisKeys } from '../../../infrastructure/redis/redis.module';
 import type { StoragePort } from '../../../infrastructure/storage/storage.port';
+import { RoadRouter, RoutePlanner, RoutingError } from '../../routing';
 import type { CreateRenderDto } from '../dto/create-render.dto';
 import type { JobStatus, RenderJob } from '../entities/render-job.entity';
 import { JobFailure } from '../job-failure';
@@ -121,6 +122,13 @@ function scriptedRenderer(
   };
 }
 
+/** No road network: every road leg fails ROAD_ROUTE_ERROR, as in production without a road router. */
+const noRoads: RoadRouter = {
+  route: async () => {
+    throw new RoutingError('ROAD_ROUTE_ERROR', 'no road router is configured');
+  },
+};
+
 /** Resolves when the render's signal aborts, then throws as the real renderer does. */
 const untilAborted = (input: RenderVideoInput) =>
   new Promise<void>((_, reject) => input.signal!.addEventListener('abort', () => reject(new RenderCancelledError()), { once: true }));
@@ -141,7 +149,7 @@ describe('RenderProcessor', () => {
 
   async function processor(renderer: Renderer): Promise<RenderProcessor> {
     const config = {
-      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1, roadRouterUrl: undefined, roadNetworkFile: undefined },
+      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1 },
       storage: { retentionDays: 7 },
     } as unknown as AppConfig;
     const subscriber = {
@@ -159,6 +167,7 @@ describe('RenderProcessor', () => {
       storage,
       redis,
       keys,
+      new RoutePlanner(noRoads),
     );
     await p.onApplicationBootstrap();
     return p;

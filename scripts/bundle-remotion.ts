@@ -1,5 +1,5 @@
 /** `npm run build:remotion`: bundles remotion/index.ts once into remotion-bundle/ (gitignored). */
-import { buildRemotionBundle, defaultBundleDir } from '../src/modules/rendering/renderer/remotion-bundle';
+import { buildRemotionBundle, defaultBundleDir } from '../src/modules/rendering/renderer';
 
 async function main(): Promise<void> {
   const started = Date.now();

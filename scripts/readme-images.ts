@@ -11,9 +11,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createValidationPipe } from '../src/common/http/validation';
 import { buildCompositionProps } from '../src/modules/rendering/contract';
-import { CreateRenderDto } from '../src/modules/rendering/dto/create-render.dto';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
-import { normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering/render-request.normalizer';
+import { CreateRenderDto, normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering';
 import { createRoadRouter, planRoute } from '../src/modules/routing';
 import { TIERS } from '../src/modules/billing';
 

@@ -5,8 +5,7 @@ import { coreImports } from './core.imports';
 import { HealthModule } from './infrastructure/health/health.module';
 import { AuthModule, IdentifyCallerGuard, RequireCallerGuard } from './modules/auth';
 import { BillingModule, RateLimitGuard } from './modules/billing';
-import { DeliveryModule } from './modules/rendering/delivery/delivery.module';
-import { RenderingModule } from './modules/rendering/rendering.module';
+import { DeliveryModule, RenderingModule } from './modules/rendering';
 import { WebhooksModule } from './modules/webhooks';
 import { WorkerModule } from './worker.module';
 

@@ -2,13 +2,10 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { loadConfiguration } from './config';
 import { dataSourceOptions } from './database/data-source-options';
-import { User } from './modules/auth/entities/user.entity';
-import { AccountPlan } from './modules/billing/entities/account-plan.entity';
-import { PlansService } from './modules/billing/plans.service';
-import { TIER_IDS, TierId, TierLimits } from './modules/billing/tiers';
+import { AccountDirectory, AccountDirectoryModule } from './modules/auth';
+import { PlansModule, PlansService, TIER_IDS, TierId, TierLimits } from './modules/billing';
 
 const USAGE = `mapr operator commands
 
@@ -47,12 +44,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfiguration();
-  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database)), TypeOrmModule.forFeature([AccountPlan])], providers: [PlansService] })
+  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database)), AccountDirectoryModule, PlansModule] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {
-    const users = app.get(DataSource).getRepository(User);
-    const user = await users.findOneBy({ email: email.trim().toLowerCase() });
+    const accounts = app.get(AccountDirectory);
+    const user = await accounts.findByEmail(email);
     if (!user) throw new Error(`No account with e-mail ${email}`);
     const plans = app.get(PlansService);
     if (command === 'account:set-tier') {
@@ -63,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'account:show') {
       console.log(JSON.stringify({ id: user.id, email: user.email, emailVerified: user.emailVerified, ...(await plans.limitsFor(user.id)) }, null, 2));
     } else if (command === 'account:verify-email') {
-      await users.update({ id: user.id }, { emailVerified: true, emailVerifiedAt: new Date() });
+      await accounts.markEmailVerified(user.id);
       console.log(`${user.email} is verified`);
     } else {
       throw new Error(`Unknown command ${command}\n\n${USAGE}`);

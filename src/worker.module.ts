@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config';
 import { coreImports } from './core.imports';
-import { DeliveryWorkerModule } from './modules/rendering/delivery/delivery.module';
-import { RenderingWorkerModule } from './modules/rendering/worker/rendering-worker.module';
+import { DeliveryWorkerModule, RenderingWorkerModule } from './modules/rendering';
 import { WebhooksWorkerModule } from './modules/webhooks';
 
 /**

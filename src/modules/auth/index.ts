@@ -1,4 +1,6 @@
 export { AuthModule } from './auth.module';
+export { AccountDirectoryModule } from './account-directory.module';
+export { AccountDirectory, type AccountSummary } from './account-directory.service';
 export { Authenticated, CurrentPrincipal, Public } from './decorators';
 export type { AuthenticatedRequestFields, Principal } from './principal';
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';

@@ -5,16 +5,16 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { REDIS } from '../../infrastructure/redis/redis.module';
 import { BillingController } from './billing.controller';
-import { AccountPlan } from './entities/account-plan.entity';
 import { UsageRecord } from './entities/usage-record.entity';
-import { PlansService } from './plans.service';
+import { PlansModule } from './plans.module';
 import { RateLimitGuard } from './rate-limit.guard';
 import { UsageService } from './usage.service';
 
 /** Tiers as data, plans, the usage ledger, quota + concurrency admission and the API rate limit. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AccountPlan, UsageRecord]),
+    PlansModule,
+    TypeOrmModule.forFeature([UsageRecord]),
     ThrottlerModule.forRootAsync({
       inject: [REDIS],
       useFactory: (redis: Redis) => ({
@@ -25,7 +25,7 @@ import { UsageService } from './usage.service';
     }),
   ],
   controllers: [BillingController],
-  providers: [PlansService, UsageService, RateLimitGuard],
-  exports: [UsageService, PlansService, RateLimitGuard],
+  providers: [UsageService, RateLimitGuard],
+  exports: [UsageService, PlansModule, RateLimitGuard],
 })
 export class BillingModule {}

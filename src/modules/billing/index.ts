@@ -1,5 +1,6 @@
 export { BillingModule } from './billing.module';
 export { UsageService, type UsageReservation } from './usage.service';
+export { PlansModule } from './plans.module';
 export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';

@@ -1,0 +1,12 @@
+/**
+ * Rendering: the render API (intake, jobs, batches, styles), the job lifecycle and render queue,
+ * the worker that routes and renders, and delivery (the local CDN and the expiry sweeper).
+ * Import from here only. Two sub-folders are public by design: `./contract` (the props type shared
+ * with the browser compositions) and `./renderer` (the renderer port and its Remotion adapter).
+ */
+export { RenderingModule } from './rendering.module';
+export { RenderingWorkerModule } from './worker/rendering-worker.module';
+export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module';
+/** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
+export { CreateRenderDto } from './dto/create-render.dto';
+export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';

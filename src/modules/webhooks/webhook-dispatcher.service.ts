@@ -46,7 +46,7 @@ export class WebhookDispatcher {
    * `enqueue` once the transaction has committed.
    */
   async record(input: WebhookDispatch, manager?: EntityManager): Promise<WebhookDelivery> {
-    await this.secrets.getOrCreate(input.accountId);
+    await this.secrets.getOrCreate(input.accountId, manager);
     const now = new Date();
     const delivery = this.deliveries.create({
       id: newId('dlv'),

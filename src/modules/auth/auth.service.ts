@@ -5,6 +5,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
 import { newId } from '../../common/util/ids';
+import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
 import { AttemptLimiter } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
@@ -112,7 +113,7 @@ export class AuthService {
       throw Errors.invalidVerificationToken();
     }
     if (!payload.sub || !payload.jti) throw Errors.invalidVerificationToken();
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const now = new Date();
       const consumed = await manager.update(
         EmailVerification,

@@ -4,6 +4,7 @@ import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Errors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
+import { runInTransaction } from '../../../database/transactions';
 import type { Principal } from '../../auth';
 import { WebhookDispatcher } from '../../webhooks';
 import { RenderAdmission } from '../admission/render-admission';
@@ -87,7 +88,7 @@ export class BatchesService {
     const active = await this.jobs.countBy({ batchId, status: In(ACTIVE_STATUSES) });
     if (active > 0) return;
     const now = new Date();
-    const delivery = await this.dataSource.transaction(async (manager) => {
+    const delivery = await runInTransaction(this.dataSource, async (manager) => {
       const claimed = await manager.update(RenderBatch, { id: batchId, completionNotifiedAt: IsNull() }, { completedAt: now, completionNotifiedAt: now });
       if (!claimed.affected) return undefined;
       const batch = await manager.findOneByOrFail(RenderBatch, { id: batchId });

@@ -122,13 +122,9 @@ export class AuthService {
       );
       const record = await manager.findOneBy(EmailVerification, { id: payload.jti });
       if (!consumed.affected || !record || record.expiresAt < now) throw Errors.invalidVerificationToken();
-      const user = await manager.findOneByOrFail(User, { id: payload.sub });
-      if (!user.emailVerified) {
-        user.emailVerified = true;
-        user.emailVerifiedAt = now;
-        await manager.save(user);
-      }
-      return user;
+      // Only the verification columns: saving the whole row would undo a concurrent change to others (the name).
+      await manager.update(User, { id: payload.sub, emailVerified: false }, { emailVerified: true, emailVerifiedAt: now });
+      return manager.findOneByOrFail(User, { id: payload.sub });
     });
   }
 

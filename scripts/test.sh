@@ -20,4 +20,4 @@ npm run build:remotion
 npm run typecheck
 npx jest --config jest.config.js --selectProjects unit remotion
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
-TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts
+TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts

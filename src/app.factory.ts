@@ -1,11 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
-import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
-import { expressErrorHandler, HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { requireJsonBodies } from './common/http/json-body.middleware';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { requestIdMiddleware } from './common/http/request-id';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
 
@@ -23,10 +22,9 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);
   app.set('etag', false);
-  // Body handling before Nest routes: JSON only, 1 MiB at most, errors in the contract's shape.
-  app.use(requireJsonBodies);
-  app.use(express.json({ limit: '1mb', type: (req) => /json/i.test(String(req.headers['content-type'] ?? '')), strict: false }));
-  app.use(expressErrorHandler);
+  // First of all, so that every response (404s, docs, health, errors) carries the request id.
+  // Bodies are read later, by the last global guard (JsonBodyGuard), once the caller is admitted.
+  app.use(requestIdMiddleware);
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   setupSwagger(app, config.http.publicUrl);

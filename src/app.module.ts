@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config';
+import { JsonBodyGuard } from './common/http/json-body.guard';
 import { coreImports } from './core.imports';
 import { HealthModule } from './infrastructure/health/health.module';
 import { AuthModule, IdentifyCallerGuard, RequireCallerGuard } from './modules/auth';
@@ -11,7 +12,8 @@ import { WorkerModule } from './worker.module';
 
 /**
  * The HTTP API. Global guards run in this order: identify the caller → rate limit (per account,
- * or per IP when unauthenticated) → reject unauthenticated callers. In the default `all` role the
+ * or per IP when unauthenticated) → reject unauthenticated callers → read the JSON body (so
+ * validation, in the global pipe, comes last). In the default `all` role the
  * worker runs in the same process.
  */
 @Module({})
@@ -33,6 +35,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: IdentifyCallerGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: RequireCallerGuard },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
       ],
     };
   }

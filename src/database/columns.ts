@@ -4,7 +4,8 @@ import { Column, ColumnOptions } from 'typeorm';
  * Column types differ between the two databases we support (Postgres in production, SQLite as the
  * embedded default), but entity decorators run when classes are defined, before the configuration
  * is known. So these decorators register their option objects here, and `applyColumnDialect`
- * fills in the dialect's type just before the data source is built.
+ * fills in the dialect's type just before the data source is built. Date parameters of hand-written
+ * queries need nothing: each driver converts a Date the way it stores one.
  */
 type DialectColumnKind = 'timestamp' | 'json';
 const DIALECT_TYPES: Record<'postgres' | 'sqlite', Record<DialectColumnKind, ColumnOptions['type']>> = {
@@ -12,15 +13,13 @@ const DIALECT_TYPES: Record<'postgres' | 'sqlite', Record<DialectColumnKind, Col
   sqlite: { timestamp: 'datetime', json: 'simple-json' },
 };
 const dialectColumns: { kind: DialectColumnKind; options: ColumnOptions }[] = [];
-let currentDialect: 'postgres' | 'sqlite' = 'sqlite';
 
 export function applyColumnDialect(dialect: 'postgres' | 'sqlite'): void {
-  currentDialect = dialect;
   for (const column of dialectColumns) column.options.type = DIALECT_TYPES[dialect][column.kind];
 }
 
 function dialectColumn(kind: DialectColumnKind, options: Omit<ColumnOptions, 'type'>): PropertyDecorator {
-  const columnOptions: ColumnOptions = { ...options, type: DIALECT_TYPES[currentDialect][kind] };
+  const columnOptions: ColumnOptions = { ...options, type: DIALECT_TYPES.sqlite[kind] };
   dialectColumns.push({ kind, options: columnOptions });
   return Column(columnOptions);
 }
@@ -40,10 +39,3 @@ export function IdColumn(options: Omit<ColumnOptions, 'type' | 'length'> = {}): 
   return Column({ ...options, type: 'varchar', length: 40 });
 }
 
-/**
- * A Date as a query parameter for hand-written comparisons: Postgres takes the Date itself,
- * SQLite compares the UTC text TypeORM stores (`YYYY-MM-DD HH:MM:SS.SSS`).
- */
-export function dbTimestampParam(date: Date): Date | string {
-  return currentDialect === 'postgres' ? date : date.toISOString().replace('T', ' ').replace('Z', '');
-}

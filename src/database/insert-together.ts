@@ -3,12 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { SmartBatcher } from '../common/util/smart-batcher';
-
-/** The part of better-sqlite3's connection used here. */
-interface SqliteConnection {
-  prepare(sql: string): { run(...parameters: unknown[]): unknown };
-  transaction(work: () => void): () => void;
-}
+import { sqliteState } from './transactions';
 
 /** Rows of one entity, to be inserted with rows of others by `insertTogether`. */
 export interface InsertGroup<T extends ObjectLiteral = ObjectLiteral> {
@@ -84,12 +79,14 @@ export async function insertTogether(dataSource: DataSource, groups: InsertGroup
     return;
   }
   // better-sqlite3's own transaction runs synchronously, so nothing can interleave with it on the
-  // single connection TypeORM keeps for SQLite (an async transaction there would collide with
-  // any other caller's).
-  const connection = (dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
-  connection.transaction(() => {
-    for (const statement of statements) connection.prepare(statement.sql).run(...statement.parameters);
-  })();
+  // single connection TypeORM keeps for SQLite; it only waits while an async transaction holds
+  // the connection (it would otherwise become part of that one).
+  const { turns, connection } = sqliteState(dataSource);
+  await turns.whenFree(() =>
+    connection.transaction(() => {
+      for (const statement of statements) connection.prepare(statement.sql).run(...statement.parameters);
+    })(),
+  );
 }
 
 /** Postgres' limit of bind parameters in one statement. */

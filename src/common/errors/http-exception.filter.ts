@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError } from './domain-error';
 import { Errors } from './errors';
 
@@ -68,9 +68,4 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     sendError(req, ctx.getResponse<Response>(), toDomainError(exception, req));
   }
-}
-
-/** The same translation for errors raised by plain express middleware (body parsing) before Nest routes. */
-export function expressErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  sendError(req, res, toDomainError(err, req));
 }

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { LogFn, Logger as PinoLoggerInstance } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { assignRequestId } from '../../common/http/request-id';
 import { prettyLogStream } from './pretty-log';
-
-const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Query parameters whose values are secrets (the e-mail verification token). */
 const SECRET_QUERY = /([?&](?:token|key|secret|signature)=)[^&]*/gi;
@@ -43,12 +41,7 @@ export function demoteStartupInventory(this: PinoLoggerInstance, args: Parameter
         const options: PinoHttpOptions = {
           level: config.logLevel,
           hooks: { logMethod: demoteStartupInventory },
-          genReqId: (req: IncomingMessage, res: ServerResponse) => {
-            const incoming = req.headers['x-request-id'];
-            const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
-            res.setHeader('X-Request-Id', id);
-            return id;
-          },
+          genReqId: (req: IncomingMessage, res: ServerResponse) => assignRequestId(req, res),
           redact: {
             paths: [
               'req.headers.authorization',

@@ -5,6 +5,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
 import { newId } from '../../common/util/ids';
+import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
 import { AttemptLimiter } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
@@ -112,7 +113,7 @@ export class AuthService {
       throw Errors.invalidVerificationToken();
     }
     if (!payload.sub || !payload.jti) throw Errors.invalidVerificationToken();
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const now = new Date();
       const consumed = await manager.update(
         EmailVerification,
@@ -121,13 +122,9 @@ export class AuthService {
       );
       const record = await manager.findOneBy(EmailVerification, { id: payload.jti });
       if (!consumed.affected || !record || record.expiresAt < now) throw Errors.invalidVerificationToken();
-      const user = await manager.findOneByOrFail(User, { id: payload.sub });
-      if (!user.emailVerified) {
-        user.emailVerified = true;
-        user.emailVerifiedAt = now;
-        await manager.save(user);
-      }
-      return user;
+      // Only the verification columns: saving the whole row would undo a concurrent change to others (the name).
+      await manager.update(User, { id: payload.sub, emailVerified: false }, { emailVerified: true, emailVerifiedAt: now });
+      return manager.findOneByOrFail(User, { id: payload.sub });
     });
   }
 

@@ -4,7 +4,6 @@ import Redis from 'ioredis';
 import { Brackets, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { Errors } from '../../common/errors';
-import { dbTimestampParam } from '../../database/columns';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
 import { routePlanToFeatureCollection } from '../routing';
@@ -70,7 +69,7 @@ export class RenderJobsService {
     if (query.status) qb.andWhere('job.status = :status', { status: query.status });
     if (query.cursor) {
       const cursor = decodeCursor(query.cursor);
-      const at = dbTimestampParam(new Date(cursor.t));
+      const at = new Date(cursor.t);
       qb.andWhere(
         new Brackets((w) => {
           w.where('job.created_at < :at', { at }).orWhere(new Brackets((x) => x.where('job.created_at = :at', { at }).andWhere('job.id < :id', { id: cursor.id })));

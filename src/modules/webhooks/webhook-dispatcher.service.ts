@@ -43,7 +43,7 @@ export class WebhookDispatcher {
    * `enqueue` once the transaction has committed.
    */
   async record(input: WebhookDispatch, manager?: EntityManager): Promise<WebhookDelivery> {
-    await this.secrets.getOrCreate(input.accountId);
+    await this.secrets.getOrCreate(input.accountId, manager);
     const now = new Date();
     const delivery = this.deliveries.create({
       id: newId('dlv'),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { iso } from '../../common/util/time';
 import { PREVIOUS_SECRET_TTL_MS, WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 import { generateSigningSecret, type WebhookSigningSecrets } from './signing';
@@ -16,18 +16,23 @@ export interface SigningSecretView {
 export class WebhookSecretsService {
   constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
 
-  async getOrCreate(accountId: string): Promise<WebhookSigningSecret> {
-    const existing = await this.secrets.findOneBy({ accountId });
+  /**
+   * The account's secret, created on first use. With `manager`, inside that transaction: a
+   * transaction must not wait for a second pooled connection (under load every connection can be
+   * held by transactions waiting for one), and a lost creation race must not abort it.
+   */
+  async getOrCreate(accountId: string, manager?: EntityManager): Promise<WebhookSigningSecret> {
+    const secrets = manager ? manager.getRepository(WebhookSigningSecret) : this.secrets;
+    const existing = await secrets.findOneBy({ accountId });
     if (existing) return existing;
-    try {
-      await this.secrets.insert({ accountId, secret: generateSigningSecret(), createdAt: new Date(), previousSecret: null, previousExpiresAt: null });
-    } catch (err) {
-      // Another request created it first: use theirs.
-      const raced = await this.secrets.findOneBy({ accountId });
-      if (raced) return raced;
-      throw err;
-    }
-    return this.secrets.findOneByOrFail({ accountId });
+    // Another request may create it first: theirs is used.
+    await secrets
+      .createQueryBuilder()
+      .insert()
+      .values({ accountId, secret: generateSigningSecret(), createdAt: new Date(), previousSecret: null, previousExpiresAt: null })
+      .orIgnore()
+      .execute();
+    return secrets.findOneByOrFail({ accountId });
   }
 
   async view(accountId: string): Promise<SigningSecretView> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
+import { runInTransaction } from '../../../database/transactions';
 import { WebhookDispatcher } from '../../webhooks';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { batchCompletePayload } from './batch-presenter';
@@ -39,7 +40,7 @@ export class BatchCompletion {
     const active = await this.jobs.countBy({ batchId, status: In(ACTIVE_STATUSES) });
     if (active > 0) return;
     const now = new Date();
-    const delivery = await this.dataSource.transaction(async (manager) => {
+    const delivery = await runInTransaction(this.dataSource, async (manager) => {
       const claimed = await manager.update(
         RenderBatch,
         { id: batchId, completionNotifiedAt: IsNull() },

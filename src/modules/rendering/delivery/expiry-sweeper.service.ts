@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
-import { dbTimestampParam } from '../../../database/columns';
 import { STORAGE } from '../../../infrastructure/storage/storage.port';
 import type { StoragePort } from '../../../infrastructure/storage/storage.port';
 import { RenderJob } from '../entities/render-job.entity';
@@ -65,7 +64,7 @@ export class ExpirySweeperService implements OnApplicationBootstrap, OnApplicati
       const batch = await this.jobs
         .createQueryBuilder('job')
         .select(['job.id', 'job.videoKey', 'job.thumbnailKey'])
-        .where('job.expires_at <= :now', { now: dbTimestampParam(now) })
+        .where('job.expires_at <= :now', { now })
         .andWhere('job.files_deleted_at IS NULL')
         .andWhere('job.id > :afterId', { afterId })
         .orderBy('job.id', 'ASC')

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
-import { dbTimestampParam } from '../../../database/columns';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { RenderQueue, renderQueueData } from '../jobs/render-queue';
@@ -49,7 +48,7 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
         .createQueryBuilder('job')
         .leftJoin(RenderBatchJob, 'bj', 'bj.job_id = job.id')
         .where("job.status = 'queued'")
-        .andWhere('job.created_at < :cutoff', { cutoff: dbTimestampParam(new Date(Date.now() - LOST_AFTER_MS)) })
+        .andWhere('job.created_at < :cutoff', { cutoff: new Date(Date.now() - LOST_AFTER_MS) })
         .andWhere('(bj.job_id IS NULL OR bj.enqueued_at IS NOT NULL)')
         .orderBy('job.created_at', 'ASC')
         .take(BATCH)

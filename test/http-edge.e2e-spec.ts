@@ -1,0 +1,123 @@
+import type { Response } from 'supertest';
+import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+
+/** A generated id, in the body (errors) and the header, and the same in both. */
+function expectRequestId(res: Response): void {
+  expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{32}$/);
+  if (res.status >= 400 && res.type === 'application/json') expect(res.body.request_id).toBe(res.headers['x-request-id']);
+}
+
+function expectRateLimitHeaders(res: Response): void {
+  expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+  expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+  expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+}
+
+/**
+ * The order at the HTTP edge: request id first (every response), then auth → rate limit → body
+ * parsing → validation. A request's body cannot buy it a different answer than its credentials.
+ */
+describe('HTTP edge: request ids, and auth → rate limit → body → validation', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  beforeAll(async () => {
+    t = await startTestApp();
+    account = await createAccount(t);
+  });
+  afterAll(() => t.close());
+
+  describe('no credentials: 401 whatever the body', () => {
+    const cases: [string, string, string][] = [
+      ['a text/plain body', 'text/plain', 'waypoints'],
+      ['a form body', 'application/x-www-form-urlencoded', 'waypoints=1&duration=5'],
+      ['malformed JSON', 'application/json', '{"waypoints": ['],
+      ['a 2 MB body', 'application/json', JSON.stringify({ waypoints: [], pad: 'x'.repeat(2 * 1024 * 1024) })],
+    ];
+    it.each(cases)('%s', async (_name, type, body) => {
+      const res = await t.http.post('/v1/render').set('Content-Type', type).send(body).expect(401);
+      expect(res.body).toMatchObject({ error_code: 'AUTHENTICATION_REQUIRED' });
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+
+    it('an invalid key with a malformed body is still INVALID_API_KEY', async () => {
+      const res = await t.http.post('/v1/render').auth('mapr_live_notakeynotakeynotakeynotakey00', bearer).set('Content-Type', 'application/json').send('{').expect(401);
+      expect(res.body.error_code).toBe('INVALID_API_KEY');
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+  });
+
+  describe('a valid key: body errors carry the request id and the rate-limit headers', () => {
+    it('400 INVALID_JSON for malformed JSON', async () => {
+      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'application/json').send('{"waypoints": [').expect(400);
+      expect(res.body).toMatchObject({ error_code: 'INVALID_JSON' });
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+
+    it('415 for a text body', async () => {
+      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'text/plain').send('waypoints').expect(415);
+      expect(res.body.error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+
+    it('413 for a body over 1 MiB', async () => {
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ waypoints: [], pad: 'x'.repeat(1024 * 1024) }))
+        .expect(413);
+      expect(res.body.error_code).toBe('PAYLOAD_TOO_LARGE');
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+
+    it('the connection stays usable after an unread body was refused', async () => {
+      await t.http.post('/v1/render').set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })).expect(401);
+      const ok = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+      expectRequestId(ok);
+      expectRateLimitHeaders(ok);
+    });
+
+    it('validation errors come after body parsing, with the same headers', async () => {
+      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [] }).expect(400);
+      expect(res.body.error_code).toBe('VALIDATION_ERROR');
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
+    });
+  });
+
+  describe('responses outside the controllers carry a request id', () => {
+    it('404 for an unknown path', async () => {
+      const res = await t.http.get('/nothing-here').expect(404);
+      expect(res.body).toMatchObject({ error_code: 'NOT_FOUND' });
+      expectRequestId(res);
+    });
+
+    it('404 for an unknown /v1 path, with a body', async () => {
+      const res = await t.http.post('/v1/nothing-here').auth(account.liveKey, bearer).set('Content-Type', 'text/plain').send('x').expect(404);
+      expect(res.body).toMatchObject({ error_code: 'NOT_FOUND' });
+      expectRequestId(res);
+    });
+
+    it('/health/live', async () => {
+      expectRequestId(await t.http.get('/health/live').expect(200));
+    });
+
+    it('the docs', async () => {
+      expectRequestId(await t.http.get('/docs-json').expect(200));
+    });
+
+    it('keeps a well-formed incoming X-Request-Id', async () => {
+      const res = await t.http.get('/v1/nothing-here').set('X-Request-Id', 'client-id-123').expect(404);
+      expect(res.headers['x-request-id']).toBe('client-id-123');
+      expect(res.body.request_id).toBe('client-id-123');
+    });
+  });
+});

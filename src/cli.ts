@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { loadConfiguration } from './config';
 import { dataSourceOptions } from './database/data-source-options';
+import { ENTITIES } from './entities';
 import { AccountDirectory, AccountDirectoryModule } from './modules/auth';
 import { PlansModule, PlansService, TIER_IDS, TierId, TierLimits } from './modules/billing';
 
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfiguration();
-  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database)), AccountDirectoryModule, PlansModule] })
+  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)), AccountDirectoryModule, PlansModule] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {

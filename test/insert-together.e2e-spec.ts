@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource, In } from 'typeorm';
 import { newId } from '../src/common/util/ids';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { insertTogether, RowWriter } from '../src/database/insert-together';
 import { User } from '../src/modules/auth/entities/user.entity';
 import { UsageRecord } from '../src/modules/billing/entities/usage-record.entity';
@@ -69,7 +70,7 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
       TEST_DATABASE_KIND === 'sqlite'
         ? { kind: 'sqlite' as const, path: join(process.env.MAPR_TEST_SQLITE_DIR ?? mkdtempSync(join(tmpdir(), 'mapr-e2e-')), 'mapr-e2e.sqlite') }
         : (assertTestDatabaseName(TEST_DATABASE_URL), { kind: 'postgres' as const, url: TEST_DATABASE_URL });
-    dataSource = await new DataSource(dataSourceOptions(database)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(database, ENTITIES)).initialize();
     accountId = newId('usr');
     await dataSource.getRepository(User).insert({ id: accountId, email: `${accountId}@example.com`, name: 'Rows', passwordHash: 'x', createdAt: new Date() });
   });

@@ -5,3 +5,9 @@ export { Authenticated, CurrentPrincipal, Public } from './decorators';
 export type { AuthenticatedRequestFields, Principal } from './principal';
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';
 export { RequireCallerGuard } from './guards/require-caller.guard';
+
+import { ApiKey } from './entities/api-key.entity';
+import { EmailVerification } from './entities/email-verification.entity';
+import { User } from './entities/user.entity';
+/** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
+export const AUTH_ENTITIES = [User, ApiKey, EmailVerification];

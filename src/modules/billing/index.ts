@@ -5,3 +5,8 @@ export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
 export { TIERS, TIER_IDS, TIER_RESOLUTIONS, type TierId, type TierLimits, type TierResolution } from './tiers';
+
+import { AccountPlan } from './entities/account-plan.entity';
+import { UsageRecord } from './entities/usage-record.entity';
+/** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
+export const BILLING_ENTITIES = [AccountPlan, UsageRecord];

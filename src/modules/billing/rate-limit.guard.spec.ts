@@ -2,8 +2,8 @@ import { Reflector } from '@nestjs/core';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config';
 import type { DomainError } from '../../common/errors';
-import { httpContext } from '../auth/guards/guard-test-context.spec-helper';
-import type { Principal } from '../auth/principal';
+import { httpContext } from '../../../test/support/http-execution-context';
+import type { Principal } from '../auth';
 import type { PlansService } from './plans.service';
 import { RateLimitGuard } from './rate-limit.guard';
 

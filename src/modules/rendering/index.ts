@@ -10,3 +10,10 @@ export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
 export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
+
+import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
+import { RenderBatch } from './batches/entities/render-batch.entity';
+import { IdempotencyRecord } from './entities/idempotency-record.entity';
+import { RenderJob } from './entities/render-job.entity';
+/** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
+export const RENDERING_ENTITIES = [RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob];

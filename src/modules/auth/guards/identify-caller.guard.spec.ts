@@ -4,7 +4,7 @@ import type { ApiKeysService } from '../api-keys.service';
 import { Authenticated, Public } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
 import { credentialDigest, PrincipalCache } from '../principal-cache.service';
-import { httpContext } from './guard-test-context.spec-helper';
+import { httpContext } from '../../../../test/support/http-execution-context';
 import { bearerCredential, IdentifyCallerGuard } from './identify-caller.guard';
 
 class Routes {

@@ -2,7 +2,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError, Errors } from '../../../common/errors';
 import { Authenticated, Public } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
-import { httpContext } from './guard-test-context.spec-helper';
+import { httpContext } from '../../../../test/support/http-execution-context';
 import { RequireCallerGuard } from './require-caller.guard';
 
 class Routes {

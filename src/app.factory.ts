@@ -7,6 +7,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { requestIdMiddleware } from './common/http/request-id';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
+import { HTTP_ERRORS } from './http-errors';
 
 /** How the HTTP application is created (Nest's options); e2e tests create it from a testing module with these. */
 export const HTTP_APP_OPTIONS = { bufferLogs: true, bodyParser: false } as const;
@@ -25,8 +26,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   // First of all, so that every response (404s, docs, health, errors) carries the request id.
   // Bodies are read later, by the last global guard (JsonBodyGuard), once the caller is admitted.
   app.use(requestIdMiddleware);
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new HttpExceptionFilter(HTTP_ERRORS));
   app.useGlobalPipes(createValidationPipe());
-  setupSwagger(app, config.http.publicUrl);
+  setupSwagger(app, HTTP_ERRORS, config.http.publicUrl);
   return app;
 }

@@ -11,7 +11,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { openBrowser, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
-import { JobFailure } from '../src/modules/rendering/job-failure';
+import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps } from '../remotion/fixtures/sample-routes';
 

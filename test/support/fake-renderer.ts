@@ -1,6 +1,6 @@
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { JobFailure } from '../../src/modules/rendering/job-failure';
+import { JobFailure } from '../../src/modules/rendering';
 import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../../src/modules/rendering/renderer';
 
 /** A real, tiny H.264 MP4 (64x64, 1 s, white) and its JPEG thumbnail; see test/fixtures/render/README.md. */

@@ -1,20 +1,17 @@
 /**
- * A failure with a stable, documented code. Services and processors throw these; the HTTP
- * layer turns them into the contract's one error body in a single exception filter.
+ * A failure with a stable, documented code. Services and processors throw these; they know
+ * nothing of HTTP. The app's one code → HTTP table (status, title, headers) and the exception
+ * filter turn them into the contract's one error body.
  */
-export class DomainError extends Error {
+export class DomainError<Code extends string = string> extends Error {
   constructor(
-    /** HTTP status the API answers with. */
-    readonly status: number,
     /** Stable UPPER_SNAKE code, e.g. RENDER_LIMIT_EXCEEDED. */
-    readonly code: string,
-    /** Short title, e.g. "Render limit exceeded". */
-    readonly title: string,
+    readonly code: Code,
     message: string,
     /** Extra top-level fields of the error body (the contract lists them per code). */
     readonly extra: Record<string, unknown> = {},
-    /** Extra response headers, e.g. Retry-After. */
-    readonly headers: Record<string, string> = {},
+    /** When a retry may succeed, in seconds (HTTP answers it as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;

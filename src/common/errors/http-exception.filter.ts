@@ -1,25 +1,37 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { CommonErrors } from './common.errors';
 import { DomainError } from './domain-error';
-import { Errors } from './errors';
+import type { HttpErrorMapping, HttpErrorTable } from './http-error-mapping';
 
 const logger = new Logger('Errors');
 
 /** Body-parser errors carry a `type`; map them to the contract's codes. */
 function fromBodyParser(err: unknown): DomainError | undefined {
   const type = (err as { type?: string } | null)?.type;
-  if (type === 'entity.parse.failed') return Errors.invalidJson();
-  if (type === 'entity.too.large') return Errors.payloadTooLarge();
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return Errors.unsupportedMediaType();
+  if (type === 'entity.parse.failed') return CommonErrors.invalidJson();
+  if (type === 'entity.too.large') return CommonErrors.payloadTooLarge();
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return CommonErrors.unsupportedMediaType();
   return undefined;
+}
+
+/** A framework HttpException with no contract code of its own: it is HTTP already, and keeps its status. */
+class FrameworkHttpError extends DomainError {
+  constructor(
+    readonly mapping: HttpErrorMapping,
+    code: string,
+    message: string,
+  ) {
+    super(code, message);
+  }
 }
 
 function fromHttpException(err: HttpException, req: Request): DomainError {
   const status = err.getStatus();
-  if (status === 404) return Errors.routeNotFound(req.method, req.path);
-  if (status === 413) return Errors.payloadTooLarge();
-  if (status === 415) return Errors.unsupportedMediaType();
-  if (status >= 500) return Errors.internal();
+  if (status === 404) return CommonErrors.routeNotFound(req.method, req.path);
+  if (status === 413) return CommonErrors.payloadTooLarge();
+  if (status === 415) return CommonErrors.unsupportedMediaType();
+  if (status >= 500) return CommonErrors.internal();
   const titles: Record<number, [string, string]> = {
     400: ['Bad request', 'BAD_REQUEST'],
     403: ['Forbidden', 'FORBIDDEN'],
@@ -28,7 +40,7 @@ function fromHttpException(err: HttpException, req: Request): DomainError {
   };
   const [title, code] = titles[status] ?? ['Request refused', 'REQUEST_REFUSED'];
   const response = err.getResponse();
-  return new DomainError(status, code, title, typeof response === 'string' ? response : err.message);
+  return new FrameworkHttpError({ status, title }, code, typeof response === 'string' ? response : err.message);
 }
 
 /** Any thrown value → the DomainError a client sees; unknown errors are logged and become a generic 500. */
@@ -41,15 +53,28 @@ export function toDomainError(exception: unknown, req: Request): DomainError {
     return fromHttpException(exception, req);
   }
   logger.error({ err: exception, path: req.path }, 'Unhandled error');
-  return Errors.internal();
+  return CommonErrors.internal();
+}
+
+/** The table's entry for the error's code; a code without one is a bug, answered as INTERNAL_ERROR. */
+function lookUp(error: DomainError, table: HttpErrorTable): [DomainError, HttpErrorMapping] {
+  if (error instanceof FrameworkHttpError) return [error, error.mapping];
+  const mapping = Object.hasOwn(table, error.code) ? table[error.code] : undefined;
+  if (mapping) return [error, mapping];
+  logger.error({ err: error }, `Error code ${error.code} has no HTTP mapping`);
+  const internal = CommonErrors.internal();
+  return [internal, table[internal.code] ?? { status: 500, title: 'Internal error' }];
 }
 
 /** Writes the contract's one error body: `{ error, error_code, message, request_id, ...extra }`. */
-export function sendError(req: Request, res: Response, error: DomainError): void {
+export function sendError(req: Request, res: Response, domainError: DomainError, table: HttpErrorTable): void {
   if (res.headersSent) return;
-  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.status(error.status).json({
-    error: error.title,
+  const [error, mapping] = lookUp(domainError, table);
+  const headers = typeof mapping.headers === 'function' ? mapping.headers(error) : (mapping.headers ?? {});
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  res.status(mapping.status).json({
+    error: mapping.title,
     error_code: error.code,
     message: error.message,
     request_id: String((req as { id?: unknown }).id ?? ''),
@@ -58,14 +83,16 @@ export function sendError(req: Request, res: Response, error: DomainError): void
 }
 
 /**
- * The one place where failures become HTTP inside Nest. Stack traces and internal messages
- * never reach a client.
+ * The one place where failures become HTTP inside Nest, through the app's code → HTTP table.
+ * Stack traces and internal messages never reach a client.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
+  constructor(private readonly table: HttpErrorTable) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
-    sendError(req, ctx.getResponse<Response>(), toDomainError(exception, req));
+    sendError(req, ctx.getResponse<Response>(), toDomainError(exception, req), this.table);
   }
 }

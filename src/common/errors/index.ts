@@ -1,2 +1,3 @@
 export * from './domain-error';
-export * from './errors';
+export * from './common.errors';
+export * from './http-error-mapping';

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import express from 'express';
 import type { Request, Response } from 'express';
-import { Errors } from '../errors';
+import { CommonErrors } from '../errors';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 const MAX_BODY = '1mb';
@@ -28,7 +28,7 @@ export class JsonBodyGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     if (!hasBody(req)) return true;
     // Without this, a form or text body would be ignored and the request would fail validation for the wrong reason.
-    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) throw Errors.unsupportedMediaType();
+    if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) throw CommonErrors.unsupportedMediaType();
     const res = context.switchToHttp().getResponse<Response>();
     return new Promise((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(true))));
   }

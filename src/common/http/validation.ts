@@ -1,5 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { Errors, ValidationIssue } from '../errors';
+import { CommonErrors, ValidationIssue } from '../errors';
 
 /**
  * class-validator constraint names → the stable issue codes clients see. Issue codes are
@@ -84,6 +84,6 @@ export function createValidationPipe(): ValidationPipe {
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: true },
     stopAtFirstError: false,
-    exceptionFactory: (errors) => Errors.validation(toValidationIssues(errors)),
+    exceptionFactory: (errors) => CommonErrors.validation(toValidationIssues(errors)),
   });
 }

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { HttpErrorTable } from '../errors';
+import { withErrorTitles } from './error-examples';
 
-export function buildOpenApiDocument(app: INestApplication, serverUrl?: string): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, errors: HttpErrorTable, serverUrl?: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('mapr API')
     .setVersion('1')
@@ -16,10 +18,13 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl?: string):
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (mapr_live_… / mapr_test_…) or a JWT access token.' });
   if (serverUrl) builder.addServer(serverUrl);
-  return SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` });
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  return withErrorTitles(document, errors);
 }
 
 /** Swagger UI at /docs and the JSON document at /docs-json. */
-export function setupSwagger(app: INestApplication, serverUrl: string): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, serverUrl), { jsonDocumentUrl: 'docs-json', customSiteTitle: 'mapr API' });
+export function setupSwagger(app: INestApplication, errors: HttpErrorTable, serverUrl: string): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, errors, serverUrl), { jsonDocumentUrl: 'docs-json', customSiteTitle: 'mapr API' });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../../config';
+import { HTTP_ERRORS } from '../../http-errors';
 import { ApiKeysService } from './api-keys.service';
 import type { ApiKey } from './entities/api-key.entity';
 import type { PrincipalCache } from './principal-cache.service';
@@ -67,6 +68,7 @@ describe('ApiKeysService', () => {
     expect(stored[0].revokedAt).toBeInstanceOf(Date);
     expect(invalidated).toEqual([`key:${record.id}`]);
     await service.revoke('usr_a', record.id); // again: not an error
-    await expect(service.revoke('usr_b', record.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(service.revoke('usr_b', record.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(HTTP_ERRORS.NOT_FOUND.status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Errors } from '../../common/errors';
+import { CommonErrors } from '../../common/errors';
 import { newId, randomBase62 } from '../../common/util/ids';
 import { ApiKey, ApiKeyMode } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
@@ -55,7 +55,7 @@ export class ApiKeysService {
 
   async revoke(accountId: string, keyId: string): Promise<void> {
     const result = await this.keys.update({ id: keyId, userId: accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    if (!result.affected && !(await this.keys.existsBy({ id: keyId, userId: accountId }))) throw Errors.notFound('API key');
+    if (!result.affected && !(await this.keys.existsBy({ id: keyId, userId: accountId }))) throw CommonErrors.notFound('API key');
     await this.cache.invalidate(`key:${keyId}`);
   }
 

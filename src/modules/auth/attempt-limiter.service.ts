@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { Errors } from '../../common/errors';
+import { AuthErrors } from './auth.errors';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 
 /**
@@ -20,7 +20,7 @@ export class AttemptLimiter {
     for (const [i, bucket] of buckets.entries()) {
       if (Number(values[i] ?? 0) >= bucket.limit) {
         const ttl = await this.redis.pttl(this.keys.key('attempts', bucket.name));
-        throw Errors.tooManyAttempts(Math.max(1, Math.ceil(ttl / 1000)));
+        throw AuthErrors.tooManyAttempts(Math.max(1, Math.ceil(ttl / 1000)));
       }
     }
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiOkResponse,
@@ -10,6 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { AuthErrorExamples } from './auth.errors';
 import { AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal, Public } from './decorators';
 import {
@@ -33,7 +34,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Create an account', description: 'Creates an account with emailVerified false and sends a verification e-mail.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
-  @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [ErrorExamples.emailAlreadyRegistered])
+  @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [AuthErrorExamples.emailAlreadyRegistered])
   async register(@Body() body: RegisterDto): Promise<RegisterResponseDto> {
     const user = await this.auth.register(body);
     return {
@@ -47,8 +48,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
   @ApiOkResponse({ type: LoginResponseDto })
-  @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [ErrorExamples.invalidCredentials])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [ErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [AuthErrorExamples.invalidCredentials])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [AuthErrorExamples.tooManyAttempts])
   async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
     const { accessToken, user } = await this.auth.login(body, ip);
     return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
@@ -59,8 +60,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Send the verification e-mail again', description: 'Earlier links stop working. Limited to one per minute.' })
   @ApiOkResponse({ type: ResendVerificationResponseDto })
-  @ApiErrorResponse(409, 'EMAIL_ALREADY_VERIFIED', [ErrorExamples.emailAlreadyVerified])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS', [ErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(409, 'EMAIL_ALREADY_VERIFIED', [AuthErrorExamples.emailAlreadyVerified])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS', [AuthErrorExamples.tooManyAttempts])
   async resendVerification(@CurrentPrincipal() principal: Principal): Promise<ResendVerificationResponseDto> {
     const { expiresInHours } = await this.auth.resendVerification(principal.accountId);
     return { message: `Verification e-mail sent to ${principal.email}.`, expires_in_hours: expiresInHours };
@@ -75,14 +76,14 @@ export class AuthController {
   @ApiQuery({ name: 'token', required: true, description: 'The token from the verification link.' })
   @ApiProduces('text/html', 'application/json')
   @ApiOkResponse({ type: VerifyEmailResponseDto })
-  @ApiErrorResponse(400, 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)', [ErrorExamples.invalidVerificationToken])
+  @ApiErrorResponse(400, 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)', [AuthErrorExamples.invalidVerificationToken])
   async verifyEmail(@Query('token') token: string | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const wantsJson = req.accepts(['html', 'json']) === 'json';
     try {
       await this.auth.verifyEmail(typeof token === 'string' ? token : '');
     } catch (err) {
-      if (wantsJson || !(err instanceof DomainError)) throw err;
-      res.status(err.status).type('html').send(verificationResultPage(false));
+      if (wantsJson || !(err instanceof DomainError && err.code === 'INVALID_VERIFICATION_TOKEN')) throw err;
+      res.status(HttpStatus.BAD_REQUEST).type('html').send(verificationResultPage(false));
       return;
     }
     if (wantsJson) return { message: 'E-mail address verified.', emailVerified: true };

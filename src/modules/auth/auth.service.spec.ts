@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { AppConfig } from '../../config';
+import { HTTP_ERRORS } from '../../http-errors';
 import type { MailService } from '../../infrastructure/mail/mail.service';
 import type { AttemptLimiter } from './attempt-limiter.service';
 import { ACCESS_AUDIENCE, AuthService, VERIFICATION_AUDIENCE } from './auth.service';
@@ -73,7 +74,11 @@ describe('AuthService e-mail verification', () => {
   });
 
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
-  const refused = { status: 400, code: 'INVALID_VERIFICATION_TOKEN' };
+  const refused = { code: 'INVALID_VERIFICATION_TOKEN' } as const;
+
+  it('a refused link answers 400 over HTTP', () => {
+    expect(HTTP_ERRORS[refused.code].status).toBe(400);
+  });
 
   async function register() {
     const user = await service.register({ email: ' Ana@Example.com ', password: 'correct horse battery', name: 'Ana' });
@@ -131,8 +136,8 @@ describe('AuthService e-mail verification', () => {
   it('refuses a second registration of the same address, whatever its case', async () => {
     await register();
     await expect(service.register({ email: 'ANA@example.com', password: 'another password', name: 'Ana 2' })).rejects.toMatchObject({
-      status: 409,
       code: 'EMAIL_ALREADY_REGISTERED',
     });
+    expect(HTTP_ERRORS.EMAIL_ALREADY_REGISTERED.status).toBe(409);
   });
 });

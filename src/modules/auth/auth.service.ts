@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Errors } from '../../common/errors';
+import { AuthErrors } from './auth.errors';
 import { newId } from '../../common/util/ids';
 import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
@@ -39,7 +39,7 @@ export class AuthService {
 
   async register(input: { email: string; password: string; name: string }): Promise<User> {
     const email = normalizeEmail(input.email);
-    if (await this.users.existsBy({ email })) throw Errors.emailAlreadyRegistered();
+    if (await this.users.existsBy({ email })) throw AuthErrors.emailAlreadyRegistered();
     const user = this.users.create({
       id: newId('usr'),
       email,
@@ -53,7 +53,7 @@ export class AuthService {
       await this.users.insert(user);
     } catch (err) {
       // Two registrations for one address at once: the unique index decides.
-      if (await this.users.existsBy({ email })) throw Errors.emailAlreadyRegistered();
+      if (await this.users.existsBy({ email })) throw AuthErrors.emailAlreadyRegistered();
       throw err;
     }
     await this.sendVerification(user).catch((err) =>
@@ -74,7 +74,7 @@ export class AuthService {
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !valid) {
       await this.attempts.record(buckets);
-      throw Errors.invalidCredentials();
+      throw AuthErrors.invalidCredentials();
     }
     await this.attempts.clear([`login:email:${email}`]);
     const accessToken = await this.jwt.signAsync(
@@ -86,7 +86,7 @@ export class AuthService {
 
   async resendVerification(accountId: string): Promise<{ expiresInHours: number }> {
     const user = await this.users.findOneByOrFail({ id: accountId });
-    if (user.emailVerified) throw Errors.emailAlreadyVerified();
+    if (user.emailVerified) throw AuthErrors.emailAlreadyVerified();
     const buckets = [
       { name: `verify-mail:${accountId}:minute`, limit: 1, windowSeconds: 60 },
       { name: `verify-mail:${accountId}:day`, limit: 10, windowSeconds: 24 * 3600 },
@@ -110,9 +110,9 @@ export class AuthService {
     try {
       payload = await this.jwt.verifyAsync(token, { audience: VERIFICATION_AUDIENCE, algorithms: ['HS256'] });
     } catch {
-      throw Errors.invalidVerificationToken();
+      throw AuthErrors.invalidVerificationToken();
     }
-    if (!payload.sub || !payload.jti) throw Errors.invalidVerificationToken();
+    if (!payload.sub || !payload.jti) throw AuthErrors.invalidVerificationToken();
     return runInTransaction(this.dataSource, async (manager) => {
       const now = new Date();
       const consumed = await manager.update(
@@ -121,7 +121,7 @@ export class AuthService {
         { usedAt: now },
       );
       const record = await manager.findOneBy(EmailVerification, { id: payload.jti });
-      if (!consumed.affected || !record || record.expiresAt < now) throw Errors.invalidVerificationToken();
+      if (!consumed.affected || !record || record.expiresAt < now) throw AuthErrors.invalidVerificationToken();
       // Only the verification columns: saving the whole row would undo a concurrent change to others (the name).
       await manager.update(User, { id: payload.sub, emailVerified: false }, { emailVerified: true, emailVerifiedAt: now });
       return manager.findOneByOrFail(User, { id: payload.sub });

@@ -1,7 +1,8 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Principal } from './principal';
-import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ApiErrorResponse } from '../../common/openapi/error-examples';
+import { AuthErrorExamples } from './auth.errors';
 
 export { IS_PUBLIC, Public } from '../../common/http/public-route';
 export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
@@ -14,15 +15,15 @@ export function Authenticated(options: { accessTokenOnly?: boolean } = {}) {
   const decorators = [
     ApiBearerAuth(),
     ApiErrorResponse(401, 'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).', [
-      ErrorExamples.authenticationRequired,
-      ErrorExamples.invalidToken,
-      ErrorExamples.invalidApiKey,
+      AuthErrorExamples.authenticationRequired,
+      AuthErrorExamples.invalidToken,
+      AuthErrorExamples.invalidApiKey,
     ]),
   ];
   if (options.accessTokenOnly) {
     decorators.push(
       SetMetadata(ACCESS_TOKEN_ONLY, true),
-      ApiErrorResponse(403, 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', [ErrorExamples.accessTokenRequired]),
+      ApiErrorResponse(403, 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', [AuthErrorExamples.accessTokenRequired]),
     );
   }
   return applyDecorators(...decorators);

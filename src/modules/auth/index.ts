@@ -5,6 +5,7 @@ export { Authenticated, CurrentPrincipal, Public } from './decorators';
 export type { AuthenticatedRequestFields, Principal } from './principal';
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';
 export { RequireCallerGuard } from './guards/require-caller.guard';
+export { AuthErrorExamples, AuthErrors, type AuthErrorCode } from './auth.errors';
 
 import { ApiKey } from './entities/api-key.entity';
 import { EmailVerification } from './entities/email-verification.entity';

@@ -5,6 +5,7 @@ export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
 export { TIERS, TIER_IDS, TIER_RESOLUTIONS, type TierId, type TierLimits, type TierResolution } from './tiers';
+export { BillingErrorExamples, BillingErrors, type BillingErrorCode } from './billing.errors';
 
 import { AccountPlan } from './entities/account-plan.entity';
 import { UsageRecord } from './entities/usage-record.entity';

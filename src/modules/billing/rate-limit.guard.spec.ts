@@ -2,6 +2,7 @@ import { Reflector } from '@nestjs/core';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { AppConfig } from '../../config';
 import type { DomainError } from '../../common/errors';
+import { HTTP_ERRORS } from '../../http-errors';
 import { httpContext } from '../../../test/support/http-execution-context';
 import type { Principal } from '../auth';
 import type { PlansService } from './plans.service';
@@ -58,7 +59,9 @@ describe('RateLimitGuard', () => {
     for (let i = 0; i < 3; i++) await call({ principal }).result;
     const { headers, result } = call({ principal });
     const err = await rejection(result);
-    expect(err).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED', headers: { 'Retry-After': '42' }, extra: { retry_after_seconds: 42 } });
+    // Over HTTP: 429, and Retry-After from retryAfterSeconds (src/http-errors.spec.ts).
+    expect(err).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 42, extra: { retry_after_seconds: 42 } });
+    expect(HTTP_ERRORS.RATE_LIMIT_EXCEEDED.status).toBe(429);
     expect(headers['X-RateLimit-Remaining']).toBe('0');
     expect(headers['X-RateLimit-Limit']).toBe('3');
   });

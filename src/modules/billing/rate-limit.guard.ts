@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Errors } from '../../common/errors';
+import { BillingErrors } from './billing.errors';
 import type { AuthenticatedRequestFields } from '../auth';
 import { PlansService } from './plans.service';
 
@@ -50,7 +50,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     res.setHeader('X-RateLimit-Limit', String(limit));
     res.setHeader('X-RateLimit-Remaining', String(Math.max(0, limit - totalHits)));
     res.setHeader('X-RateLimit-Reset', String(Math.floor(Date.now() / 1000) + secondsToReset));
-    if (totalHits > limit) throw Errors.rateLimitExceeded(secondsToReset);
+    if (totalHits > limit) throw BillingErrors.rateLimitExceeded(secondsToReset);
     return true;
   }
 }

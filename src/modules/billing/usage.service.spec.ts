@@ -4,6 +4,7 @@ import { DomainError } from '../../common/errors';
 import { newId, randomBase62 } from '../../common/util/ids';
 import { billingPeriod } from '../../common/util/time';
 import type { RedisKeys } from '../../infrastructure/redis/redis.module';
+import { HTTP_ERRORS, type ErrorCode } from '../../http-errors';
 import type { UsageRecord } from './entities/usage-record.entity';
 import type { PlansService } from './plans.service';
 import { TierLimits, TIERS } from './tiers';
@@ -76,7 +77,7 @@ describe('UsageService.admit (Redis)', () => {
     const err = await refusal(
       usage.admit(account, limits({ concurrent_jobs: 10 }), ids(1), { usesQuota: true, checkConcurrency: true, at }),
     );
-    expect(err.status).toBe(429);
+    expect(HTTP_ERRORS[err.code as ErrorCode].status).toBe(429);
     expect(err.code).toBe('RENDER_LIMIT_EXCEEDED');
     expect(err.extra).toMatchObject({ renders_used: 5, renders_limit: 5, reset_at: period.end.toISOString() });
   });
@@ -96,7 +97,7 @@ describe('UsageService.admit (Redis)', () => {
     await usage.admit(account, limits(), ids(1), { usesQuota: true, checkConcurrency: true, at });
     await usage.admit(account, limits(), ids(1), { usesQuota: true, checkConcurrency: true, at });
     const err = await refusal(usage.admit(account, limits(), ids(1), { usesQuota: true, checkConcurrency: true, at }));
-    expect(err.status).toBe(429);
+    expect(HTTP_ERRORS[err.code as ErrorCode].status).toBe(429);
     expect(err.code).toBe('CONCURRENT_JOB_LIMIT');
     expect(err.extra).toEqual({ active_jobs: 2, limit: 2 });
   });

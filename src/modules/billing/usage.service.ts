@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
-import { Errors } from '../../common/errors';
+import { BillingErrors } from './billing.errors';
 import { billingPeriod } from '../../common/util/time';
 import type { InsertGroup } from '../../database/insert-together';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
@@ -144,8 +144,8 @@ export class UsageService {
     if ((outcome === 'quota' || outcome === 'concurrency') && (await this.pruneLeftovers(accountId, keys, outcome))) {
       [outcome, count] = await run();
     }
-    if (outcome === 'quota') throw Errors.renderLimitExceeded(Number(count), limits.renders_per_month, period.end);
-    if (outcome === 'concurrency') throw Errors.concurrentJobLimit(Number(count), limits.concurrent_jobs);
+    if (outcome === 'quota') throw BillingErrors.renderLimitExceeded(Number(count), limits.renders_per_month, period.end);
+    if (outcome === 'concurrency') throw BillingErrors.concurrentJobLimit(Number(count), limits.concurrent_jobs);
     if (outcome !== 'ok') throw new Error(`Unexpected admission outcome ${outcome}`);
 
     const rows: Partial<UsageRecord>[] = jobIds.map((jobId) => ({

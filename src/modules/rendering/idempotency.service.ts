@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Errors } from '../../common/errors';
+import { CommonErrors } from '../../common/errors';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
+import { RenderingErrors } from './rendering.errors';
 
 const RETENTION_MS = 24 * 3600_000;
 /** An in-progress record older than this belonged to a crashed request and may be taken over. */
@@ -76,12 +77,12 @@ export class IdempotencyService {
           await this.records.delete({ accountId, key, createdAt: existing.createdAt });
           continue;
         }
-        if (existing.requestHash !== requestHash || existing.scope !== scope) throw Errors.idempotencyKeyReused();
-        if (existing.state === 'in_progress') throw Errors.idempotencyKeyInUse();
+        if (existing.requestHash !== requestHash || existing.scope !== scope) throw RenderingErrors.idempotencyKeyReused();
+        if (existing.state === 'in_progress') throw RenderingErrors.idempotencyKeyInUse();
         return { replayed: true, status: existing.responseStatus ?? 200, body: existing.responseBody };
       }
     }
-    throw Errors.idempotencyKeyInUse();
+    throw RenderingErrors.idempotencyKeyInUse();
   }
 
   /** Validates the header value: 1–255 visible ASCII characters. */
@@ -89,7 +90,7 @@ export class IdempotencyService {
     if (header === undefined) return undefined;
     const value = Array.isArray(header) ? header[0] : header;
     if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
-      throw Errors.validation([
+      throw CommonErrors.validation([
         { field: 'Idempotency-Key', code: 'invalid_format', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
       ]);
     }

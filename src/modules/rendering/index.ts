@@ -10,6 +10,8 @@ export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
 export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
+export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, JOB_FAILURE_CODES } from './rendering.errors';
+export type { JobFailureCode, RenderingErrorCode } from './rendering.errors';
 
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Errors } from '../../common/errors';
+import { CommonErrors } from '../../common/errors';
 import { iso } from '../../common/util/time';
 import type { Principal } from '../auth';
 import { preloadGazetteer } from '../routing';
@@ -61,7 +61,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     } catch (err) {
       this.logger.error({ err, job_id: job.id }, 'Could not enqueue a render job');
       await this.lifecycle.fail(job.id, { code: 'RENDER_FAILED', message: 'The job could not be queued; it was not charged.' });
-      throw Errors.serviceUnavailable('The render queue');
+      throw CommonErrors.serviceUnavailable('The render queue');
     }
   }
 

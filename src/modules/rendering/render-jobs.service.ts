@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { Brackets, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { Errors } from '../../common/errors';
+import { CommonErrors } from '../../common/errors';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
 import { routePlanToFeatureCollection } from '../routing';
@@ -13,6 +13,7 @@ import { presentJob } from './job-presenter';
 import { CANCEL_CHANNEL } from './jobs/cancel-channel';
 import { JobLifecycle } from './jobs/job-lifecycle.service';
 import { RenderQueue } from './jobs/render-queue';
+import { RenderingErrors } from './rendering.errors';
 
 interface Cursor {
   t: number;
@@ -30,7 +31,7 @@ function decodeCursor(cursor: string): Cursor {
   } catch {
     /* fall through */
   }
-  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not a value returned as next_cursor' }]);
+  throw CommonErrors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not a value returned as next_cursor' }]);
 }
 
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
@@ -54,7 +55,7 @@ export class RenderJobsService {
   /** The caller's job; another account's (or the other mode's) job is a 404, never a 403. */
   async findOwned(principal: Principal, jobId: string): Promise<RenderJob> {
     const job = await this.jobs.findOneBy({ id: jobId, accountId: principal.accountId, sandbox: principal.sandbox });
-    if (!job) throw Errors.notFound('Render job');
+    if (!job) throw CommonErrors.notFound('Render job');
     return job;
   }
 
@@ -90,7 +91,7 @@ export class RenderJobsService {
     const job = await this.findOwned(principal, jobId);
     const cancelled = await this.lifecycle.cancel(job.id);
     const current = await this.jobs.findOneByOrFail({ id: job.id });
-    if (!cancelled) throw Errors.jobNotCancellable(current.status);
+    if (!cancelled) throw RenderingErrors.jobNotCancellable(current.status);
     await this.redis.publish(this.keys.key(CANCEL_CHANNEL), job.id);
     try {
       await this.renderQueue.remove(job.id);
@@ -103,7 +104,7 @@ export class RenderJobsService {
 
   async route(principal: Principal, jobId: string): Promise<RouteGeoJsonDto> {
     const job = await this.findOwned(principal, jobId);
-    if (!job.route) throw Errors.routeNotReady();
+    if (!job.route) throw RenderingErrors.routeNotReady();
     return routePlanToFeatureCollection(job.route) satisfies RouteGeoJsonDto;
   }
 }

@@ -1,4 +1,4 @@
-import { Errors, ValidationIssue } from '../../common/errors';
+import { CommonErrors, ValidationIssue } from '../../common/errors';
 import { resolvePlace, suggestPlaces } from '../routing';
 import { frameSize, NormalizedRenderRequest, NormalizedWaypoint } from './contract';
 import type { CreateRenderDto } from './dto/create-render.dto';
@@ -51,7 +51,7 @@ export function tierAndPlaceIssues(dto: CreateRenderDto, tier: TierContext, pref
 
 export function throwIfIssues(result: { issues: ValidationIssue[]; durationExceeded: boolean }, tier: TierContext): void {
   if (result.issues.length === 0) return;
-  throw Errors.validation(result.issues, result.durationExceeded ? { max_duration_seconds: tier.maxDurationSeconds, tier: tier.tier } : {});
+  throw CommonErrors.validation(result.issues, result.durationExceeded ? { max_duration_seconds: tier.maxDurationSeconds, tier: tier.tier } : {});
 }
 
 /** Fills every default so the worker renders from a complete, explicit description. */

@@ -7,7 +7,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
-import { Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { BillingErrorExamples } from '../billing';
+import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
@@ -42,12 +44,12 @@ export class RenderController {
     ErrorExamples.renderValidationMany,
     ErrorExamples.durationExceeded,
   ])
-  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [ErrorExamples.emailNotVerified, ErrorExamples.featureNotAvailable])
-  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [ErrorExamples.idempotencyKeyReused, ErrorExamples.idempotencyKeyInUse])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [AuthErrorExamples.emailNotVerified, BillingErrorExamples.featureNotAvailable])
+  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [RenderingErrorExamples.idempotencyKeyReused, RenderingErrorExamples.idempotencyKeyInUse])
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed)', [
-    ErrorExamples.rateLimitExceeded,
-    ErrorExamples.renderLimitExceeded,
-    ErrorExamples.concurrentJobLimit,
+    BillingErrorExamples.rateLimitExceeded,
+    BillingErrorExamples.renderLimitExceeded,
+    BillingErrorExamples.concurrentJobLimit,
   ])
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateRenderDto): Promise<AcceptedRenderDto> {
     return this.intake.create(principal, body);
@@ -80,7 +82,7 @@ export class RenderController {
   @ApiOperation({ summary: 'Cancel a queued or processing job', description: 'The render is given back to the quota.' })
   @ApiOkResponse({ type: JobRecordDto })
   @NOT_FOUND_RESPONSE()
-  @ApiErrorResponse(409, 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)', [ErrorExamples.jobNotCancellable])
+  @ApiErrorResponse(409, 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)', [RenderingErrorExamples.jobNotCancellable])
   async cancel(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.jobs.present(await this.jobs.cancel(principal, jobId));
   }
@@ -89,7 +91,7 @@ export class RenderController {
   @ApiOperation({ summary: 'The job’s routed legs as GeoJSON', description: 'Available once the job has been routed (when it starts processing).' })
   @ApiOkResponse({ type: RouteGeoJsonDto })
   @NOT_FOUND_RESPONSE()
-  @ApiErrorResponse(409, 'ROUTE_NOT_READY', [ErrorExamples.routeNotReady])
+  @ApiErrorResponse(409, 'ROUTE_NOT_READY', [RenderingErrorExamples.routeNotReady])
   route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<RouteGeoJsonDto> {
     return this.jobs.route(principal, jobId);
   }

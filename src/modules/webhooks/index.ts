@@ -3,6 +3,7 @@ export { WebhooksWorkerModule } from './webhooks-worker.module';
 export { WebhookTargetPolicy } from './webhook-target-policy.service';
 export { WebhookDispatcher, type WebhookDispatch } from './webhook-dispatcher.service';
 export type { WebhookEvent } from './entities/webhook-delivery.entity';
+export { WebhookUrlRejectedError, type WebhooksErrorCode } from './webhooks.errors';
 
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';

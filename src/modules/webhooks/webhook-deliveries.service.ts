@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { Errors } from '../../common/errors';
+import { CommonErrors } from '../../common/errors';
 import { iso } from '../../common/util/time';
 import type { DeliveryDto, DeliveryListDto } from './dto/webhook.dto';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
@@ -33,7 +33,7 @@ export class WebhookDeliveriesService {
 
   async get(accountId: string, id: string): Promise<DeliveryDto> {
     const row = await this.deliveries.findOneBy({ id, accountId });
-    if (!row) throw Errors.notFound('Webhook delivery');
+    if (!row) throw CommonErrors.notFound('Webhook delivery');
     const attempts = await this.attempts.find({ where: { deliveryId: id }, order: { attemptNumber: 'ASC' } });
     return presentDelivery(row, attempts);
   }
@@ -41,11 +41,11 @@ export class WebhookDeliveriesService {
   /** Queues one more attempt now, whatever the delivery's state; its scheduled retries are untouched. */
   async redeliver(accountId: string, id: string): Promise<DeliveryDto> {
     const row = await this.deliveries.findOneBy({ id, accountId });
-    if (!row) throw Errors.notFound('Webhook delivery');
+    if (!row) throw CommonErrors.notFound('Webhook delivery');
     try {
       await this.queue.add({ deliveryId: id, trigger: 'manual' });
     } catch {
-      throw Errors.serviceUnavailable('The webhook queue');
+      throw CommonErrors.serviceUnavailable('The webhook queue');
     }
     return this.get(accountId, id);
   }

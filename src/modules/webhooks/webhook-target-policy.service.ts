@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config';
-import { assertPublicWebhookUrl, checkWebhookUrlSyntax, WebhookUrlRejectedError } from './ssrf';
+import { assertPublicWebhookUrl, checkWebhookUrlSyntax } from './ssrf';
+import { WebhookUrlRejectedError } from './webhooks.errors';
 
 /**
  * Decides whether a caller-supplied webhook URL is acceptable at submission: http(s) only, and a

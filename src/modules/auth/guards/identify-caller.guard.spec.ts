@@ -1,5 +1,6 @@
 import { Reflector } from '@nestjs/core';
-import { Errors } from '../../../common/errors';
+import { HTTP_ERRORS } from '../../../http-errors';
+import { AuthErrors } from '../auth.errors';
 import type { ApiKeysService } from '../api-keys.service';
 import { Authenticated, Public } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
@@ -57,7 +58,8 @@ describe('IdentifyCallerGuard', () => {
   it('no credential: keeps AUTHENTICATION_REQUIRED for later, without asking passport', async () => {
     const req: Req = { headers: {} };
     await expect(run(req)).resolves.toBe(true);
-    expect(req.authFailure).toMatchObject({ status: 401, code: 'AUTHENTICATION_REQUIRED' });
+    expect(req.authFailure).toMatchObject({ code: 'AUTHENTICATION_REQUIRED' });
+    expect(HTTP_ERRORS.AUTHENTICATION_REQUIRED.status).toBe(401);
     expect(req.principal).toBeUndefined();
     expect(strategies.accessTokens.canActivate).not.toHaveBeenCalled();
     expect(strategies.apiKeyGuard.canActivate).not.toHaveBeenCalled();
@@ -91,15 +93,17 @@ describe('IdentifyCallerGuard', () => {
   });
 
   it('a rejected credential is kept as the failure (INVALID_API_KEY, INVALID_TOKEN), not thrown', async () => {
-    strategies.apiKeyGuard.canActivate.mockRejectedValue(Errors.invalidApiKey());
-    strategies.accessTokens.canActivate.mockRejectedValue(Errors.invalidToken());
+    strategies.apiKeyGuard.canActivate.mockRejectedValue(AuthErrors.invalidApiKey());
+    strategies.accessTokens.canActivate.mockRejectedValue(AuthErrors.invalidToken());
     const key: Req = { headers: { authorization: 'Bearer mapr_live_revoked' } };
     await expect(run(key)).resolves.toBe(true);
-    expect(key.authFailure).toMatchObject({ status: 401, code: 'INVALID_API_KEY' });
+    expect(key.authFailure).toMatchObject({ code: 'INVALID_API_KEY' });
+    expect(HTTP_ERRORS.INVALID_API_KEY.status).toBe(401);
     expect(key.principal).toBeUndefined();
     const token: Req = { headers: { authorization: 'Bearer expired.jwt.token' } };
     await expect(run(token)).resolves.toBe(true);
-    expect(token.authFailure).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+    expect(token.authFailure).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(HTTP_ERRORS.INVALID_TOKEN.status).toBe(401);
   });
 
   it('infrastructure trouble is not a bad credential: it propagates', async () => {

@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { DomainError, Errors } from '../../../common/errors';
+import { DomainError } from '../../../common/errors';
+import { AuthErrors } from '../auth.errors';
 import { ApiKeysService } from '../api-keys.service';
 import { IS_PUBLIC } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
@@ -14,14 +15,14 @@ type AuthRequest = Request & AuthenticatedRequestFields & { user?: Principal };
 class AccessTokenGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T): T {
     if (err && !(err instanceof DomainError)) throw err; // infrastructure trouble, not a bad token
-    if (!user) throw Errors.invalidToken();
+    if (!user) throw AuthErrors.invalidToken();
     return user;
   }
 }
 class ApiKeyGuard extends AuthGuard('api-key') {
   override handleRequest<T>(err: unknown, user: T): T {
     if (err && !(err instanceof DomainError)) throw err;
-    if (!user) throw Errors.invalidApiKey();
+    if (!user) throw AuthErrors.invalidApiKey();
     return user;
   }
 }
@@ -59,7 +60,7 @@ export class IdentifyCallerGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<AuthRequest>();
     const credential = bearerCredential(req);
     if (!credential) {
-      req.authFailure = Errors.authenticationRequired();
+      req.authFailure = AuthErrors.authenticationRequired();
       return true;
     }
     const known = this.principals.get(credentialDigest(credential));

@@ -1,5 +1,7 @@
 import { Reflector } from '@nestjs/core';
-import { DomainError, Errors } from '../../../common/errors';
+import { DomainError } from '../../../common/errors';
+import { HTTP_ERRORS } from '../../../http-errors';
+import { AuthErrors } from '../auth.errors';
 import { Authenticated, Public } from '../decorators';
 import type { AuthenticatedRequestFields, Principal } from '../principal';
 import { httpContext } from '../../../../test/support/http-execution-context';
@@ -36,17 +38,19 @@ describe('RequireCallerGuard', () => {
 
   it('lets public routes through without a caller', () => {
     expect(check('open', {})).toBe(true);
-    expect(check('open', { authFailure: Errors.invalidToken() })).toBe(true);
+    expect(check('open', { authFailure: AuthErrors.invalidToken() })).toBe(true);
   });
 
   it('401 AUTHENTICATION_REQUIRED with WWW-Authenticate when nobody was identified', () => {
     const err = rejection(() => check('any', {}));
-    expect(err).toMatchObject({ status: 401, code: 'AUTHENTICATION_REQUIRED', headers: { 'WWW-Authenticate': 'Bearer' } });
+    expect(err).toMatchObject({ code: 'AUTHENTICATION_REQUIRED' });
+    expect(HTTP_ERRORS.AUTHENTICATION_REQUIRED).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   });
 
   it('throws the failure the identify guard kept (INVALID_TOKEN, INVALID_API_KEY)', () => {
-    expect(rejection(() => check('any', { authFailure: Errors.invalidToken() }))).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
-    expect(rejection(() => check('any', { authFailure: Errors.invalidApiKey(), principal: principal('api_key') }))).toMatchObject({ code: 'INVALID_API_KEY' });
+    expect(rejection(() => check('any', { authFailure: AuthErrors.invalidToken() }))).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(HTTP_ERRORS.INVALID_TOKEN.status).toBe(401);
+    expect(rejection(() => check('any', { authFailure: AuthErrors.invalidApiKey(), principal: principal('api_key') }))).toMatchObject({ code: 'INVALID_API_KEY' });
   });
 
   it('accepts an identified caller, by key or token', () => {
@@ -56,7 +60,8 @@ describe('RequireCallerGuard', () => {
 
   it('dashboard routes take access tokens only: an API key is 403 ACCESS_TOKEN_REQUIRED', () => {
     expect(check('dashboard', { principal: principal('jwt') })).toBe(true);
-    expect(rejection(() => check('dashboard', { principal: principal('api_key') }))).toMatchObject({ status: 403, code: 'ACCESS_TOKEN_REQUIRED' });
+    expect(rejection(() => check('dashboard', { principal: principal('api_key') }))).toMatchObject({ code: 'ACCESS_TOKEN_REQUIRED' });
+    expect(HTTP_ERRORS.ACCESS_TOKEN_REQUIRED.status).toBe(403);
   });
 
   it('ignores non-HTTP contexts', () => {

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Errors } from '../../../common/errors';
+import { AuthErrors } from '../auth.errors';
 import { ACCESS_TOKEN_ONLY, IS_PUBLIC } from '../decorators';
 import type { AuthenticatedRequestFields } from '../principal';
 
@@ -18,9 +18,9 @@ export class RequireCallerGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequestFields>();
     if (req.authFailure) throw req.authFailure;
-    if (!req.principal) throw Errors.authenticationRequired();
+    if (!req.principal) throw AuthErrors.authenticationRequired();
     if (this.reflector.getAllAndOverride<boolean>(ACCESS_TOKEN_ONLY, targets) && req.principal.via !== 'jwt') {
-      throw Errors.jwtRequired();
+      throw AuthErrors.jwtRequired();
     }
     return true;
   }

@@ -1,9 +1,10 @@
-import { DomainError, Errors } from '../../../common/errors';
+import { CommonErrors, DomainError } from '../../../common/errors';
 import type { InsertGroup, RowWriter } from '../../../database/insert-together';
 import type { Principal } from '../../auth';
-import { TIERS, type UsageReservation, type UsageService } from '../../billing';
+import { BillingErrors, TIERS, type UsageReservation, type UsageService } from '../../billing';
 import type { WebhookTargetPolicy } from '../../webhooks';
 import type { CreateRenderDto } from '../dto/create-render.dto';
+import { HTTP_ERRORS } from '../../../http-errors';
 import { RenderAdmission } from './render-admission';
 
 /** The order of contract §6 and the one write, with billing, the webhook policy and the database faked. */
@@ -49,7 +50,7 @@ describe('RenderAdmission', () => {
         options: { usesQuota: boolean; checkConcurrency: boolean; at: Date },
       ): Promise<UsageReservation> => {
         steps.push('quota+concurrency');
-        if (refuseQuota) throw Errors.renderLimitExceeded(5, 5, new Date());
+        if (refuseQuota) throw BillingErrors.renderLimitExceeded(5, 5, new Date());
         admitted.push({ jobIds, options });
         return { ledgerRows, undo: async () => void steps.push('undo') };
       },
@@ -57,7 +58,7 @@ describe('RenderAdmission', () => {
     const webhookPolicy = {
       assertAcceptable: async (url: string) => {
         steps.push('webhook');
-        if (url.includes('private')) throw Errors.validation([{ field: 'webhook_url', code: 'private_address', message: 'private' }]);
+        if (url.includes('private')) throw CommonErrors.validation([{ field: 'webhook_url', code: 'private_address', message: 'private' }]);
       },
     } as unknown as WebhookTargetPolicy;
     const rows = {
@@ -133,7 +134,8 @@ describe('RenderAdmission', () => {
     const feature = await refusal(
       admission.admit(principal, { bodies: [body(), body({ resolution: '1080p' })], batch: true }, () => jobRows([])),
     );
-    expect(feature).toMatchObject({ status: 403, code: 'FEATURE_NOT_AVAILABLE', extra: { tier: 'free' } });
+    expect(feature).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', extra: { tier: 'free' } });
+    expect(HTTP_ERRORS.FEATURE_NOT_AVAILABLE.status).toBe(403);
     expect(steps).toEqual([]);
     const quota = await refusal(admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_1'])));
     expect(quota.code).toBe('RENDER_LIMIT_EXCEEDED');

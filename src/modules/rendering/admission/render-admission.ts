@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, ValidationIssue } from '../../../common/errors';
+import { ValidationIssue } from '../../../common/errors';
 import { InsertGroup, RowWriter } from '../../../database/insert-together';
-import type { Principal } from '../../auth';
-import { TierResolution, UsageService } from '../../billing';
+import { AuthErrors, type Principal } from '../../auth';
+import { BillingErrors, TierResolution, UsageService } from '../../billing';
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
@@ -81,11 +81,11 @@ export class RenderAdmission {
     throwIfIssues({ issues, durationExceeded }, tierContext);
     if (request.webhookUrl) await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
 
-    if (!principal.emailVerified) throw Errors.emailNotVerified();
+    if (!principal.emailVerified) throw AuthErrors.emailNotVerified();
 
     for (const body of request.bodies) {
       const resolution = body.resolution ?? '720p';
-      if (!limits.resolutions.includes(resolution)) throw Errors.featureNotAvailable(resolution, tier);
+      if (!limits.resolutions.includes(resolution)) throw BillingErrors.featureNotAvailable(resolution, tier);
     }
 
     const requests = request.bodies.map((body) =>

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
-import { Errors } from '../../../common/errors';
+import { CommonErrors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
 import type { Principal } from '../../auth';
 import { RenderAdmission } from '../admission/render-admission';
@@ -72,7 +72,7 @@ export class BatchesService {
   /** The caller's batch; another account's (or the other mode's) is a 404. */
   async get(principal: Principal, batchId: string): Promise<BatchDto> {
     const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
-    if (!batch) throw Errors.notFound('Batch');
+    if (!batch) throw CommonErrors.notFound('Batch');
     return presentBatch(batch, await batchJobsInOrder(batch.id, this.jobs, this.batchJobs), this.config.http);
   }
 }

@@ -3,14 +3,14 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { Repository } from 'typeorm';
-import { DomainError, Errors } from '../../../common/errors';
-import { iso } from '../../../common/util/time';
+import { CommonErrors } from '../../../common/errors';
 import { APP_CONFIG } from '../../../config';
 import type { AppConfig } from '../../../config';
 import { LOCAL_FILES } from '../../../infrastructure/storage/storage.port';
 import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
 import { RenderJob } from '../entities/render-job.entity';
+import { CdnErrors } from '../rendering.errors';
 
 /** The only names served: a job's video or its thumbnail. */
 const FILE_NAME = /^(job_[A-Za-z0-9]+)(\.mp4|_thumb\.jpg)$/;
@@ -19,20 +19,6 @@ const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '_thumb.jpg
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
 /** Headers of a file response that must not leak into an error body sent instead. */
 const FILE_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Last-Modified', 'ETag'];
-
-export const CdnErrors = {
-  fileExpired: (expiredAt: Date) =>
-    new DomainError(
-      410,
-      'FILE_EXPIRED',
-      'File expired',
-      `This file expired at ${iso(expiredAt)} and has been deleted; render the video again to get a new one.`,
-      { expired_at: iso(expiredAt) },
-    ),
-  rangeNotSatisfiable: (contentRange: string) =>
-    new DomainError(416, 'RANGE_NOT_SATISFIABLE', 'Range not satisfiable', 'The requested byte range lies outside the file.', {}, { 'Content-Range': contentRange }),
-  preconditionFailed: () => new DomainError(412, 'PRECONDITION_FAILED', 'Precondition failed', 'A request precondition (If-Match / If-Unmodified-Since) failed.'),
-};
 
 /**
  * Serves {cdn_url} = `/cdn/renders/{file}` from local storage when the app is its own CDN
@@ -62,17 +48,17 @@ export class CdnController {
 
   private async serve(file: string, req: Request, res: Response): Promise<void> {
     const files = this.config.http.servesLocalCdn ? this.files : null;
-    if (!files) throw Errors.routeNotFound(req.method, req.path);
+    if (!files) throw CommonErrors.routeNotFound(req.method, req.path);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const match = FILE_NAME.exec(file);
-    if (!match) throw Errors.notFound('File');
+    if (!match) throw CommonErrors.notFound('File');
     const [, jobId, suffix] = match;
     const key = `renders/${file}`;
     const job = await this.jobs.findOne({
       where: { id: jobId },
       select: { id: true, videoKey: true, thumbnailKey: true, expiresAt: true, filesDeletedAt: true },
     });
-    if (!job || (job.videoKey !== key && job.thumbnailKey !== key)) throw Errors.notFound('File');
+    if (!job || (job.videoKey !== key && job.thumbnailKey !== key)) throw CommonErrors.notFound('File');
     const now = Date.now();
     if (job.filesDeletedAt) throw CdnErrors.fileExpired(job.expiresAt ?? job.filesDeletedAt);
     if (job.expiresAt && job.expiresAt.getTime() <= now) throw CdnErrors.fileExpired(job.expiresAt);
@@ -103,7 +89,7 @@ export class CdnController {
   private fileError(err: unknown): unknown {
     const e = err as { status?: number; statusCode?: number; headers?: Record<string, string> };
     const status = e.status ?? e.statusCode;
-    if (status === 404) return Errors.notFound('File');
+    if (status === 404) return CommonErrors.notFound('File');
     if (status === 416) return CdnErrors.rangeNotSatisfiable(e.headers?.['Content-Range'] ?? '');
     if (status === 412) return CdnErrors.preconditionFailed();
     return err;

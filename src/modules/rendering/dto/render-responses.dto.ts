@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { JOB_STATUSES, JobStatus } from '../entities/render-job.entity';
-import { JOB_FAILURE_CODES } from '../job-failure';
+import { JOB_FAILURE_CODES } from '../rendering.errors';
 
 export class AcceptedRenderDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;

@@ -4,7 +4,7 @@ import { In, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RoutePlan } from '../contract';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
-import type { JobFailureCode } from '../job-failure';
+import type { JobFailureCode } from '../rendering.errors';
 
 /** What a finished render leaves on its job. */
 export interface CompletedRender {

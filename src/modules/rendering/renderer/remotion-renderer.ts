@@ -21,7 +21,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
-import { JobFailure } from '../job-failure';
+import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
 import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
 import { probeVideo } from './video-file';

@@ -9,7 +9,7 @@ import type { StoragePort } from '../../../infrastructure/storage/storage.port';
 import { RoadRouter, RoutePlanner, RoutingError } from '../../routing';
 import type { CreateRenderDto } from '../dto/create-render.dto';
 import type { JobStatus, RenderJob } from '../entities/render-job.entity';
-import { JobFailure } from '../job-failure';
+import { JobFailure } from '../rendering.errors';
 import type { CompletedRender, JobFailureRecord, JobLifecycle } from '../jobs/job-lifecycle.service';
 import type { RenderQueue, RenderQueueConsumer, RenderTask } from '../jobs/render-queue';
 import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';

@@ -7,7 +7,7 @@ import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
 import { RoutePlanner, RoutingError } from '../../routing';
 import { buildCompositionProps } from '../contract';
-import { JobFailure } from '../job-failure';
+import { JobFailure } from '../rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import { RenderQueue, RenderQueueData, RenderTask } from '../jobs/render-queue';

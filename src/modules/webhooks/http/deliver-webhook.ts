@@ -8,8 +8,8 @@ import {
   resolveWebhookTarget,
   type HostResolver,
   type ResolvedTarget,
-  type WebhookUrlRejection,
 } from '../ssrf';
+import type { WebhookUrlRejection } from '../webhooks.errors';
 
 /**
  * One webhook HTTP attempt (contract §8): POST the signed JSON body, never follow redirects, read at most

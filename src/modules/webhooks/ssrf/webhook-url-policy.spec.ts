@@ -4,10 +4,11 @@ import {
   checkWebhookUrlSyntax,
   recheckResolvedTarget,
   resolveWebhookTarget,
-  WebhookUrlRejectedError,
   type HostResolver,
   type ResolvedTarget,
 } from './webhook-url-policy';
+import { HTTP_ERRORS } from '../../../http-errors';
+import { WebhookUrlRejectedError } from '../webhooks.errors';
 
 const STRICT = { allowPrivate: false };
 const LENIENT = { allowPrivate: true };
@@ -276,7 +277,7 @@ describe('assertPublicWebhookUrl', () => {
     expect(error).toBeInstanceOf(WebhookUrlRejectedError);
     expect(error).toBeInstanceOf(DomainError);
     const domainError = error as WebhookUrlRejectedError;
-    expect(domainError.status).toBe(400);
+    expect(HTTP_ERRORS[domainError.code].status).toBe(400);
     expect(domainError.code).toBe('VALIDATION_ERROR');
     expect(domainError.rejection.reason).toBe('private_address');
     expect(domainError.extra).toEqual({

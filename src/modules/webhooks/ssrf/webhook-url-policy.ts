@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { DomainError } from '../../../common/errors/domain-error';
+import { WebhookUrlRejectedError, type WebhookUrlRejection, type WebhookUrlRejectionReason } from '../webhooks.errors';
 import { classifyIpAddress, type AddressClassification } from './address-classification';
 
 /**
@@ -14,31 +14,6 @@ import { classifyIpAddress, type AddressClassification } from './address-classif
  * - `resolveWebhookTarget` / `assertPublicWebhookUrl` add DNS: every resolved address must pass, and the
  *   result lists the checked addresses so the HTTP client connects to exactly those (no DNS rebinding).
  */
-
-export const WEBHOOK_URL_REJECTION_REASONS = [
-  'invalid_url',
-  'url_too_long',
-  'scheme_not_allowed',
-  'credentials_in_url',
-  /** localhost, single-label names and special-use local domains (.local, .internal, .home.arpa…). */
-  'local_hostname',
-  /** Cloud instance-metadata names and addresses; refused even when private targets are allowed. */
-  'metadata_endpoint',
-  /** The host is, or resolves to, an address outside the public unicast internet. */
-  'private_address',
-  'unresolvable_host',
-] as const;
-export type WebhookUrlRejectionReason = (typeof WEBHOOK_URL_REJECTION_REASONS)[number];
-
-export interface WebhookUrlRejection {
-  reason: WebhookUrlRejectionReason;
-  /** A sentence safe to show to the API caller (it never contains resolved addresses). */
-  message: string;
-  /** For address rejections: the range that matched, e.g. 'loopback', 'linkLocal', 'uniqueLocal'. */
-  range?: string;
-  /** For address rejections: the offending address, for logs only. */
-  address?: string;
-}
 
 export interface WebhookUrlPolicyOptions {
   /** `WEBHOOK_ALLOW_PRIVATE_TARGETS`: lets loopback/private targets through (development and tests only). */
@@ -204,21 +179,6 @@ export function recheckResolvedTarget(target: ResolvedTarget, options: WebhookUr
     if (refused !== undefined) return refused;
   }
   return undefined;
-}
-
-/**
- * A refused webhook URL as the contract's validation error: 400 VALIDATION_ERROR with one issue on
- * `webhook_url` whose code is the rejection reason.
- */
-export class WebhookUrlRejectedError extends DomainError {
-  constructor(
-    readonly rejection: WebhookUrlRejection,
-    field = 'webhook_url',
-  ) {
-    super(400, 'VALIDATION_ERROR', 'Validation failed', rejection.message, {
-      issues: [{ field, code: rejection.reason, message: rejection.message }],
-    });
-  }
 }
 
 /** The policy for one address; undefined means allowed. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES } from '../../entities/render-job.entity';
-import { JOB_FAILURE_CODES } from '../../job-failure';
+import { JOB_FAILURE_CODES } from '../../rendering.errors';
 
 export class AcceptedBatchJobDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;

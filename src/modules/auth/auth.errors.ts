@@ -1,0 +1,58 @@
+import { DomainError } from '../../common/errors';
+import type { ErrorExample } from '../../common/openapi/error-examples';
+
+/** Codes of authentication, accounts and e-mail verification (contract §2). */
+export type AuthErrorCode =
+  | 'AUTHENTICATION_REQUIRED'
+  | 'INVALID_TOKEN'
+  | 'INVALID_API_KEY'
+  | 'INVALID_CREDENTIALS'
+  | 'ACCESS_TOKEN_REQUIRED'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'EMAIL_ALREADY_REGISTERED'
+  | 'EMAIL_ALREADY_VERIFIED'
+  | 'INVALID_VERIFICATION_TOKEN'
+  | 'TOO_MANY_ATTEMPTS';
+
+export const AuthErrors = {
+  authenticationRequired: () =>
+    new DomainError('AUTHENTICATION_REQUIRED', 'Send an API key or access token as "Authorization: Bearer <credential>".'),
+  invalidToken: () => new DomainError('INVALID_TOKEN', 'The access token is malformed or expired. Log in again to get a new one.'),
+  invalidApiKey: () => new DomainError('INVALID_API_KEY', 'The API key is unknown or has been revoked.'),
+  invalidCredentials: () => new DomainError('INVALID_CREDENTIALS', 'The e-mail address or password is wrong.'),
+  jwtRequired: () =>
+    new DomainError(
+      'ACCESS_TOKEN_REQUIRED',
+      'This endpoint is for the dashboard: authenticate with an access token from POST /v1/auth/login, not an API key.',
+    ),
+  emailNotVerified: () =>
+    new DomainError(
+      'EMAIL_NOT_VERIFIED',
+      'Verify your e-mail address before creating renders; POST /v1/auth/resend-verification sends the link again.',
+    ),
+  emailAlreadyRegistered: () => new DomainError('EMAIL_ALREADY_REGISTERED', 'An account with this e-mail address already exists.'),
+  emailAlreadyVerified: () => new DomainError('EMAIL_ALREADY_VERIFIED', 'This account’s e-mail address is already verified.'),
+  invalidVerificationToken: () =>
+    new DomainError('INVALID_VERIFICATION_TOKEN', 'This verification link is invalid, expired or already used. Request a new one.'),
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    new DomainError(
+      'TOO_MANY_ATTEMPTS',
+      'Too many attempts; try again later.',
+      { retry_after_seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    ),
+} satisfies Record<string, (...args: never[]) => DomainError<AuthErrorCode>>;
+
+/** OpenAPI examples of these errors, by the situation they show. */
+export const AuthErrorExamples = {
+  authenticationRequired: { summary: 'No Authorization header', error: AuthErrors.authenticationRequired() },
+  invalidToken: { summary: 'Malformed or expired access token', error: AuthErrors.invalidToken() },
+  invalidApiKey: { summary: 'Unknown or revoked API key', error: AuthErrors.invalidApiKey() },
+  invalidCredentials: { summary: 'Unknown e-mail or wrong password', error: AuthErrors.invalidCredentials() },
+  accessTokenRequired: { summary: 'An API key was sent to a dashboard endpoint', error: AuthErrors.jwtRequired() },
+  emailNotVerified: { summary: 'The account has not verified its e-mail address', error: AuthErrors.emailNotVerified() },
+  invalidVerificationToken: { summary: 'Invalid, expired or used link', error: AuthErrors.invalidVerificationToken() },
+  emailAlreadyRegistered: { summary: 'The e-mail address has an account', error: AuthErrors.emailAlreadyRegistered() },
+  emailAlreadyVerified: { summary: 'Nothing to verify', error: AuthErrors.emailAlreadyVerified() },
+  tooManyAttempts: { summary: 'Too many attempts for this e-mail or IP', error: AuthErrors.tooManyAttempts(60) },
+} satisfies Record<string, ErrorExample>;

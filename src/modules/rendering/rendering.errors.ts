@@ -1,0 +1,66 @@
+import { DomainError } from '../../common/errors';
+import type { ErrorExample } from '../../common/openapi/error-examples';
+import { iso } from '../../common/util/time';
+
+/** Codes a failed job reports in its `error` field (contract §3). */
+export const JOB_FAILURE_CODES = ['MARITIME_ROUTE_ERROR', 'ROAD_ROUTE_ERROR', 'RENDER_TIMEOUT', 'RENDER_FAILED', 'STORAGE_ERROR'] as const;
+export type JobFailureCode = (typeof JOB_FAILURE_CODES)[number];
+
+/** Codes of the render API, the files ({cdn_url}) and failed jobs (contract §3, §9). */
+export type RenderingErrorCode =
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_KEY_IN_USE'
+  | 'JOB_NOT_CANCELLABLE'
+  | 'ROUTE_NOT_READY'
+  | 'FILE_EXPIRED'
+  | 'RANGE_NOT_SATISFIABLE'
+  | 'PRECONDITION_FAILED'
+  | JobFailureCode;
+
+/**
+ * Thrown by routing, rendering and storage when a job cannot be completed. The processor
+ * records `code` and `message` on the job; any other exception is recorded as RENDER_FAILED
+ * with a generic message, so internals never leak into a job record.
+ */
+export class JobFailure extends DomainError<JobFailureCode> {
+  constructor(code: JobFailureCode, message: string) {
+    super(code, message);
+  }
+}
+
+/** A byte range outside the file; `contentRange` states the file's size (the 416's Content-Range). */
+export class RangeNotSatisfiable extends DomainError<'RANGE_NOT_SATISFIABLE'> {
+  constructor(readonly contentRange: string) {
+    super('RANGE_NOT_SATISFIABLE', 'The requested byte range lies outside the file.');
+  }
+}
+
+export const RenderingErrors = {
+  idempotencyKeyReused: () =>
+    new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request body.'),
+  idempotencyKeyInUse: () =>
+    new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly.', {}, 1),
+  jobNotCancellable: (status: string) =>
+    new DomainError('JOB_NOT_CANCELLABLE', `The job is already ${status}; only queued or processing jobs can be cancelled.`),
+  routeNotReady: () => new DomainError('ROUTE_NOT_READY', 'The route is computed when the job starts processing; try again later.'),
+} satisfies Record<string, (...args: never[]) => DomainError<RenderingErrorCode>>;
+
+/** The files of a render ({cdn_url}). */
+export const CdnErrors = {
+  fileExpired: (expiredAt: Date) =>
+    new DomainError(
+      'FILE_EXPIRED',
+      `This file expired at ${iso(expiredAt)} and has been deleted; render the video again to get a new one.`,
+      { expired_at: iso(expiredAt) },
+    ),
+  rangeNotSatisfiable: (contentRange: string) => new RangeNotSatisfiable(contentRange),
+  preconditionFailed: () => new DomainError('PRECONDITION_FAILED', 'A request precondition (If-Match / If-Unmodified-Since) failed.'),
+} satisfies Record<string, (...args: never[]) => DomainError<RenderingErrorCode>>;
+
+/** OpenAPI examples of these errors, by the situation they show. */
+export const RenderingErrorExamples = {
+  idempotencyKeyReused: { summary: 'Same Idempotency-Key, other body', error: RenderingErrors.idempotencyKeyReused() },
+  idempotencyKeyInUse: { summary: 'The first request with this key is still running', error: RenderingErrors.idempotencyKeyInUse() },
+  jobNotCancellable: { summary: 'The job has already ended', error: RenderingErrors.jobNotCancellable('complete') },
+  routeNotReady: { summary: 'The job has not been routed yet', error: RenderingErrors.routeNotReady() },
+} satisfies Record<string, ErrorExample>;

@@ -7,6 +7,7 @@ import { HTTP_ERRORS } from './http-errors';
 import { AuthErrors } from './modules/auth';
 import { BillingErrors } from './modules/billing';
 import { CdnErrors, JobFailure, RenderingErrors } from './modules/rendering';
+import { RoutingError } from './modules/routing';
 import { WebhookUrlRejectedError } from './modules/webhooks';
 
 /** The contract's statuses, written out independently of the table. */
@@ -110,6 +111,8 @@ const EVERY_ERROR: DomainError[] = [
   new JobFailure('RENDER_TIMEOUT', 'too slow'),
   new JobFailure('RENDER_FAILED', 'crashed'),
   new JobFailure('STORAGE_ERROR', 'not stored'),
+  new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Lisbon → Madrid): no sea route'),
+  new RoutingError('ROAD_ROUTE_ERROR', 'no road network covers these waypoints'),
   new WebhookUrlRejectedError({ reason: 'private_address', message: 'webhook_url must not point to a private address' }),
 ];
 

@@ -2,10 +2,11 @@ import type { CommonErrorCode, HttpErrorMapping } from './common/errors';
 import type { AuthErrorCode } from './modules/auth';
 import type { BillingErrorCode } from './modules/billing';
 import type { RangeNotSatisfiable, RenderingErrorCode } from './modules/rendering';
+import type { RoutingErrorCode } from './modules/routing';
 import type { WebhooksErrorCode } from './modules/webhooks';
 
 /** Every code any part of the service throws. */
-export type ErrorCode = CommonErrorCode | AuthErrorCode | BillingErrorCode | RenderingErrorCode | WebhooksErrorCode;
+export type ErrorCode = CommonErrorCode | AuthErrorCode | BillingErrorCode | RenderingErrorCode | RoutingErrorCode | WebhooksErrorCode;
 
 const BEARER = { 'WWW-Authenticate': 'Bearer' };
 const BEARER_INVALID_TOKEN = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
@@ -55,7 +56,8 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
     },
   },
   PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
-  // rendering: job failures. Recorded on the job; over HTTP only where a request routes (§15: 422).
+  // rendering: job failures, routing's two among them. Recorded on the job; over HTTP only where a
+  // request routes (§15: 422).
   MARITIME_ROUTE_ERROR: { status: 422, title: 'No sea route' },
   ROAD_ROUTE_ERROR: { status: 422, title: 'No road route' },
   RENDER_TIMEOUT: { status: 500, title: 'Render timed out' },

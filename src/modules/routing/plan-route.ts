@@ -9,7 +9,7 @@ import {
   RoutePlan,
   Transport,
 } from './route-plan';
-import { RoutingError } from './routing-error';
+import { RoutingError } from './routing.errors';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
 import type { RoadRouter } from './road/road-router';

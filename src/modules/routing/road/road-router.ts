@@ -1,5 +1,5 @@
 import type { LngLat } from '../route-plan';
-import { RoutingError } from '../routing-error';
+import { RoutingError } from '../routing.errors';
 
 export interface RoadRoute {
   /** From the start point to the end point, [lng, lat]. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LngLat } from '../route-plan';
-import { RoutingError } from '../routing-error';
+import { RoutingError } from '../routing.errors';
 import { haversineKm, pathLengthKm } from '../great-circle';
 import { createRoadRouter } from './create-road-router';
 import { FileRoadRouter } from './file-road-router';

@@ -1,5 +1,5 @@
 import type { Chokepoint, LngLat } from '../route-plan';
-import { RoutingError } from '../routing-error';
+import { RoutingError } from '../routing.errors';
 import { formatKm } from '../format';
 import { greatCircleArc, unwrapLongitudes, withoutRepeatedPoints } from '../great-circle';
 import type { Snap } from '../network/network-graph';

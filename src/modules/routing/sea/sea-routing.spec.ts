@@ -1,6 +1,6 @@
 import { feature } from 'topojson-client';
 import type { Chokepoint, LngLat } from '../route-plan';
-import { RoutingError } from '../routing-error';
+import { RoutingError } from '../routing.errors';
 import { haversineKm, wrapLng } from '../great-circle';
 import { Box, CHOKEPOINT_AREAS, segmentTouchesBox } from './chokepoints';
 import { maritimeNetwork } from './maritime-network';

@@ -1,3 +1,5 @@
+import { DomainError } from '../../common/errors';
+
 /** Codes of the legs routing cannot draw (contract §3): decided before any frame is rendered. */
 export type RoutingErrorCode = 'MARITIME_ROUTE_ERROR' | 'ROAD_ROUTE_ERROR';
 
@@ -6,12 +8,8 @@ export type RoutingErrorCode = 'MARITIME_ROUTE_ERROR' | 'ROAD_ROUTE_ERROR';
  * waypoints or no road network covering them. The message is meant for the job record (no
  * paths or internals); the render processor records it with its code.
  */
-export class RoutingError extends Error {
-  constructor(
-    readonly code: RoutingErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RoutingError';
+export class RoutingError extends DomainError<RoutingErrorCode> {
+  constructor(code: RoutingErrorCode, message: string) {
+    super(code, message);
   }
 }

@@ -8,7 +8,11 @@ const MODULES = 'src/modules/([^/]+)';
  * rendering/contract (the props type shared with the browser compositions) and rendering/renderer
  * (the renderer port and its Remotion adapter, used by bench/ and scripts/ to render props directly).
  */
-const PUBLIC_SURFACES = [`^${MODULES}/index\\.ts$`, '^src/modules/rendering/contract/index\\.ts$', '^src/modules/rendering/renderer/index\\.ts$'];
+const PUBLIC_SURFACES = [
+  `^${MODULES}/index\\.ts$`,
+  '^src/modules/rendering/contract/index\\.ts$',
+  '^src/modules/rendering/renderer/index\\.ts$',
+];
 
 /** `a` may not import module `b` at all (the table in docs/architecture.md). */
 const moduleMayNotCall = (from, to) => ({
@@ -73,7 +77,8 @@ module.exports = {
     },
     {
       name: 'common-is-a-leaf',
-      comment: 'src/common holds errors, http plumbing and small utils that every layer uses: it imports no module, no infrastructure and no app wiring.',
+      comment:
+        'src/common holds errors, http plumbing and small utils that every layer uses: it imports no module, no infrastructure and no app wiring.',
       severity: 'error',
       from: { path: '^src/common/' },
       to: { path: '^src/(modules|infrastructure|app|worker|core|main|bootstrap|cli)' },
@@ -91,7 +96,9 @@ module.exports = {
         'The maths (routing algorithms, composition contract, timing, camera, signatures) stays free of infrastructure: no database, queue, Redis, HTTP framework or storage.',
       severity: 'error',
       from: { path: ['^src/modules/rendering/contract/', '^src/modules/webhooks/signing/', '^src/common/util/', '^remotion/lib/'] },
-      to: { path: ['^src/(infrastructure|database|config)/', '^node_modules/(typeorm|bull|bullmq|ioredis|@nestjs|express|pg|better-sqlite3)/'] },
+      to: {
+        path: ['^src/(infrastructure|database|config)/', '^node_modules/(typeorm|bull|bullmq|ioredis|@nestjs|express|pg|better-sqlite3)/'],
+      },
     },
     {
       name: 'no-circular',

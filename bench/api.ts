@@ -22,7 +22,9 @@ function run(title: string, options: autocannon.Options): Promise<autocannon.Res
   }).then((result) => {
     const r = result as autocannon.Result;
     const bad = r.non2xx + r.errors + r.timeouts;
-    console.log(`  ${title.padEnd(22)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx/errors ${bad}`);
+    console.log(
+      `  ${title.padEnd(22)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx/errors ${bad}`,
+    );
     return r;
   });
 }
@@ -32,7 +34,13 @@ async function main(): Promise<void> {
   try {
     const { key } = await createBenchAccount(server, 'test');
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const renderBody = JSON.stringify({ waypoints: [{ lat: 38.72, lng: -9.14, label: 'Lisbon' }, { lat: 40.71, lng: -74.0, label: 'New York' }], duration: 10 });
+    const renderBody = JSON.stringify({
+      waypoints: [
+        { lat: 38.72, lng: -9.14, label: 'Lisbon' },
+        { lat: 40.71, lng: -74.0, label: 'New York' },
+      ],
+      duration: 10,
+    });
 
     console.log(`\nmapr API benchmark: ${SECONDS} s per endpoint, ${CONNECTIONS} connections, API role on Postgres + Redis\n`);
     await run('warm-up', { url: '/health/live', duration: 2 });

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     const created = await call(service, 'POST', '/v1/render', body, key);
     const job = await waitForEnd(service, String(created.job_id), key);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\n12 s 1080p30 job, POST /v1/render → complete: ${seconds.toFixed(1)} s (status ${job.status}, ${job.resolution}, ${job.file_size_bytes} bytes)`);
+    console.log(
+      `\n12 s 1080p30 job, POST /v1/render → complete: ${seconds.toFixed(1)} s (status ${job.status}, ${job.resolution}, ${job.file_size_bytes} bytes)`,
+    );
     console.log('target: ≤ 45 s on this 2-core machine (a published peer needs 90 s)\n');
   } finally {
     await service.stop();

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { atlanticProps } from '../remotion/fixtures/sample-routes';
 
@@ -47,13 +47,28 @@ async function timeRender(renderer: RemotionRenderer, label: string, props: MapA
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   const bundleDir = await ensureRemotionBundle();
-  console.log(`cpus: ${os.cpus().length}, load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `cpus: ${os.cpus().length}, load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 10 s 720p30, four legs (plane, ship, train, car) with labels and the HUD.
   const props720 = atlanticProps({ duration: 10, resolution: '720p', fps: 30 });
   const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-bench-'));
-  const map = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(tempRoot, 'map'), compositionId: MAP_ANIMATION_COMPOSITION_ID });
-  const blank = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(tempRoot, 'blank'), compositionId: BLANK_COMPOSITION_ID });
+  const map = new RemotionRenderer({
+    bundleDir,
+    browserExecutable,
+    tempDir: path.join(tempRoot, 'map'),
+    compositionId: MAP_ANIMATION_COMPOSITION_ID,
+  });
+  const blank = new RemotionRenderer({
+    bundleDir,
+    browserExecutable,
+    tempDir: path.join(tempRoot, 'blank'),
+    compositionId: BLANK_COMPOSITION_ID,
+  });
   try {
     await map.start();
     await blank.start();
@@ -75,10 +90,17 @@ async function main(): Promise<void> {
     await blank.stop();
 
     // A 12 s 1080p30 job: render + thumbnail wall time, the way the worker runs it.
-    const props1080 = atlanticProps({ duration: 12, resolution: '1080p', fps: 30, title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } });
+    const props1080 = atlanticProps({
+      duration: 12,
+      resolution: '1080p',
+      fps: 30,
+      title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' },
+    });
     console.log('1080p30, 12 s, 360 frames:');
     const job = await timeRender(map, 'MapAnimation 1080p job', props1080, 'map-1080p');
-    console.log(`  1080p job wall time ${job.totalSeconds.toFixed(1)} s (target <= 45 s), frames ${(job.frames / job.framesSeconds).toFixed(2)} fps`);
+    console.log(
+      `  1080p job wall time ${job.totalSeconds.toFixed(1)} s (target <= 45 s), frames ${(job.frames / job.framesSeconds).toFixed(2)} fps`,
+    );
   } finally {
     await map.stop();
     await blank.stop();

@@ -1,5 +1,5 @@
 /** Shared by the benchmarks: start the built service on Postgres + Redis and create an account on a generous custom plan. */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +66,8 @@ export async function startService(role: 'api' | 'all', port: number): Promise<B
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${base}/health/live`)).ok) return { base, env, process: child, stop: () => stopService(child, env.REDIS_KEY_PREFIX) };
+      if ((await fetch(`${base}/health/live`)).ok)
+        return { base, env, process: child, stop: () => stopService(child, env.REDIS_KEY_PREFIX) };
     } catch {
       /* not up yet */
     }
@@ -101,8 +102,20 @@ export async function createBenchAccount(service: BenchService, mode: 'live' | '
   await call(service, 'POST', '/v1/auth/register', { email, password: 'benchmark password', name: 'Bench' });
   const cli = (...args: string[]) => execFileSync(process.execPath, ['dist/src/cli.js', ...args], { env: service.env, stdio: 'ignore' });
   cli('account:verify-email', email);
-  cli('account:set-tier', email, 'enterprise', '--requests-per-minute', '100000000', '--concurrent-jobs', '100000000', '--renders-per-month', '100000000');
-  const { accessToken } = (await call(service, 'POST', '/v1/auth/login', { email, password: 'benchmark password' })) as { accessToken: string };
+  cli(
+    'account:set-tier',
+    email,
+    'enterprise',
+    '--requests-per-minute',
+    '100000000',
+    '--concurrent-jobs',
+    '100000000',
+    '--renders-per-month',
+    '100000000',
+  );
+  const { accessToken } = (await call(service, 'POST', '/v1/auth/login', { email, password: 'benchmark password' })) as {
+    accessToken: string;
+  };
   const { key } = (await call(service, 'POST', '/v1/api-keys', { name: 'bench', mode }, accessToken)) as { key: string };
   return { key };
 }

@@ -1,10 +1,6 @@
 import React from 'react';
-import { CalculateMetadataFunction, Composition } from 'remotion';
-import {
-  BLANK_COMPOSITION_ID,
-  MAP_ANIMATION_COMPOSITION_ID,
-  MapAnimationProps,
-} from '../src/modules/rendering/contract';
+import { type CalculateMetadataFunction, Composition } from 'remotion';
+import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
 import { Blank } from './compositions/Blank';
 import { MapAnimation } from './compositions/MapAnimation';
 import { atlanticProps } from './fixtures/sample-routes';

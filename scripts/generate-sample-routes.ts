@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LngLat, NormalizedWaypoint, Transport } from '../src/modules/rendering/contract';
-import { planRoute, RoadRouter, RouteLeg, RoutePlan } from '../src/modules/routing';
+import { planRoute, type RoadRouter, type RouteLeg, type RoutePlan } from '../src/modules/routing';
 
 const OUTPUT = join(__dirname, '../remotion/fixtures/sample-plans.ts');
 
@@ -36,12 +36,50 @@ const ATLANTIC_LEGS: SampleLeg[] = [
     transport: 'ship',
     distance_km: 6231,
     path: [
-      [-74.006, 40.7128], [-74.03, 40.62], [-73.85, 40.47], [-72.5, 40.3], [-69.5, 40.4], [-60, 41.6], [-45, 45.2],
-      [-30, 48.1], [-15, 49.3], [-6.5, 49.5], [-2, 50.1], [1.4, 50.95], [2.6, 51.45], [3.9, 51.98], [4.4777, 51.9244],
+      [-74.006, 40.7128],
+      [-74.03, 40.62],
+      [-73.85, 40.47],
+      [-72.5, 40.3],
+      [-69.5, 40.4],
+      [-60, 41.6],
+      [-45, 45.2],
+      [-30, 48.1],
+      [-15, 49.3],
+      [-6.5, 49.5],
+      [-2, 50.1],
+      [1.4, 50.95],
+      [2.6, 51.45],
+      [3.9, 51.98],
+      [4.4777, 51.9244],
     ],
   },
-  { transport: 'train', distance_km: 424, path: [[4.4777, 51.9244], [5.1, 52.09], [5.9, 52.2], [7.0, 52.3], [8.0, 52.6], [8.8, 53.08], [9.9937, 53.5511]] },
-  { transport: 'car', distance_km: 297, path: [[9.9937, 53.5511], [10.7, 53.87], [11.2, 54.4], [11.2, 54.5], [11.4, 54.65], [11.9, 54.9], [12.2, 55.3], [12.5683, 55.6761]] },
+  {
+    transport: 'train',
+    distance_km: 424,
+    path: [
+      [4.4777, 51.9244],
+      [5.1, 52.09],
+      [5.9, 52.2],
+      [7.0, 52.3],
+      [8.0, 52.6],
+      [8.8, 53.08],
+      [9.9937, 53.5511],
+    ],
+  },
+  {
+    transport: 'car',
+    distance_km: 297,
+    path: [
+      [9.9937, 53.5511],
+      [10.7, 53.87],
+      [11.2, 54.4],
+      [11.2, 54.5],
+      [11.4, 54.65],
+      [11.9, 54.9],
+      [12.2, 55.3],
+      [12.5683, 55.6761],
+    ],
+  },
 ];
 
 /** Shanghai ⛴ across the Pacific (antimeridian) ⛴ Los Angeles, with a chokepoint-style marker. */
@@ -54,14 +92,35 @@ const PACIFIC_LEGS: SampleLeg[] = [
   {
     transport: 'ship',
     distance_km: 2142,
-    path: [[121.4737, 31.2304], [122.4, 31.0], [125, 32.2], [129.5, 33.8], [131.2, 34.5], [133.5, 36.4], [137, 38.6], [139.5, 41.0], [140.6, 41.5]],
+    path: [
+      [121.4737, 31.2304],
+      [122.4, 31.0],
+      [125, 32.2],
+      [129.5, 33.8],
+      [131.2, 34.5],
+      [133.5, 36.4],
+      [137, 38.6],
+      [139.5, 41.0],
+      [140.6, 41.5],
+    ],
   },
   {
     transport: 'ship',
     distance_km: 8641,
     path: [
-      [140.6, 41.5], [142.5, 41.6], [150, 42.2], [160, 43.3], [170, 44.0], [180, 44.2], [190, 43.6], [200, 42.2], [210, 40.0],
-      [220, 37.8], [230, 35.4], [236.5, 34.2], [241.728, 33.7405],
+      [140.6, 41.5],
+      [142.5, 41.6],
+      [150, 42.2],
+      [160, 43.3],
+      [170, 44.0],
+      [180, 44.2],
+      [190, 43.6],
+      [200, 42.2],
+      [210, 40.0],
+      [220, 37.8],
+      [230, 35.4],
+      [236.5, 34.2],
+      [241.728, 33.7405],
     ],
   },
 ];
@@ -70,23 +129,31 @@ const PACIFIC_LEGS: SampleLeg[] = [
 const noRoads: RoadRouter = { route: () => Promise.reject(new Error('the sample routes have no road legs')) };
 
 async function sample(stops: SampleStop[], legs: SampleLeg[]): Promise<{ waypoints: NormalizedWaypoint[]; plan: RoutePlan }> {
-  const waypoints = stops.map(
-    (s, i): NormalizedWaypoint => ({
-      lat: s.lat,
-      lng: s.lng,
-      label: s.label,
-      transport: legs[Math.min(i, legs.length - 1)].transport,
-      dwell: s.dwell ?? 0,
-      emphasis: s.emphasis ?? 'standard',
-    }),
-  );
+  const waypoints = stops.map((s, i): NormalizedWaypoint => ({
+    lat: s.lat,
+    lng: s.lng,
+    label: s.label,
+    transport: legs[Math.min(i, legs.length - 1)].transport,
+    dwell: s.dwell ?? 0,
+    emphasis: s.emphasis ?? 'standard',
+  }));
   const planned: RouteLeg[] = [];
   for (const [i, leg] of legs.entries()) {
     if (leg.transport === 'plane') {
-      const [flight] = (await planRoute({ waypoints: [waypoints[i], waypoints[i + 1]], transport: 'plane', route: { avoid: [] } }, { roadRouter: noRoads })).legs;
+      const [flight] = (
+        await planRoute({ waypoints: [waypoints[i], waypoints[i + 1]], transport: 'plane', route: { avoid: [] } }, { roadRouter: noRoads })
+      ).legs;
       planned.push({ ...flight, leg: i });
     } else {
-      planned.push({ leg: i, from: stops[i].label, to: stops[i + 1].label, transport: leg.transport, mode: 'sea', distance_km: leg.distance_km, coordinates: leg.path });
+      planned.push({
+        leg: i,
+        from: stops[i].label,
+        to: stops[i + 1].label,
+        transport: leg.transport,
+        mode: 'sea',
+        distance_km: leg.distance_km,
+        coordinates: leg.path,
+      });
     }
   }
   // The legs meet end to end (paths are drawn with continuous longitudes).

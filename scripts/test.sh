@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit tests, the e2e suite against the machine's Postgres and Redis, and the
-# API e2e suite once more on the embedded SQLite default.
+# The whole test suite: types (server and browser tsconfigs), lint and formatting, the dependency rules
+# (who may call whom), unit tests, the e2e suite against the machine's Postgres and Redis, and the API
+# e2e suites once more on the embedded SQLite default. Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-system-deps.sh
@@ -18,6 +19,8 @@ fi
 
 npm run build:remotion
 npm run typecheck
+npm run lint
+npm run lint:deps
 npx jest --config jest.config.js --selectProjects unit remotion
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts

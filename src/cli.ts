@@ -59,7 +59,9 @@ async function main(argv: string[]): Promise<void> {
       const result = await plans.setTier(user.id, tier as TierId, parseLimitFlags(flags));
       console.log(JSON.stringify({ account: user.email, ...result }, null, 2));
     } else if (command === 'account:show') {
-      console.log(JSON.stringify({ id: user.id, email: user.email, emailVerified: user.emailVerified, ...(await plans.limitsFor(user.id)) }, null, 2));
+      console.log(
+        JSON.stringify({ id: user.id, email: user.email, emailVerified: user.emailVerified, ...(await plans.limitsFor(user.id)) }, null, 2),
+      );
     } else if (command === 'account:verify-email') {
       await accounts.markEmailVerified(user.id);
       console.log(`${user.email} is verified`);

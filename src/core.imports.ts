@@ -20,4 +20,3 @@ export function coreImports(config: AppConfig) {
     StorageModule,
   ];
 }
-

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   exitGracefullyOnSignals(app, runtime);
   await app.listen(config.http.port);
   const logger = new Logger('mapr');
-  logger.log(`mapr ${config.role === 'all' ? 'API + worker' : 'API'} listening on ${config.http.publicUrl} (docs: ${config.http.publicUrl}/docs)`);
+  logger.log(
+    `mapr ${config.role === 'all' ? 'API + worker' : 'API'} listening on ${config.http.publicUrl} (docs: ${config.http.publicUrl}/docs)`,
+  );
   logger.log(`Database: ${config.database.kind}${config.database.kind === 'sqlite' ? ` (${config.database.path})` : ''}`);
 }
 

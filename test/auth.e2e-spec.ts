@@ -21,7 +21,10 @@ describe('Accounts and authentication', () => {
     it('refuses a second account for the same address, whatever its case', async () => {
       const email = uniqueEmail('dup');
       await t.http.post('/v1/auth/register').send({ email, password: 'long enough pw', name: 'A' }).expect(201);
-      const res = await t.http.post('/v1/auth/register').send({ email: email.toUpperCase(), password: 'long enough pw', name: 'B' }).expect(409);
+      const res = await t.http
+        .post('/v1/auth/register')
+        .send({ email: email.toUpperCase(), password: 'long enough pw', name: 'B' })
+        .expect(409);
       expect(res.body).toMatchObject({ error_code: 'EMAIL_ALREADY_REGISTERED', request_id: expect.any(String) });
     });
 
@@ -40,7 +43,10 @@ describe('Accounts and authentication', () => {
       const page = await t.http.get(link.pathname + link.search).expect(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.text).toContain('E-mail verified');
-      const again = await t.http.get(link.pathname + link.search).set('Accept', 'application/json').expect(400);
+      const again = await t.http
+        .get(link.pathname + link.search)
+        .set('Accept', 'application/json')
+        .expect(400);
       expect(again.body.error_code).toBe('INVALID_VERIFICATION_TOKEN');
       const login = await t.http.post('/v1/auth/login').send({ email, password: 'long enough pw' }).expect(200);
       const account = await t.http.get('/v1/account').auth(login.body.accessToken, { type: 'bearer' }).expect(200);
@@ -61,10 +67,16 @@ describe('Accounts and authentication', () => {
       expect(res.body).toEqual({ message: expect.any(String), expires_in_hours: 24 });
       const second = new URL(verificationLinkFor(t, account.email));
       expect(second.search).not.toBe(first.search);
-      await t.http.get(first.pathname + first.search).set('Accept', 'application/json').expect(400);
+      await t.http
+        .get(first.pathname + first.search)
+        .set('Accept', 'application/json')
+        .expect(400);
       const again = await t.http.post('/v1/auth/resend-verification').auth(account.accessToken, { type: 'bearer' }).expect(429);
       expect(again.body.error_code).toBe('TOO_MANY_ATTEMPTS');
-      await t.http.get(second.pathname + second.search).set('Accept', 'application/json').expect(200, { message: 'E-mail address verified.', emailVerified: true });
+      await t.http
+        .get(second.pathname + second.search)
+        .set('Accept', 'application/json')
+        .expect(200, { message: 'E-mail address verified.', emailVerified: true });
       const verified = await createAccount(t, { keys: false });
       const conflict = await t.http.post('/v1/auth/resend-verification').auth(verified.accessToken, { type: 'bearer' }).expect(409);
       expect(conflict.body.error_code).toBe('EMAIL_ALREADY_VERIFIED');
@@ -85,7 +97,10 @@ describe('Accounts and authentication', () => {
       const account = await createAccount(t, { keys: false });
       const res = await t.http.post('/v1/auth/login').send({ email: account.email.toUpperCase(), password: account.password }).expect(200);
       expect(res.body.user).toEqual({ id: account.id, email: account.email, name: 'Test User' });
-      const [header, payload] = res.body.accessToken.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+      const [header, payload] = res.body.accessToken
+        .split('.')
+        .slice(0, 2)
+        .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
       expect(header.alg).toBe('HS256');
       expect(payload.exp - payload.iat).toBe(24 * 3600);
       expect(payload.aud).toBe('access');
@@ -94,14 +109,18 @@ describe('Accounts and authentication', () => {
     it('answers an unknown e-mail and a wrong password the same way', async () => {
       const account = await createAccount(t, { keys: false });
       const wrong = await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);
-      const unknown = await t.http.post('/v1/auth/login').send({ email: uniqueEmail('ghost'), password: 'wrong password' }).expect(401);
+      const unknown = await t.http
+        .post('/v1/auth/login')
+        .send({ email: uniqueEmail('ghost'), password: 'wrong password' })
+        .expect(401);
       expect(wrong.body.error_code).toBe('INVALID_CREDENTIALS');
       expect({ ...unknown.body, request_id: 0 }).toEqual({ ...wrong.body, request_id: 0 });
     });
 
     it('limits failed logins per e-mail', async () => {
       const account = await createAccount(t, { keys: false });
-      for (let i = 0; i < 10; i++) await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);
+      for (let i = 0; i < 10; i++)
+        await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);
       const res = await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(429);
       expect(res.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
     });
@@ -136,7 +155,12 @@ describe('Accounts and authentication', () => {
 
     it('401 INVALID_TOKEN for an expired token', async () => {
       const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
-      const expired = jwt.sign({ sub: account.id, aud: 'access', iat: Math.floor(Date.now() / 1000) - 90000, exp: Math.floor(Date.now() / 1000) - 3600 });
+      const expired = jwt.sign({
+        sub: account.id,
+        aud: 'access',
+        iat: Math.floor(Date.now() / 1000) - 90000,
+        exp: Math.floor(Date.now() / 1000) - 3600,
+      });
       const res = await t.http.get('/v1/usage').auth(expired, { type: 'bearer' }).expect(401);
       expect(res.body.error_code).toBe('INVALID_TOKEN');
     });
@@ -152,7 +176,10 @@ describe('Accounts and authentication', () => {
     });
 
     it('401 INVALID_TOKEN for a token signed with another key or another algorithm', async () => {
-      const forged = new JwtService({ secret: 'some-other-secret-which-is-long-enough-000' }).sign({ sub: account.id }, { audience: 'access' });
+      const forged = new JwtService({ secret: 'some-other-secret-which-is-long-enough-000' }).sign(
+        { sub: account.id },
+        { audience: 'access' },
+      );
       expect((await t.http.get('/v1/usage').auth(forged, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: account.id, aud: 'access', exp: 9999999999 })).toString('base64url')}.`;
       expect((await t.http.get('/v1/usage').auth(none, { type: 'bearer' }).expect(401)).body.error_code).toBe('INVALID_TOKEN');
@@ -170,7 +197,11 @@ describe('Accounts and authentication', () => {
     });
 
     it('401 INVALID_API_KEY for a revoked key, from its very next use', async () => {
-      const created = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'to revoke', mode: 'live' }).expect(201);
+      const created = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: 'to revoke', mode: 'live' })
+        .expect(201);
       await t.http.get('/v1/usage').auth(created.body.key, { type: 'bearer' }).expect(200);
       await t.http.delete(`/v1/api-keys/${created.body.id}`).auth(account.accessToken, { type: 'bearer' }).expect(204);
       const res = await t.http.get('/v1/usage').auth(created.body.key, { type: 'bearer' }).expect(401);
@@ -180,7 +211,9 @@ describe('Accounts and authentication', () => {
     it('403 EMAIL_NOT_VERIFIED only on render creation', async () => {
       const unverified = await createAccount(t, { verified: false });
       await t.http.get('/v1/renders').auth(unverified.liveKey, { type: 'bearer' }).expect(200);
-      expect((await t.http.post('/v1/render').auth(unverified.accessToken, { type: 'bearer' }).send(renderBody()).expect(403)).body.error_code).toBe('EMAIL_NOT_VERIFIED');
+      expect(
+        (await t.http.post('/v1/render').auth(unverified.accessToken, { type: 'bearer' }).send(renderBody()).expect(403)).body.error_code,
+      ).toBe('EMAIL_NOT_VERIFIED');
     });
 
     it('public endpoints need no credentials', async () => {
@@ -192,7 +225,11 @@ describe('Accounts and authentication', () => {
   describe('API keys', () => {
     it('shows a key once, stores only a hash, and lists it without the secret', async () => {
       const account = await createAccount(t, { keys: false });
-      const live = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'Server', mode: 'live' }).expect(201);
+      const live = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: 'Server', mode: 'live' })
+        .expect(201);
       expect(live.body).toEqual({
         id: expect.stringMatching(/^key_/),
         name: 'Server',
@@ -202,7 +239,11 @@ describe('Accounts and authentication', () => {
         last4: live.body.key.slice(-4),
         created_at: expect.any(String),
       });
-      const test = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'CI', mode: 'test' }).expect(201);
+      const test = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: 'CI', mode: 'test' })
+        .expect(201);
       expect(test.body.key).toMatch(/^mapr_test_/);
       const list = await t.http.get('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).expect(200);
       expect(list.body.api_keys).toHaveLength(2);
@@ -231,7 +272,11 @@ describe('Accounts and authentication', () => {
 
     it('validates name and mode', async () => {
       const account = await createAccount(t, { keys: false });
-      const res = await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: '', mode: 'prod' }).expect(400);
+      const res = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: '', mode: 'prod' })
+        .expect(400);
       expect(res.body.issues.map((i: { field: string }) => i.field).sort()).toEqual(['mode', 'name']);
     });
   });
@@ -245,7 +290,13 @@ describe('Accounts and authentication', () => {
       name: 'Test User',
       emailVerified: true,
       tier: 'creator',
-      limits: { renders_per_month: 50, max_duration_seconds: 15, resolutions: ['720p', '1080p', '4k'], requests_per_minute: 30, concurrent_jobs: 3 },
+      limits: {
+        renders_per_month: 50,
+        max_duration_seconds: 15,
+        resolutions: ['720p', '1080p', '4k'],
+        requests_per_minute: 30,
+        concurrent_jobs: 3,
+      },
       created_at: expect.any(String),
     });
   });

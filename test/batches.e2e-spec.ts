@@ -55,7 +55,15 @@ describe('Render batches', () => {
 
     // Concurrent limit 1: only the first job is on the render queue; the others wait queued.
     expect(await onRenderQueue(ids)).toEqual([true, false, false]);
-    expect(await batchOf(account, batchId)).toMatchObject({ status: 'processing', queued: 3, processing: 0, completed: 0, failed: 0, total: 3, completed_at: null });
+    expect(await batchOf(account, batchId)).toMatchObject({
+      status: 'processing',
+      queued: 3,
+      processing: 0,
+      completed: 0,
+      failed: 0,
+      total: 3,
+      completed_at: null,
+    });
     const job0 = await t.http.get(`/v1/render/${ids[0]}`).auth(account.liveKey, bearer).expect(200);
     expect(job0.body).toMatchObject({ batch_id: batchId, status: 'queued', request: { duration: 5 } });
     // Single renders see the waiting batch jobs as active.
@@ -76,7 +84,10 @@ describe('Render batches', () => {
 
     // The last job is cancelled: the batch is complete.
     await t.http.delete(`/v1/render/${ids[2]}`).auth(account.liveKey, bearer).expect(200);
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     const secret = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
     expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
     expect(hook.headers['x-service-event']).toBe('batch.complete');
@@ -101,7 +112,10 @@ describe('Render batches', () => {
 
     // A job end reported again changes nothing: still one batch.complete, and no render.* webhooks ever.
     await endJob(t, ids[1], 'failed');
-    await waitFor(() => t.http.get('/v1/webhooks/deliveries').query({ batch_id: batchId }).auth(account.liveKey, bearer), (r) => r.body.deliveries?.[0]?.status === 'delivered');
+    await waitFor(
+      () => t.http.get('/v1/webhooks/deliveries').query({ batch_id: batchId }).auth(account.liveKey, bearer),
+      (r) => r.body.deliveries?.[0]?.status === 'delivered',
+    );
     const logged = await t.http.get('/v1/webhooks/deliveries').query({ batch_id: batchId }).auth(account.liveKey, bearer).expect(200);
     expect(logged.body.deliveries.map((d: { event: string }) => d.event)).toEqual(['batch.complete']);
     for (const id of ids) {
@@ -113,13 +127,24 @@ describe('Render batches', () => {
   it('sends one batch.complete when the last two jobs end at the same moment', async () => {
     const account = await createAccount(t, { tier: 'creator' });
     const path = newPath();
-    const res = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: [renderBody(), renderBody()], webhook_url: receiver.url(path) }).expect(202);
+    const res = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .send({ jobs: [renderBody(), renderBody()], webhook_url: receiver.url(path) })
+      .expect(202);
     const ids: string[] = res.body.jobs.map((j: { job_id: string }) => j.job_id);
     expect(await onRenderQueue(ids)).toEqual([true, true]);
     await Promise.all([endJob(t, ids[0], 'complete'), endJob(t, ids[1], 'complete')]);
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     expect(JSON.parse(hook.body)).toMatchObject({ event: 'batch.complete', completed: 2, failed: 0, total: 2 });
-    const logged = await t.http.get('/v1/webhooks/deliveries').query({ batch_id: res.body.batch_id }).auth(account.liveKey, bearer).expect(200);
+    const logged = await t.http
+      .get('/v1/webhooks/deliveries')
+      .query({ batch_id: res.body.batch_id })
+      .auth(account.liveKey, bearer)
+      .expect(200);
     expect(logged.body.deliveries).toHaveLength(1);
   });
 
@@ -131,7 +156,12 @@ describe('Render batches', () => {
       .send({
         jobs: [
           renderBody({ webhook_url: 'https://example.com/hook' }),
-          renderBody({ waypoints: [{ lat: 95, lng: 0 }, { lat: 0, lng: 0 }] }),
+          renderBody({
+            waypoints: [
+              { lat: 95, lng: 0 },
+              { lat: 0, lng: 0 },
+            ],
+          }),
           renderBody({ duration: 600 }),
         ],
       })
@@ -150,9 +180,13 @@ describe('Render batches', () => {
     ]);
     expect(second.body).toMatchObject({ max_duration_seconds: 15, tier: 'creator' });
 
-    expect((await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: [] }).expect(400)).body.issues[0]).toMatchObject({ field: 'jobs', code: 'too_few_items' });
+    expect(
+      (await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: [] }).expect(400)).body.issues[0],
+    ).toMatchObject({ field: 'jobs', code: 'too_few_items' });
     const tooMany = Array.from({ length: 51 }, () => renderBody());
-    expect((await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: tooMany }).expect(400)).body.issues[0]).toMatchObject({ field: 'jobs', code: 'too_many_items' });
+    expect(
+      (await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: tooMany }).expect(400)).body.issues[0],
+    ).toMatchObject({ field: 'jobs', code: 'too_many_items' });
     expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(0);
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(0);
   });
@@ -164,22 +198,38 @@ describe('Render batches', () => {
     expect(refused.body).toMatchObject({ error_code: 'RENDER_LIMIT_EXCEEDED', renders_used: 0, renders_limit: 5 });
     expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(0);
 
-    const hd = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: [renderBody(), renderBody({ resolution: '1080p' })] }).expect(403);
+    const hd = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .send({ jobs: [renderBody(), renderBody({ resolution: '1080p' })] })
+      .expect(403);
     expect(hd.body).toMatchObject({ error_code: 'FEATURE_NOT_AVAILABLE', tier: 'free' });
 
-    const five = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs: six.slice(1) }).expect(202);
+    const five = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .send({ jobs: six.slice(1) })
+      .expect(202);
     expect(five.body.total).toBe(5);
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(5);
   });
 
   it('refuses batches of unverified accounts, and keeps batches to their account and mode', async () => {
     const unverified = await createAccount(t, { verified: false, keys: false });
-    const refused = await t.http.post('/v1/render/batch').auth(unverified.accessToken, bearer).send({ jobs: [renderBody()] }).expect(403);
+    const refused = await t.http
+      .post('/v1/render/batch')
+      .auth(unverified.accessToken, bearer)
+      .send({ jobs: [renderBody()] })
+      .expect(403);
     expect(refused.body.error_code).toBe('EMAIL_NOT_VERIFIED');
 
     const owner = await createAccount(t, { tier: 'creator' });
     const other = await createAccount(t, { tier: 'creator' });
-    const res = await t.http.post('/v1/render/batch').auth(owner.liveKey, bearer).send({ jobs: [renderBody()] }).expect(202);
+    const res = await t.http
+      .post('/v1/render/batch')
+      .auth(owner.liveKey, bearer)
+      .send({ jobs: [renderBody()] })
+      .expect(202);
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(other.liveKey, bearer).expect(404);
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(owner.testKey, bearer).expect(404);
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(owner.accessToken, bearer).expect(200);
@@ -188,11 +238,26 @@ describe('Render batches', () => {
   it('replays the first response for a repeated Idempotency-Key', async () => {
     const account = await createAccount(t, { tier: 'creator' });
     const body = { jobs: [renderBody(), renderBody({ duration: 8 })] };
-    const first = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).set('Idempotency-Key', 'batch-1').send(body).expect(202);
-    const again = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).set('Idempotency-Key', 'batch-1').send(body).expect(202);
+    const first = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .set('Idempotency-Key', 'batch-1')
+      .send(body)
+      .expect(202);
+    const again = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .set('Idempotency-Key', 'batch-1')
+      .send(body)
+      .expect(202);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const other = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).set('Idempotency-Key', 'batch-1').send({ jobs: [renderBody()] }).expect(409);
+    const other = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .set('Idempotency-Key', 'batch-1')
+      .send({ jobs: [renderBody()] })
+      .expect(409);
     expect(other.body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(2);
   });

@@ -118,7 +118,10 @@ describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
     const tail = await t.http.get(`/cdn/${job.videoKey}`).set('Range', 'bytes=-100').buffer(true).parse(binary).expect(206);
     expect(Buffer.compare(tail.body as Buffer, video.subarray(video.length - 100))).toBe(0);
 
-    const refused = await t.http.get(`/cdn/${job.videoKey}`).set('Range', `bytes=${video.length + 10}-`).expect(416);
+    const refused = await t.http
+      .get(`/cdn/${job.videoKey}`)
+      .set('Range', `bytes=${video.length + 10}-`)
+      .expect(416);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
     expect(refused.headers['content-range']).toBe(`bytes */${video.length}`);
     expectError(refused.body, 'RANGE_NOT_SATISFIABLE');

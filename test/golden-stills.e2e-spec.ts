@@ -38,7 +38,12 @@ const CASES: GoldenCase[] = [
   { name: 'atlantic-dark-cinematic-sandbox', props: atlanticProps({ style: 'dark', camera: { preset: 'cinematic' } }, true), frame: 120 },
   {
     name: 'pacific-maritime-dark-9x16',
-    props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16', hud: { distance: true, progress_bar: true, position: 'top-left' }, route_style: { line: 'dashed' } }),
+    props: pacificProps({
+      style: 'maritime-dark',
+      aspect_ratio: '9:16',
+      hud: { distance: true, progress_bar: true, position: 'top-left' },
+      route_style: { line: 'dashed' },
+    }),
     frame: 200,
   },
   { name: 'pacific-minimal-1x1-last', props: pacificProps({ style: 'minimal', aspect_ratio: '1:1', units: 'mi' }), frame: -1 },
@@ -59,35 +64,69 @@ describe('golden stills', () => {
     fs.rmSync(outDir, { recursive: true, force: true });
   });
 
-  it.each(CASES.map((c) => [c.name, c] as const))('%s matches its golden image', async (_name, c) => {
-    const composition = await selectComposition({ serveUrl, id: MAP_ANIMATION_COMPOSITION_ID, inputProps: c.props, puppeteerInstance: browser, logLevel: 'error' });
-    const frame = c.frame < 0 ? composition.durationInFrames + c.frame : c.frame;
-    const output = path.join(outDir, `${c.name}.png`);
-    await renderStill({ serveUrl, composition, inputProps: c.props, frame, output, imageFormat: 'png', puppeteerInstance: browser, logLevel: 'error' });
-    const golden = path.join(GOLDEN_DIR, `${c.name}.png`);
-    if (UPDATE || !fs.existsSync(golden)) {
-      if (!UPDATE) throw new Error(`missing golden ${golden}; run with UPDATE_GOLDEN=1`);
-      fs.copyFileSync(output, golden);
-      return;
-    }
-    const actual = PNG.sync.read(fs.readFileSync(output));
-    const expected = PNG.sync.read(fs.readFileSync(golden));
-    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-    expect([actual.width, actual.height]).toEqual([c.props.width, c.props.height]);
-    const diff = new PNG({ width: actual.width, height: actual.height });
-    const different = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold: 0.12 });
-    if (different / (actual.width * actual.height) > MAX_DIFFERENT_PIXELS) {
-      fs.writeFileSync(path.join(outDir, `${c.name}.diff.png`), PNG.sync.write(diff));
-    }
-    expect(different / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
-  }, 120_000);
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s matches its golden image',
+    async (_name, c) => {
+      const composition = await selectComposition({
+        serveUrl,
+        id: MAP_ANIMATION_COMPOSITION_ID,
+        inputProps: c.props,
+        puppeteerInstance: browser,
+        logLevel: 'error',
+      });
+      const frame = c.frame < 0 ? composition.durationInFrames + c.frame : c.frame;
+      const output = path.join(outDir, `${c.name}.png`);
+      await renderStill({
+        serveUrl,
+        composition,
+        inputProps: c.props,
+        frame,
+        output,
+        imageFormat: 'png',
+        puppeteerInstance: browser,
+        logLevel: 'error',
+      });
+      const golden = path.join(GOLDEN_DIR, `${c.name}.png`);
+      if (UPDATE || !fs.existsSync(golden)) {
+        if (!UPDATE) throw new Error(`missing golden ${golden}; run with UPDATE_GOLDEN=1`);
+        fs.copyFileSync(output, golden);
+        return;
+      }
+      const actual = PNG.sync.read(fs.readFileSync(output));
+      const expected = PNG.sync.read(fs.readFileSync(golden));
+      expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+      expect([actual.width, actual.height]).toEqual([c.props.width, c.props.height]);
+      const diff = new PNG({ width: actual.width, height: actual.height });
+      const different = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold: 0.12 });
+      if (different / (actual.width * actual.height) > MAX_DIFFERENT_PIXELS) {
+        fs.writeFileSync(path.join(outDir, `${c.name}.diff.png`), PNG.sync.write(diff));
+      }
+      expect(different / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    },
+    120_000,
+  );
 
   it('renders the same frame identically twice (deterministic)', async () => {
     const props = atlanticProps();
-    const composition = await selectComposition({ serveUrl, id: MAP_ANIMATION_COMPOSITION_ID, inputProps: props, puppeteerInstance: browser, logLevel: 'error' });
+    const composition = await selectComposition({
+      serveUrl,
+      id: MAP_ANIMATION_COMPOSITION_ID,
+      inputProps: props,
+      puppeteerInstance: browser,
+      logLevel: 'error',
+    });
     const render = async (name: string) => {
       const output = path.join(outDir, name);
-      await renderStill({ serveUrl, composition, inputProps: props, frame: 210, output, imageFormat: 'png', puppeteerInstance: browser, logLevel: 'error' });
+      await renderStill({
+        serveUrl,
+        composition,
+        inputProps: props,
+        frame: 210,
+        output,
+        imageFormat: 'png',
+        puppeteerInstance: browser,
+        logLevel: 'error',
+      });
       return PNG.sync.read(fs.readFileSync(output));
     };
     const a = await render('again-a.png');
@@ -123,7 +162,12 @@ describe('RemotionRenderer', () => {
     expect(probed.pixelFormat).toBe('yuv420p');
     expect(probed.frames).toBe(72);
     expect(isFastStart(videoPath)).toBe(true);
-    expect(video).toEqual({ duration_seconds: probed.durationSeconds, width: 1280, height: 720, file_size_bytes: fs.statSync(videoPath).size });
+    expect(video).toEqual({
+      duration_seconds: probed.durationSeconds,
+      width: 1280,
+      height: 720,
+      file_size_bytes: fs.statSync(videoPath).size,
+    });
     expect(Math.round(video.duration_seconds)).toBe(3);
     const jpeg = fs.readFileSync(thumbnailPath);
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
@@ -151,7 +195,11 @@ describe('RemotionRenderer', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(fs.existsSync(path.join(workDir, 'cancelled.mp4'))).toBe(false);
 
-    const next = await renderer.render({ props: shortProps(), videoPath: path.join(workDir, 'next.mp4'), thumbnailPath: path.join(workDir, 'next.jpg') });
+    const next = await renderer.render({
+      props: shortProps(),
+      videoPath: path.join(workDir, 'next.mp4'),
+      thumbnailPath: path.join(workDir, 'next.jpg'),
+    });
     expect(next.width).toBe(1280);
   }, 180_000);
 
@@ -164,13 +212,22 @@ describe('RemotionRenderer', () => {
       .map((line) => Number(line.trim().split(/\s+/)[0]));
     expect(pids.length).toBeGreaterThan(0);
     for (const pid of pids) process.kill(pid, 'SIGKILL');
-    const video = await renderer.render({ props: shortProps(), videoPath: path.join(workDir, 'after-crash.mp4'), thumbnailPath: path.join(workDir, 'after-crash.jpg') });
+    const video = await renderer.render({
+      props: shortProps(),
+      videoPath: path.join(workDir, 'after-crash.mp4'),
+      thumbnailPath: path.join(workDir, 'after-crash.jpg'),
+    });
     expect(video.width).toBe(1280);
   }, 180_000);
 
   it('fails with RENDER_TIMEOUT when the time limit passes', async () => {
     const failure = await renderer
-      .render({ props: atlanticProps({ duration: 10 }), videoPath: path.join(workDir, 'slow.mp4'), thumbnailPath: path.join(workDir, 'slow.jpg'), timeoutMs: 1500 })
+      .render({
+        props: atlanticProps({ duration: 10 }),
+        videoPath: path.join(workDir, 'slow.mp4'),
+        thumbnailPath: path.join(workDir, 'slow.jpg'),
+        timeoutMs: 1500,
+      })
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(JobFailure);
     expect((failure as JobFailure).code).toBe('RENDER_TIMEOUT');

@@ -44,7 +44,12 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
     });
 
     it('an invalid key with a malformed body is still INVALID_API_KEY', async () => {
-      const res = await t.http.post('/v1/render').auth('mapr_live_notakeynotakeynotakeynotakey00', bearer).set('Content-Type', 'application/json').send('{').expect(401);
+      const res = await t.http
+        .post('/v1/render')
+        .auth('mapr_live_notakeynotakeynotakeynotakey00', bearer)
+        .set('Content-Type', 'application/json')
+        .send('{')
+        .expect(401);
       expect(res.body.error_code).toBe('INVALID_API_KEY');
       expectRequestId(res);
       expectRateLimitHeaders(res);
@@ -53,14 +58,24 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
 
   describe('a valid key: body errors carry the request id and the rate-limit headers', () => {
     it('400 INVALID_JSON for malformed JSON', async () => {
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'application/json').send('{"waypoints": [').expect(400);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'application/json')
+        .send('{"waypoints": [')
+        .expect(400);
       expect(res.body).toMatchObject({ error_code: 'INVALID_JSON' });
       expectRequestId(res);
       expectRateLimitHeaders(res);
     });
 
     it('415 for a text body', async () => {
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'text/plain').send('waypoints').expect(415);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'text/plain')
+        .send('waypoints')
+        .expect(415);
       expect(res.body.error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expectRequestId(res);
       expectRateLimitHeaders(res);
@@ -79,7 +94,11 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
     });
 
     it('the connection stays usable after an unread body was refused', async () => {
-      await t.http.post('/v1/render').set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })).expect(401);
+      await t.http
+        .post('/v1/render')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }))
+        .expect(401);
       const ok = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
       expectRequestId(ok);
       expectRateLimitHeaders(ok);
@@ -101,7 +120,12 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
     });
 
     it('404 for an unknown /v1 path, with a body', async () => {
-      const res = await t.http.post('/v1/nothing-here').auth(account.liveKey, bearer).set('Content-Type', 'text/plain').send('x').expect(404);
+      const res = await t.http
+        .post('/v1/nothing-here')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'text/plain')
+        .send('x')
+        .expect(404);
       expect(res.body).toMatchObject({ error_code: 'NOT_FOUND' });
       expectRequestId(res);
     });

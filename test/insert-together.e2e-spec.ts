@@ -62,17 +62,30 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
   }
 
   function ledgerRow(jobId: string): Partial<UsageRecord> {
-    return { jobId, accountId, billingPeriod: '2026-11', countsTowardQuota: true, active: true, createdAt: new Date('2026-11-22T10:11:12.345Z'), endedAt: null };
+    return {
+      jobId,
+      accountId,
+      billingPeriod: '2026-11',
+      countsTowardQuota: true,
+      active: true,
+      createdAt: new Date('2026-11-22T10:11:12.345Z'),
+      endedAt: null,
+    };
   }
 
   beforeAll(async () => {
     const database =
       TEST_DATABASE_KIND === 'sqlite'
-        ? { kind: 'sqlite' as const, path: join(process.env.MAPR_TEST_SQLITE_DIR ?? mkdtempSync(join(tmpdir(), 'mapr-e2e-')), 'mapr-e2e.sqlite') }
+        ? {
+            kind: 'sqlite' as const,
+            path: join(process.env.MAPR_TEST_SQLITE_DIR ?? mkdtempSync(join(tmpdir(), 'mapr-e2e-')), 'mapr-e2e.sqlite'),
+          }
         : (assertTestDatabaseName(TEST_DATABASE_URL), { kind: 'postgres' as const, url: TEST_DATABASE_URL });
     dataSource = await new DataSource(dataSourceOptions(database, ENTITIES)).initialize();
     accountId = newId('usr');
-    await dataSource.getRepository(User).insert({ id: accountId, email: `${accountId}@example.com`, name: 'Rows', passwordHash: 'x', createdAt: new Date() });
+    await dataSource
+      .getRepository(User)
+      .insert({ id: accountId, email: `${accountId}@example.com`, name: 'Rows', passwordHash: 'x', createdAt: new Date() });
   });
 
   afterAll(async () => {
@@ -86,7 +99,10 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
     await insertTogether(dataSource, [{ entity: RenderJob, rows: [viaInsertTogether] }]);
 
     const repo = dataSource.getRepository(RenderJob);
-    const [expected, actual] = await Promise.all([repo.findOneByOrFail({ id: viaRepository.id }), repo.findOneByOrFail({ id: viaInsertTogether.id })]);
+    const [expected, actual] = await Promise.all([
+      repo.findOneByOrFail({ id: viaRepository.id }),
+      repo.findOneByOrFail({ id: viaInsertTogether.id }),
+    ]);
     expect({ ...actual, id: 'same' }).toEqual({ ...expected, id: 'same' });
     expect(actual.request).toEqual(request);
     expect(actual.createdAt.toISOString()).toBe('2026-11-22T10:11:12.345Z');
@@ -99,7 +115,21 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
     const batchId = newId('batch');
     const jobs = [job({ batchId, webhookUrl: null }), job({ batchId, webhookUrl: null }), job({ batchId, webhookUrl: null })];
     await insertTogether(dataSource, [
-      { entity: RenderBatch, rows: [{ id: batchId, accountId, sandbox: false, webhookUrl: null, total: 3, createdAt: new Date(), completedAt: null, completionNotifiedAt: null }] },
+      {
+        entity: RenderBatch,
+        rows: [
+          {
+            id: batchId,
+            accountId,
+            sandbox: false,
+            webhookUrl: null,
+            total: 3,
+            createdAt: new Date(),
+            completedAt: null,
+            completionNotifiedAt: null,
+          },
+        ],
+      },
       { entity: RenderJob, rows: jobs },
       { entity: RenderBatchJob, rows: jobs.map((j, position) => ({ jobId: j.id!, batchId, accountId, position, enqueuedAt: null })) },
       { entity: UsageRecord, rows: jobs.map((j) => ledgerRow(j.id!)) },
@@ -124,14 +154,20 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
 
   it('stores nothing when any row is refused', async () => {
     const existing = job();
-    await insertTogether(dataSource, [{ entity: RenderJob, rows: [existing] }, { entity: UsageRecord, rows: [ledgerRow(existing.id!)] }]);
+    await insertTogether(dataSource, [
+      { entity: RenderJob, rows: [existing] },
+      { entity: UsageRecord, rows: [ledgerRow(existing.id!)] },
+    ]);
 
     // The job is new, but its ledger row collides with the existing one: neither may stay.
     const fresh = job();
     // Matched by message: better-sqlite3's errors come from the first test file's realm, so
     // `toThrow` (an instanceof check) cannot see them in later files.
     await expect(
-      insertTogether(dataSource, [{ entity: RenderJob, rows: [fresh] }, { entity: UsageRecord, rows: [{ ...ledgerRow(existing.id!) }] }]),
+      insertTogether(dataSource, [
+        { entity: RenderJob, rows: [fresh] },
+        { entity: UsageRecord, rows: [{ ...ledgerRow(existing.id!) }] },
+      ]),
     ).rejects.toMatchObject({ message: expect.stringMatching(/duplicate key|UNIQUE constraint failed/) });
     expect(await dataSource.getRepository(RenderJob).findOneBy({ id: fresh.id })).toBeNull();
   });
@@ -180,7 +216,12 @@ describe(`insertTogether (${TEST_DATABASE_KIND})`, () => {
 
     expect(outcomes.map((o) => o.status)).toEqual(jobs.map((_, i) => (i === 17 ? 'rejected' : 'fulfilled')));
     const stored = await dataSource.getRepository(RenderJob).findBy({ id: In(jobs.map((j) => j.id!)) });
-    expect(stored.map((j) => j.id).sort()).toEqual(jobs.filter((_, i) => i !== 17).map((j) => j.id).sort());
+    expect(stored.map((j) => j.id).sort()).toEqual(
+      jobs
+        .filter((_, i) => i !== 17)
+        .map((j) => j.id)
+        .sort(),
+    );
     expect(await dataSource.getRepository(UsageRecord).countBy({ jobId: In(jobs.map((j) => j.id!)) })).toBe(19);
   });
 });

@@ -13,7 +13,11 @@ describe('Tier limits, check order and races', () => {
 
   describe('usage', () => {
     it('reports the UTC calendar month and each tier’s quota', async () => {
-      for (const [tier, limit] of [['free', 5], ['creator', 50], ['studio', 150]] as const) {
+      for (const [tier, limit] of [
+        ['free', 5],
+        ['creator', 50],
+        ['studio', 150],
+      ] as const) {
         const account = await createAccount(t, { tier });
         const res = await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200);
         const period = billingPeriod(new Date());
@@ -95,8 +99,16 @@ describe('Tier limits, check order and races', () => {
       ['studio', 45],
     ] as const)('%s: duration %i is accepted, one more is a validation error', async (tier, max) => {
       const account = await createAccount(t, { tier });
-      await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ duration: max })).expect(202);
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ duration: max + 1 })).expect(400);
+      await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .send(renderBody({ duration: max }))
+        .expect(202);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .send(renderBody({ duration: max + 1 }))
+        .expect(400);
       expect(res.body).toMatchObject({
         error_code: 'VALIDATION_ERROR',
         max_duration_seconds: max,
@@ -108,8 +120,16 @@ describe('Tier limits, check order and races', () => {
     it('defaults the duration to 12 s, or the tier maximum when shorter', async () => {
       const free = await createAccount(t, { tier: 'free' });
       const studio = await createAccount(t, { tier: 'studio' });
-      const a = await t.http.post('/v1/render').auth(free.liveKey, bearer).send(renderBody({ duration: undefined })).expect(202);
-      const b = await t.http.post('/v1/render').auth(studio.liveKey, bearer).send(renderBody({ duration: undefined })).expect(202);
+      const a = await t.http
+        .post('/v1/render')
+        .auth(free.liveKey, bearer)
+        .send(renderBody({ duration: undefined }))
+        .expect(202);
+      const b = await t.http
+        .post('/v1/render')
+        .auth(studio.liveKey, bearer)
+        .send(renderBody({ duration: undefined }))
+        .expect(202);
       expect((await t.http.get(`/v1/render/${a.body.job_id}`).auth(free.liveKey, bearer)).body.request.duration).toBe(10);
       expect((await t.http.get(`/v1/render/${b.body.job_id}`).auth(studio.liveKey, bearer)).body.request.duration).toBe(12);
     });
@@ -121,12 +141,20 @@ describe('Tier limits, check order and races', () => {
         expect(res.body).toMatchObject({ error_code: 'FEATURE_NOT_AVAILABLE', tier: 'free' });
       }
       const creator = await createAccount(t, { tier: 'creator' });
-      await t.http.post('/v1/render').auth(creator.liveKey, bearer).send(renderBody({ resolution: '4k' })).expect(202);
+      await t.http
+        .post('/v1/render')
+        .auth(creator.liveKey, bearer)
+        .send(renderBody({ resolution: '4k' }))
+        .expect(202);
     });
 
     it('caps sandbox renders at 720p', async () => {
       const creator = await createAccount(t, { tier: 'creator' });
-      const job = await t.http.post('/v1/render').auth(creator.testKey, bearer).send(renderBody({ resolution: '1080p' })).expect(202);
+      const job = await t.http
+        .post('/v1/render')
+        .auth(creator.testKey, bearer)
+        .send(renderBody({ resolution: '1080p' }))
+        .expect(202);
       expect((await t.http.get(`/v1/render/${job.body.job_id}`).auth(creator.testKey, bearer)).body.request.resolution).toBe('720p');
     });
   });
@@ -138,7 +166,10 @@ describe('Tier limits, check order and races', () => {
       const credentials = [account.liveKey, account.testKey, account.accessToken];
       let last;
       for (let i = 0; i < 8; i++) {
-        last = await t.http.get('/v1/usage').auth(credentials[i % 3], bearer).expect(200);
+        last = await t.http
+          .get('/v1/usage')
+          .auth(credentials[i % 3], bearer)
+          .expect(200);
       }
       expect(last!.headers['x-ratelimit-limit']).toBe('10');
       expect(last!.headers['x-ratelimit-remaining']).toBe('0');
@@ -167,26 +198,56 @@ describe('Tier limits, check order and races', () => {
     it('rate before validation', async () => {
       const account = await createAccount(t, { tier: 'free' });
       for (let i = 0; i < 8; i++) await t.http.post('/v1/render').auth(account.liveKey, bearer).send({}).expect(400);
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send({}).expect(429)).body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send({}).expect(429)).body.error_code).toBe(
+        'RATE_LIMIT_EXCEEDED',
+      );
     });
 
     it('validation before e-mail verification', async () => {
       const account = await createAccount(t, { verified: false });
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [] }).expect(400)).body.error_code).toBe('VALIDATION_ERROR');
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ duration: 11 })).expect(400)).body.error_code).toBe('VALIDATION_ERROR');
+      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [] }).expect(400)).body.error_code).toBe(
+        'VALIDATION_ERROR',
+      );
+      expect(
+        (
+          await t.http
+            .post('/v1/render')
+            .auth(account.liveKey, bearer)
+            .send(renderBody({ duration: 11 }))
+            .expect(400)
+        ).body.error_code,
+      ).toBe('VALIDATION_ERROR');
     });
 
     it('e-mail verification before tier features', async () => {
       const account = await createAccount(t, { verified: false });
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ resolution: '4k' })).expect(403)).body.error_code).toBe('EMAIL_NOT_VERIFIED');
+      expect(
+        (
+          await t.http
+            .post('/v1/render')
+            .auth(account.liveKey, bearer)
+            .send(renderBody({ resolution: '4k' }))
+            .expect(403)
+        ).body.error_code,
+      ).toBe('EMAIL_NOT_VERIFIED');
     });
 
     it('tier features before quota, quota before concurrency', async () => {
       const account = await createAccount(t, { tier: 'free', overrides: { renders_per_month: 1 } });
       await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
       // Now the quota (1) is used up and the concurrent limit (1) is reached.
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ resolution: '1080p' })).expect(403)).body.error_code).toBe('FEATURE_NOT_AVAILABLE');
-      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(429)).body.error_code).toBe('RENDER_LIMIT_EXCEEDED');
+      expect(
+        (
+          await t.http
+            .post('/v1/render')
+            .auth(account.liveKey, bearer)
+            .send(renderBody({ resolution: '1080p' }))
+            .expect(403)
+        ).body.error_code,
+      ).toBe('FEATURE_NOT_AVAILABLE');
+      expect((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(429)).body.error_code).toBe(
+        'RENDER_LIMIT_EXCEEDED',
+      );
     });
   });
 
@@ -204,7 +265,10 @@ describe('Tier limits, check order and races', () => {
     });
 
     it('20 parallel renders with 3 renders of quota left accept exactly 3', async () => {
-      const account = await createAccount(t, { tier: 'enterprise', overrides: { renders_per_month: 3, concurrent_jobs: 50, requests_per_minute: 1000 } });
+      const account = await createAccount(t, {
+        tier: 'enterprise',
+        overrides: { renders_per_month: 3, concurrent_jobs: 50, requests_per_minute: 1000 },
+      });
       const responses = await Promise.all(
         Array.from({ length: 20 }, () => t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody())),
       );

@@ -8,7 +8,10 @@ describe('a render that runs too long', () => {
   let t: TestApp;
   beforeAll(async () => {
     // 1200 frames at 20 ms each: well past the 5 s limit (the real renderer honours it the same way).
-    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '5' }, { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] });
+    t = await startTestApp(
+      { MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '5' },
+      { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] },
+    );
   });
   afterAll(() => t.close());
 
@@ -17,7 +20,14 @@ describe('a render that runs too long', () => {
     const created = await t.http
       .post('/v1/render')
       .auth(account.liveKey, bearer)
-      .send({ waypoints: [{ lat: 38.72, lng: -9.14 }, { lat: 40.71, lng: -74.0 }], duration: 40, resolution: '1080p' })
+      .send({
+        waypoints: [
+          { lat: 38.72, lng: -9.14 },
+          { lat: 40.71, lng: -74.0 },
+        ],
+        duration: 40,
+        resolution: '1080p',
+      })
       .expect(202);
     let job: Record<string, unknown> = {};
     const deadline = Date.now() + 90_000;

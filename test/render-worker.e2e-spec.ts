@@ -47,7 +47,11 @@ describe('Render worker: from queued job to a real MP4', () => {
   });
 
   it('renders a job to complete; the record matches the real file, which the CDN serves; the webhook arrives signed', async () => {
-    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender({ webhook_url: receiver.url() })).expect(202);
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(smallRender({ webhook_url: receiver.url() }))
+      .expect(202);
     const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
     expect(job).toMatchObject({ status: 'complete', progress: 1, resolution: '720x720', duration_seconds: 3 });
     expect(job.video_url).toBe(`${t.config.http.cdnUrl}/renders/${created.body.job_id}.mp4`);
@@ -67,15 +71,33 @@ describe('Render worker: from queued job to a real MP4', () => {
     expect(thumb.headers['content-type']).toBe('image/jpeg');
 
     const route = await t.http.get(`/v1/render/${created.body.job_id}/route`).auth(account.liveKey, bearer).expect(200);
-    expect(route.body).toMatchObject({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString' }, properties: { leg: 0, from: 'Lisbon', to: 'Paris', mode: 'great-circle' } }] });
+    expect(route.body).toMatchObject({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'LineString' }, properties: { leg: 0, from: 'Lisbon', to: 'Paris', mode: 'great-circle' } },
+      ],
+    });
     expect(route.body.distance_km).toBeGreaterThan(1400);
     expect(route.body.distance_km).toBeLessThan(1500);
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
 
-    const [hook] = await waitFor(() => receiver.received, (r) => r.length > 0);
+    const [hook] = await waitFor(
+      () => receiver.received,
+      (r) => r.length > 0,
+    );
     const { secret } = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body;
     expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
-    const { progress: _progress, started_at: _s, cancelled_at: _c, estimated_duration_seconds: _e, batch_id: _b, sandbox: _sb, request: _r, status_url: _u, ...webhookFields } = job;
+    const {
+      progress: _progress,
+      started_at: _s,
+      cancelled_at: _c,
+      estimated_duration_seconds: _e,
+      batch_id: _b,
+      sandbox: _sb,
+      request: _r,
+      status_url: _u,
+      ...webhookFields
+    } = job;
     expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });
   }, 180_000);
 });
@@ -85,7 +107,10 @@ describe('Render worker: routing failures and cancellation', () => {
   let t: TestApp;
   let account: TestAccount;
   beforeAll(async () => {
-    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' }, { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] });
+    t = await startTestApp(
+      { MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' },
+      { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] },
+    );
     account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
   }, 120_000);
   afterAll(() => t.close());
@@ -94,7 +119,15 @@ describe('Render worker: routing failures and cancellation', () => {
     const created = await t.http
       .post('/v1/render')
       .auth(account.liveKey, bearer)
-      .send(smallRender({ transport: 'ship', waypoints: [{ lat: 47.92, lng: 106.92, label: 'Ulaanbaatar' }, { lat: 39.74, lng: -104.99, label: 'Denver' }] }))
+      .send(
+        smallRender({
+          transport: 'ship',
+          waypoints: [
+            { lat: 47.92, lng: 106.92, label: 'Ulaanbaatar' },
+            { lat: 39.74, lng: -104.99, label: 'Denver' },
+          ],
+        }),
+      )
       .expect(202);
     const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
     expect(job).toMatchObject({ status: 'failed', error: 'MARITIME_ROUTE_ERROR', failed_at: expect.any(String) });

@@ -117,7 +117,11 @@ describe('Render intake and jobs', () => {
 
   it('requires 2 to 25 waypoints', async () => {
     const account = await createAccount(t);
-    const one = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [{ lat: 1, lng: 1 }] }).expect(400);
+    const one = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send({ waypoints: [{ lat: 1, lng: 1 }] })
+      .expect(400);
     expect(one.body.issues[0]).toMatchObject({ field: 'waypoints', code: 'too_few_items' });
     const many = Array.from({ length: 26 }, (_, i) => ({ lat: i, lng: i }));
     const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: many }).expect(400);
@@ -126,14 +130,22 @@ describe('Render intake and jobs', () => {
 
   it('resolves place names offline and suggests matches for unknown ones', async () => {
     const account = await createAccount(t, { tier: 'creator' });
-    const ok = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [{ place: 'Lisbon' }, { place: 'Rotterdam', label: 'Port' }] }).expect(202);
+    const ok = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send({ waypoints: [{ place: 'Lisbon' }, { place: 'Rotterdam', label: 'Port' }] })
+      .expect(202);
     const record = await t.http.get(`/v1/render/${ok.body.job_id}`).auth(account.liveKey, bearer).expect(200);
     const [lisbon, rotterdam] = record.body.request.waypoints;
     expect(lisbon.lat).toBeCloseTo(38.72, 0);
     expect(lisbon.lng).toBeCloseTo(-9.14, 0);
     expect(lisbon.label).toBe('Lisbon');
     expect(rotterdam.label).toBe('Port');
-    const bad = await t.http.post('/v1/render').auth(account.liveKey, bearer).send({ waypoints: [{ place: 'Lisbonn' }, { lat: 1, lng: 2 }] }).expect(400);
+    const bad = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send({ waypoints: [{ place: 'Lisbonn' }, { lat: 1, lng: 2 }] })
+      .expect(400);
     expect(bad.body.issues[0]).toMatchObject({ field: 'waypoints[0].place', code: 'unknown_place' });
     expect(bad.body.issues[0].message).toContain('Lisbon');
     // One "Name (CC)" per suggestion, so the list does not read as twice as many items.
@@ -142,8 +154,16 @@ describe('Render intake and jobs', () => {
 
   it('accepts hud false or an object, and fills HUD defaults', async () => {
     const account = await createAccount(t, { tier: 'creator' });
-    await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ hud: false })).expect(202);
-    const job = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ hud: { distance: true } })).expect(202);
+    await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(renderBody({ hud: false }))
+      .expect(202);
+    const job = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(renderBody({ hud: { distance: true } }))
+      .expect(202);
     const record = await t.http.get(`/v1/render/${job.body.job_id}`).auth(account.liveKey, bearer);
     expect(record.body.request.hud).toEqual({ distance: true, progress_bar: true, position: 'bottom-left' });
   });
@@ -151,13 +171,23 @@ describe('Render intake and jobs', () => {
   describe('request bodies', () => {
     it('400 INVALID_JSON for malformed JSON', async () => {
       const account = await createAccount(t);
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'application/json').send('{"waypoints": [').expect(400);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'application/json')
+        .send('{"waypoints": [')
+        .expect(400);
       expect(res.body).toMatchObject({ error_code: 'INVALID_JSON', request_id: expect.any(String) });
     });
 
     it('415 for a body that is not JSON', async () => {
       const account = await createAccount(t);
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Content-Type', 'text/plain').send('waypoints').expect(415);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Content-Type', 'text/plain')
+        .send('waypoints')
+        .expect(415);
       expect(res.body.error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
 
@@ -213,7 +243,8 @@ describe('Render intake and jobs', () => {
   it('pages through jobs newest first with a cursor, and filters by status', async () => {
     const account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 20 } });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202)).body.job_id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202)).body.job_id);
     await t.http.delete(`/v1/render/${ids[1]}`).auth(account.liveKey, bearer).expect(200);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -271,8 +302,18 @@ describe('Render intake and jobs', () => {
   describe('Idempotency-Key', () => {
     it('replays the first response for the same key and body', async () => {
       const account = await createAccount(t, { tier: 'creator' });
-      const first = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'order-1').send(renderBody()).expect(202);
-      const second = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'order-1').send(renderBody()).expect(202);
+      const first = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'order-1')
+        .send(renderBody())
+        .expect(202);
+      const second = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'order-1')
+        .send(renderBody())
+        .expect(202);
       expect(second.body).toEqual(first.body);
       expect(second.headers['idempotent-replayed']).toBe('true');
       expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
@@ -281,13 +322,23 @@ describe('Render intake and jobs', () => {
     it('409 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
       const account = await createAccount(t, { tier: 'creator' });
       await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'k').send(renderBody()).expect(202);
-      const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'k').send(renderBody({ duration: 6 })).expect(409);
+      const res = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'k')
+        .send(renderBody({ duration: 6 }))
+        .expect(409);
       expect(res.body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
     });
 
     it('forgets a request refused with a 4xx, so the corrected retry goes through', async () => {
       const account = await createAccount(t, { tier: 'creator' });
-      await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'retry').send(renderBody({ duration: 99 })).expect(400);
+      await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'retry')
+        .send(renderBody({ duration: 99 }))
+        .expect(400);
       await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'retry').send(renderBody()).expect(202);
     });
 
@@ -302,11 +353,15 @@ describe('Render intake and jobs', () => {
     it('concurrent duplicates create one job: the others get IDEMPOTENCY_KEY_IN_USE or the replay', async () => {
       const account = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000 } });
       const responses = await Promise.all(
-        Array.from({ length: 8 }, () => t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'burst').send(renderBody())),
+        Array.from({ length: 8 }, () =>
+          t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'burst').send(renderBody()),
+        ),
       );
       const accepted = responses.filter((r) => r.status === 202);
       expect(new Set(accepted.map((r) => r.body.job_id)).size).toBe(1);
-      expect(responses.filter((r) => r.status !== 202).every((r) => r.status === 409 && r.body.error_code === 'IDEMPOTENCY_KEY_IN_USE')).toBe(true);
+      expect(
+        responses.filter((r) => r.status !== 202).every((r) => r.status === 409 && r.body.error_code === 'IDEMPOTENCY_KEY_IN_USE'),
+      ).toBe(true);
       expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(1);
     });
   });
@@ -323,8 +378,19 @@ describe('Render intake and jobs', () => {
     const strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
     try {
       const account = await createAccount(strict);
-      for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://10.0.0.8/', 'ftp://example.com/x', 'http://2130706433/']) {
-        const res = await strict.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ webhook_url: url })).expect(400);
+      for (const url of [
+        'http://127.0.0.1:8080/hook',
+        'http://[::1]/x',
+        'http://169.254.169.254/latest',
+        'http://10.0.0.8/',
+        'ftp://example.com/x',
+        'http://2130706433/',
+      ]) {
+        const res = await strict.http
+          .post('/v1/render')
+          .auth(account.liveKey, bearer)
+          .send(renderBody({ webhook_url: url }))
+          .expect(400);
         expect(res.body.issues[0].field).toBe('webhook_url');
       }
     } finally {

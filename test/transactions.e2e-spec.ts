@@ -40,7 +40,10 @@ describe(`Transactions under concurrency (${TEST_DATABASE_KIND})`, () => {
       users.push({ id: res.body.user.id, token: new URL(verificationLinkFor(t, email)).searchParams.get('token')! });
     }
     // Batches whose jobs have all ended, waiting for their completion to be recorded.
-    const account = await createAccount(t, { tier: 'studio', overrides: { requests_per_minute: 100_000, concurrent_jobs: 1_000, renders_per_month: 1_000 } });
+    const account = await createAccount(t, {
+      tier: 'studio',
+      overrides: { requests_per_minute: 100_000, concurrent_jobs: 1_000, renders_per_month: 1_000 },
+    });
     const batchIds: string[] = [];
     for (let i = 0; i < BATCHES; i++) {
       const res = await t.http
@@ -57,8 +60,18 @@ describe(`Transactions under concurrency (${TEST_DATABASE_KIND})`, () => {
     const work: Promise<unknown>[] = [];
     for (const user of users) {
       // Each link twice: one use succeeds, the other fails and rolls its transaction back.
-      work.push(auth.verifyEmail(user.token).then(() => 'verified', (err) => err.code));
-      work.push(auth.verifyEmail(user.token).then(() => 'verified', (err) => err.code));
+      work.push(
+        auth.verifyEmail(user.token).then(
+          () => 'verified',
+          (err) => err.code,
+        ),
+      );
+      work.push(
+        auth.verifyEmail(user.token).then(
+          () => 'verified',
+          (err) => err.code,
+        ),
+      );
       // A plain write to the same rows, outside any transaction, issued while transactions run.
       const rename = () => dataSource.getRepository(User).update({ id: user.id }, { name: `After ${user.id}` });
       work.push(new Promise((resolve) => setTimeout(resolve, Math.random() * 40)).then(rename).then(() => 'renamed'));
@@ -67,7 +80,15 @@ describe(`Transactions under concurrency (${TEST_DATABASE_KIND})`, () => {
       for (let i = 0; i < 3; i++) work.push(batches.onJobEnded(batchId).then(() => 'ended'));
     }
     for (let i = 0; i < RENDERS; i++) {
-      work.push(new Promise((resolve) => setTimeout(resolve, Math.random() * 40)).then(() => t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).then((res) => (res.status === 202 ? res.body.job_id : `HTTP ${res.status} ${JSON.stringify(res.body)}`))));
+      work.push(
+        new Promise((resolve) => setTimeout(resolve, Math.random() * 40)).then(() =>
+          t.http
+            .post('/v1/render')
+            .auth(account.liveKey, bearer)
+            .send(renderBody())
+            .then((res) => (res.status === 202 ? res.body.job_id : `HTTP ${res.status} ${JSON.stringify(res.body)}`)),
+        ),
+      );
     }
     const outcomes = await Promise.all(work);
 
@@ -106,7 +127,10 @@ describe(`Transactions under concurrency (${TEST_DATABASE_KIND})`, () => {
   });
 
   it('a plain write or a render admission issued while a transaction is open is not part of it', async () => {
-    const account = await createAccount(t, { tier: 'studio', overrides: { requests_per_minute: 100_000, concurrent_jobs: 1_000, renders_per_month: 1_000 } });
+    const account = await createAccount(t, {
+      tier: 'studio',
+      overrides: { requests_per_minute: 100_000, concurrent_jobs: 1_000, renders_per_month: 1_000 },
+    });
     const users = dataSource.getRepository(User);
     let opened!: () => void;
     const open = new Promise<void>((resolve) => (opened = resolve));
@@ -119,7 +143,11 @@ describe(`Transactions under concurrency (${TEST_DATABASE_KIND})`, () => {
     await open;
     // Issued from elsewhere (as another request would) while the transaction is open.
     const rename = users.update({ id: account.id }, { name: 'Outside' });
-    const render = t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).then((res) => res);
+    const render = t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(renderBody())
+      .then((res) => res);
     await expect(transaction).rejects.toThrow('roll back');
     await rename;
     const admitted = await render;

@@ -52,7 +52,11 @@ describe('Webhook delivery', () => {
 
   /** A job with a webhook_url pointing at a fresh path of the receiver. */
   async function jobWithWebhook(account: TestAccount, path = newPath()) {
-    const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ webhook_url: receiver.url(path) })).expect(202);
+    const res = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(renderBody({ webhook_url: receiver.url(path) }))
+      .expect(202);
     return { jobId: res.body.job_id as string, path };
   }
 
@@ -61,7 +65,10 @@ describe('Webhook delivery', () => {
     const { jobId, path } = await jobWithWebhook(account);
     const job = await endJob(t, jobId, 'complete');
 
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     const secret = await secretOf(t, account);
     expect(secret).toMatch(/^whsec_/);
     expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
@@ -89,11 +96,27 @@ describe('Webhook delivery', () => {
       completed_at: job.completedAt!.toISOString(),
     });
 
-    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
-    expect(delivery).toMatchObject({ id: hook.headers['x-service-delivery'], event: 'render.complete', job_id: jobId, attempt_count: 1, next_attempt_at: null });
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'delivered',
+    );
+    expect(delivery).toMatchObject({
+      id: hook.headers['x-service-delivery'],
+      event: 'render.complete',
+      job_id: jobId,
+      attempt_count: 1,
+      next_attempt_at: null,
+    });
     expect(delivery.id).toMatch(/^dlv_/);
     expect(delivery.attempts).toEqual([
-      expect.objectContaining({ attempt: 1, trigger: 'automatic', status_code: 200, error_kind: null, latency_ms: expect.any(Number), at: expect.any(String) }),
+      expect.objectContaining({
+        attempt: 1,
+        trigger: 'automatic',
+        status_code: 200,
+        error_kind: null,
+        latency_ms: expect.any(Number),
+        at: expect.any(String),
+      }),
     ]);
     // The job's own status never depends on its webhook.
     expect((await t.http.get(`/v1/render/${jobId}`).auth(account.liveKey, bearer)).body.status).toBe('complete');
@@ -107,7 +130,10 @@ describe('Webhook delivery', () => {
     const account = await createAccount(t, POLLING_PLAN);
     const failed = await jobWithWebhook(account);
     const job = await endJob(t, failed.jobId, 'failed');
-    const [hook] = await waitFor(() => receiver.on(failed.path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(failed.path),
+      (r) => r.length === 1,
+    );
     expect(hook.headers['x-service-event']).toBe('render.failed');
     expect(JSON.parse(hook.body)).toEqual({
       event: 'render.failed',
@@ -132,7 +158,10 @@ describe('Webhook delivery', () => {
     const { jobId } = await jobWithWebhook(account, path);
     await endJob(t, jobId, 'complete');
 
-    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'delivered',
+    );
     const hooks = receiver.on(path);
     expect(hooks).toHaveLength(2);
     expect(hooks[1].headers['x-service-delivery']).toBe(hooks[0].headers['x-service-delivery']);
@@ -153,8 +182,13 @@ describe('Webhook delivery', () => {
     const { jobId } = await jobWithWebhook(account, path);
     await endJob(t, jobId, 'complete');
 
-    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'failed');
-    expect(delivery.attempts.map((a) => [a.attempt, a.status_code, a.error_kind])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 302, 'redirect']));
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'failed',
+    );
+    expect(delivery.attempts.map((a) => [a.attempt, a.status_code, a.error_kind])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [n, 302, 'redirect']),
+    );
     expect(delivery.next_attempt_at).toBeNull();
     expect(receiver.on(path)).toHaveLength(5);
     expect(receiver.on(`${path}/elsewhere`)).toHaveLength(0);
@@ -166,7 +200,10 @@ describe('Webhook delivery', () => {
     receiver.answer(path, 410);
     const { jobId } = await jobWithWebhook(account, path);
     await endJob(t, jobId, 'failed');
-    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'failed');
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'failed',
+    );
     expect(delivery.attempts.map((a) => a.status_code)).toEqual([410]);
     expect(receiver.on(path)).toHaveLength(1);
   });
@@ -177,7 +214,10 @@ describe('Webhook delivery', () => {
     receiver.answer(path, 'hang');
     const { jobId } = await jobWithWebhook(account, path);
     await endJob(t, jobId, 'complete');
-    const [delivery] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'delivered',
+    );
     expect(delivery.attempts.map((a) => [a.status_code, a.error_kind])).toEqual([
       [null, 'timeout'],
       [200, null],
@@ -189,7 +229,10 @@ describe('Webhook delivery', () => {
     const account = await createAccount(t, POLLING_PLAN);
     const { jobId, path } = await jobWithWebhook(account);
     await endJob(t, jobId, 'complete');
-    const [first] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.status === 'delivered');
+    const [first] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.status === 'delivered',
+    );
 
     const other = await createAccount(t, POLLING_PLAN);
     await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(other.liveKey, bearer).expect(404);
@@ -197,7 +240,10 @@ describe('Webhook delivery', () => {
 
     const accepted = await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(account.liveKey, bearer).expect(202);
     expect(accepted.body.id).toBe(first.id);
-    const [again] = await waitFor(() => deliveries(t, account, { job_id: jobId }), (d) => d[0]?.attempt_count === 2);
+    const [again] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }),
+      (d) => d[0]?.attempt_count === 2,
+    );
     expect(again.status).toBe('delivered');
     expect(again.attempts.map((a) => a.trigger)).toEqual(['automatic', 'manual']);
     const hooks = receiver.on(path);
@@ -209,7 +255,11 @@ describe('Webhook delivery', () => {
   it('reveals the secret to access tokens only, and after a rotation signs with both secrets for 24 h', async () => {
     const account = await createAccount(t, POLLING_PLAN);
     const before = await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200);
-    expect(before.body).toEqual({ secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), created_at: expect.any(String), previous_secret_expires_at: null });
+    expect(before.body).toEqual({
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      created_at: expect.any(String),
+      previous_secret_expires_at: null,
+    });
     await t.http.get('/v1/webhooks/secret').auth(account.liveKey, bearer).expect(403);
     await t.http.post('/v1/webhooks/secret/rotate').auth(account.liveKey, bearer).expect(403);
 
@@ -221,7 +271,10 @@ describe('Webhook delivery', () => {
 
     const { jobId, path } = await jobWithWebhook(account);
     await endJob(t, jobId, 'complete');
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     expect(verifyWebhook(hook.body, hook.headers, rotated.body.secret)).toBe(true);
     expect(verifyWebhook(hook.body, hook.headers, before.body.secret)).toBe(true);
     // The plain header is signed with the current secret only.
@@ -233,8 +286,13 @@ describe('Webhook delivery', () => {
     const account = await createAccount(t, POLLING_PLAN);
     const path = newPath();
     const payload = { event: 'render.complete', job_id: 'job_x', note: 'Zürich → 東京 ✓' };
-    await t.app.get(WebhookDispatcher).dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId: 'job_x' });
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    await t.app
+      .get(WebhookDispatcher)
+      .dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId: 'job_x' });
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     expect(hook.body).toBe(JSON.stringify(payload));
     expect(verifyWebhook(hook.body, hook.headers, await secretOf(t, account))).toBe(true);
   });
@@ -244,13 +302,27 @@ describe('Webhook delivery', () => {
     const path = newPath();
     const dispatcher = t.app.get(WebhookDispatcher);
     // Written but never queued, as when Redis refused the entry.
-    const delivery = await dispatcher.record({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload: { event: 'render.complete' } });
-    await t.app.get(DataSource).getRepository(WebhookDelivery).update({ id: delivery.id }, { nextAttemptAt: new Date(Date.now() - 5 * 60_000) });
+    const delivery = await dispatcher.record({
+      accountId: account.id,
+      url: receiver.url(path),
+      event: 'render.complete',
+      payload: { event: 'render.complete' },
+    });
+    await t.app
+      .get(DataSource)
+      .getRepository(WebhookDelivery)
+      .update({ id: delivery.id }, { nextAttemptAt: new Date(Date.now() - 5 * 60_000) });
     expect(receiver.on(path)).toHaveLength(0);
     expect(await worker.get(WebhookDeliverySweeper).sweep()).toBeGreaterThanOrEqual(1);
-    const [hook] = await waitFor(() => receiver.on(path), (r) => r.length === 1);
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
     expect(hook.headers['x-service-delivery']).toBe(delivery.id);
-    await waitFor(() => deliveries(t, account), (d) => d[0]?.status === 'delivered');
+    await waitFor(
+      () => deliveries(t, account),
+      (d) => d[0]?.status === 'delivered',
+    );
   });
 });
 
@@ -271,9 +343,16 @@ describe('Webhook retries across a restart', () => {
     const account = await createAccount(t, POLLING_PLAN);
     const path = newPath();
     receiver.answer(path, 503);
-    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody({ webhook_url: receiver.url(path) })).expect(202);
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.liveKey, bearer)
+      .send(renderBody({ webhook_url: receiver.url(path) }))
+      .expect(202);
     await endJob(t, created.body.job_id, 'complete');
-    const [pending] = await waitFor(() => deliveries(t, account), (d) => d[0]?.attempt_count === 1);
+    const [pending] = await waitFor(
+      () => deliveries(t, account),
+      (d) => d[0]?.attempt_count === 1,
+    );
     expect(pending.status).toBe('pending');
     expect(Date.parse(pending.next_attempt_at!)).toBeGreaterThan(Date.parse(pending.attempts[0].at));
     await worker.close();
@@ -283,7 +362,11 @@ describe('Webhook retries across a restart', () => {
     t = await startTestApp(env);
     worker = await startWebhookWorker(t);
     try {
-      const [delivered] = await waitFor(() => deliveries(t, account), (d) => d[0]?.status === 'delivered', 30_000);
+      const [delivered] = await waitFor(
+        () => deliveries(t, account),
+        (d) => d[0]?.status === 'delivered',
+        30_000,
+      );
       expect(delivered.id).toBe(pending.id);
       expect(delivered.attempts.map((a) => a.status_code)).toEqual([503, 200]);
       const hooks = receiver.on(path);

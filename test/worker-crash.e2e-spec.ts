@@ -26,7 +26,10 @@ function startWorker(t: TestApp): ChildProcess {
     LOG_LEVEL: 'warn',
     ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
   };
-  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
@@ -58,23 +61,38 @@ describe('a worker killed mid-render', () => {
     const created = await t.http
       .post('/v1/render')
       .auth(account.liveKey, bearer)
-      .send({ waypoints: [{ lat: 38.72, lng: -9.14, label: 'Lisbon' }, { lat: 52.52, lng: 13.4, label: 'Berlin' }], duration: 8, aspect_ratio: '1:1' })
+      .send({
+        waypoints: [
+          { lat: 38.72, lng: -9.14, label: 'Lisbon' },
+          { lat: 52.52, lng: 13.4, label: 'Berlin' },
+        ],
+        duration: 8,
+        aspect_ratio: '1:1',
+      })
       .expect(202);
     const jobId = created.body.job_id as string;
     const jobs = t.app.get(DataSource).getRepository(RenderJob);
 
-    await waitFor(async () => {
-      const job = await jobs.findOneByOrFail({ id: jobId });
-      return job.status === 'processing' && job.progress > 0.05 ? job : undefined;
-    }, 120_000, 'the first worker to be mid-render');
+    await waitFor(
+      async () => {
+        const job = await jobs.findOneByOrFail({ id: jobId });
+        return job.status === 'processing' && job.progress > 0.05 ? job : undefined;
+      },
+      120_000,
+      'the first worker to be mid-render',
+    );
     first.kill('SIGKILL');
 
     const second = startWorker(t);
     workers.push(second);
-    const done = await waitFor(async () => {
-      const job = await jobs.findOneByOrFail({ id: jobId });
-      return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
-    }, 150_000, 'the job to finish on the second worker');
+    const done = await waitFor(
+      async () => {
+        const job = await jobs.findOneByOrFail({ id: jobId });
+        return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+      },
+      150_000,
+      'the job to finish on the second worker',
+    );
 
     expect(done.status).toBe('complete');
     expect(done.attempts).toBe(2);

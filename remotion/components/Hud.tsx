@@ -40,17 +40,39 @@ export const Hud: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame })
     >
       {props.hud.distance ? (
         <>
-          <div style={{ fontSize: unit * 1.7, letterSpacing: unit * 0.15, color: palette.panelSubtext, fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <div
+            style={{
+              fontSize: unit * 1.7,
+              letterSpacing: unit * 0.15,
+              color: palette.panelSubtext,
+              fontWeight: 700,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
             {reached ? `DISTANCE · ${reached.toUpperCase()}` : 'DISTANCE'}
           </div>
-          <div style={{ fontSize: unit * 4.4, fontWeight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          <div
+            style={{ fontSize: unit * 4.4, fontWeight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+          >
             {formatDistance(progress.km, props.units)}
           </div>
         </>
       ) : null}
       {props.hud.progress_bar ? (
-        <div style={{ marginTop: props.hud.distance ? unit * 1.1 : 0, height: unit * 1.0, borderRadius: unit * 0.5, background: 'rgba(127,127,127,0.25)', overflow: 'hidden' }}>
-          <div style={{ width: `${(fraction * 100).toFixed(3)}%`, height: '100%', borderRadius: unit * 0.5, background: scene.route.color }} />
+        <div
+          style={{
+            marginTop: props.hud.distance ? unit * 1.1 : 0,
+            height: unit * 1.0,
+            borderRadius: unit * 0.5,
+            background: 'rgba(127,127,127,0.25)',
+            overflow: 'hidden',
+          }}
+        >
+          <div
+            style={{ width: `${(fraction * 100).toFixed(3)}%`, height: '100%', borderRadius: unit * 0.5, background: scene.route.color }}
+          />
         </div>
       ) : null}
     </div>

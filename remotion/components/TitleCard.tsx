@@ -45,10 +45,20 @@ export const TitleCard: React.FC<{ scene: Scene; frame: number }> = ({ scene, fr
             boxShadow: `0 ${unit}px ${unit * 4}px rgba(0,0,0,0.25)`,
           }}
         >
-          <div style={{ width: unit * 6, height: unit * 0.6, borderRadius: unit, background: scene.route.color, margin: `0 auto ${unit * 2}px` }} />
+          <div
+            style={{
+              width: unit * 6,
+              height: unit * 0.6,
+              borderRadius: unit,
+              background: scene.route.color,
+              margin: `0 auto ${unit * 2}px`,
+            }}
+          />
           <div style={{ fontSize: unit * 6, fontWeight: 700, lineHeight: 1.15, overflowWrap: 'anywhere' }}>{props.title.text}</div>
           {props.title.subtitle ? (
-            <div style={{ marginTop: unit * 1.6, fontSize: unit * 3, lineHeight: 1.3, color: palette.panelSubtext, overflowWrap: 'anywhere' }}>
+            <div
+              style={{ marginTop: unit * 1.6, fontSize: unit * 3, lineHeight: 1.3, color: palette.panelSubtext, overflowWrap: 'anywhere' }}
+            >
               {props.title.subtitle}
             </div>
           ) : null}

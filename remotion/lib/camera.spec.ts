@@ -3,7 +3,7 @@ import { focusPoint } from './camera';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
 import { atlanticProps } from '../fixtures/sample-routes';
-import { buildScene, Scene } from './scene';
+import { buildScene, type Scene } from './scene';
 
 function onScreen(scene: Scene, frame: number, wx: number, wy: number) {
   const c = scene.track[frame];
@@ -98,7 +98,10 @@ describe('camera track', () => {
       for (let f = 1; f < t.length - 1; f++) {
         zoom = Math.max(zoom, Math.abs(t[f + 1].z - 2 * t[f].z + t[f - 1].z) * fps * fps);
         const widthsPerUnit = 2 ** t[f].z / scene.viewport.width;
-        pan = Math.max(pan, Math.hypot(t[f + 1].x - 2 * t[f].x + t[f - 1].x, t[f + 1].y - 2 * t[f].y + t[f - 1].y) * widthsPerUnit * fps * fps);
+        pan = Math.max(
+          pan,
+          Math.hypot(t[f + 1].x - 2 * t[f].x + t[f - 1].x, t[f + 1].y - 2 * t[f].y + t[f - 1].y) * widthsPerUnit * fps * fps,
+        );
       }
       return { zoom, pan };
     };

@@ -8,9 +8,9 @@
 import type { CameraPreset, MapAnimationProps } from '../../src/modules/rendering/contract';
 import { clamp, lerp, smootherstep } from './easing';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
-import { Box, headingAlong, pointAlong, progressAt, RouteGeometry } from './route-geometry';
-import { Insets } from './safe-area';
-import { Timeline } from './timeline';
+import { type Box, headingAlong, pointAlong, progressAt, type RouteGeometry } from './route-geometry';
+import { type Insets } from './safe-area';
+import { type Timeline } from './timeline';
 
 export interface CameraState {
   x: number;
@@ -110,10 +110,46 @@ interface PresetStyle {
 }
 
 const PRESETS: Record<CameraPreset, PresetStyle> = {
-  auto: { legZoomIn: 0.45, follow: 0.85, lookAhead: 0.1, perLeg: true, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0.35, handover: 1.0 },
-  follow: { legZoomIn: 1.4, follow: 1, lookAhead: 0.08, perLeg: true, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0.3, handover: 0.9 },
-  overview: { legZoomIn: 0, follow: 0, lookAhead: 0, perLeg: false, defaultTilt: 0, tiltWhileTravelling: false, dwellPushIn: 0, handover: 1.2 },
-  cinematic: { legZoomIn: 1.0, follow: 1, lookAhead: 0.14, perLeg: true, defaultTilt: 40, tiltWhileTravelling: true, dwellPushIn: 0.5, handover: 1.6 },
+  auto: {
+    legZoomIn: 0.45,
+    follow: 0.85,
+    lookAhead: 0.1,
+    perLeg: true,
+    defaultTilt: 0,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.35,
+    handover: 1.0,
+  },
+  follow: {
+    legZoomIn: 1.4,
+    follow: 1,
+    lookAhead: 0.08,
+    perLeg: true,
+    defaultTilt: 0,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.3,
+    handover: 0.9,
+  },
+  overview: {
+    legZoomIn: 0,
+    follow: 0,
+    lookAhead: 0,
+    perLeg: false,
+    defaultTilt: 0,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0,
+    handover: 1.2,
+  },
+  cinematic: {
+    legZoomIn: 1.0,
+    follow: 1,
+    lookAhead: 0.14,
+    perLeg: true,
+    defaultTilt: 40,
+    tiltWhileTravelling: true,
+    dwellPushIn: 0.5,
+    handover: 1.6,
+  },
 };
 
 type Shot = { from: number; to: number; at: (frame: number) => CameraState };
@@ -167,8 +203,11 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
         const heading = headingAlong(leg, distance);
         const ahead = (preset.lookAhead * viewPx) / 2 ** z;
         // Look-ahead fades out as the vehicle arrives, so the camera settles on the waypoint.
-        const aheadWeight = smootherstep(Math.min(distance / (leg.length * 0.1 + 1e-12), (leg.length - distance) / (leg.length * 0.15 + 1e-12)));
-        const push = dwell && dwell.end > dwell.start ? preset.dwellPushIn * smootherstep((frame - dwell.start) / (dwell.end - dwell.start)) : 0;
+        const aheadWeight = smootherstep(
+          Math.min(distance / (leg.length * 0.1 + 1e-12), (leg.length - distance) / (leg.length * 0.15 + 1e-12)),
+        );
+        const push =
+          dwell && dwell.end > dwell.start ? preset.dwellPushIn * smootherstep((frame - dwell.start) / (dwell.end - dwell.start)) : 0;
         return {
           x: lerp(legCenter.x, vehicle.x, preset.follow) + Math.cos(heading) * ahead * aheadWeight,
           y: lerp(legCenter.y, vehicle.y, preset.follow) + Math.sin(heading) * ahead * aheadWeight,

@@ -4,11 +4,11 @@
  * scene and the frame number.
  */
 import type { Transport } from '../../src/modules/rendering/contract';
-import { CameraState, focusPoint } from './camera';
+import { type CameraState, focusPoint } from './camera';
 import { clamp01, smootherstep } from './easing';
-import { LabelRequest, placeLabels, Rect } from './labels';
-import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, Tilt } from './perspective';
-import { headingAlong, pointAlong, progressAt, RouteProgress } from './route-geometry';
+import { type LabelRequest, placeLabels, type Rect } from './labels';
+import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
+import { headingAlong, pointAlong, progressAt, type RouteProgress } from './route-geometry';
 import { sizeUnit } from './safe-area';
 import type { Scene } from './scene';
 import { path2d, VEHICLES } from './vehicles';
@@ -38,7 +38,10 @@ export function planeLayout(scene: Scene): PlaneLayout {
   let maxX = width - focus.x;
   let maxY = height - focus.y;
   for (const t of tilts) {
-    const b = planeBoundsOfScreen(-focus.x, -focus.y, width - focus.x, height - focus.y, { angle: (t * Math.PI) / 180, distance: perspective });
+    const b = planeBoundsOfScreen(-focus.x, -focus.y, width - focus.x, height - focus.y, {
+      angle: (t * Math.PI) / 180,
+      distance: perspective,
+    });
     minX = Math.min(minX, b.minX);
     minY = Math.min(minY, b.minY);
     maxX = Math.max(maxX, b.maxX);
@@ -104,7 +107,13 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
   drawRoute(ctx, scene, progress, toX, toY);
 }
 
-function traceRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteProgress, toX: (x: number) => number, toY: (y: number) => number): boolean {
+function traceRoute(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  progress: RouteProgress,
+  toX: (x: number) => number,
+  toY: (y: number) => number,
+): boolean {
   const { legs } = scene.geometry;
   let started = false;
   ctx.beginPath();
@@ -130,7 +139,13 @@ function traceRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: Route
   return started;
 }
 
-function drawRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteProgress, toX: (x: number) => number, toY: (y: number) => number): void {
+function drawRoute(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  progress: RouteProgress,
+  toX: (x: number) => number,
+  toY: (y: number) => number,
+): void {
   if (!traceRoute(ctx, scene, progress, toX, toY)) return;
   const { color, width, opacity, line } = scene.route;
   ctx.lineJoin = 'round';
@@ -308,17 +323,30 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: 
       anchor: v.screen,
       width: w + unit * 1.2,
       height: fontPx * 1.35,
-      priority: (v.wp.emphasis === 'waypoint' ? 2 : v.wp.emphasis === 'chokepoint' ? 1 : 0) + (v.i === 0 || v.i === scene.props.waypoints.length - 1 ? 0.5 : 0),
+      priority:
+        (v.wp.emphasis === 'waypoint' ? 2 : v.wp.emphasis === 'chokepoint' ? 1 : 0) +
+        (v.i === 0 || v.i === scene.props.waypoints.length - 1 ? 0.5 : 0),
       gap: gapNearVehicle(v.screen, markerRadius(v.wp.emphasis) + unit * 0.5),
     });
   }
-  const bounds: Rect = { x: insets.left, y: insets.top, width: width - insets.left - insets.right, height: height - insets.top - insets.bottom };
+  const bounds: Rect = {
+    x: insets.left,
+    y: insets.top,
+    width: width - insets.left - insets.right,
+    height: height - insets.top - insets.bottom,
+  };
   const markerRects = visible.map((v) => {
     const r = markerRadius(v.wp.emphasis);
     return { x: v.screen.x - r, y: v.screen.y - r, width: 2 * r, height: 2 * r };
   });
   // Each label avoids the other markers (its own marker is kept clear by the gap).
-  const placed = placeLabelsAvoidingMarkers(requests, bounds, obstacles.rects, markerRects, visible.map((v) => v.i));
+  const placed = placeLabelsAvoidingMarkers(
+    requests,
+    bounds,
+    obstacles.rects,
+    markerRects,
+    visible.map((v) => v.i),
+  );
 
   // Markers.
   for (const v of visible) {

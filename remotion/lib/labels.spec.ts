@@ -1,4 +1,4 @@
-import { inside, LabelRequest, overlaps, placeLabels } from './labels';
+import { inside, type LabelRequest, overlaps, placeLabels } from './labels';
 
 /** Small deterministic PRNG so the test is repeatable. */
 function random(seed: number) {

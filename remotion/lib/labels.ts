@@ -57,12 +57,7 @@ export function candidateRect(req: LabelRequest, side: LabelSide): Rect {
 }
 
 export function overlaps(a: Rect, b: Rect, padding = 0): boolean {
-  return (
-    a.x < b.x + b.width + padding &&
-    b.x < a.x + a.width + padding &&
-    a.y < b.y + b.height + padding &&
-    b.y < a.y + a.height + padding
-  );
+  return a.x < b.x + b.width + padding && b.x < a.x + a.width + padding && a.y < b.y + b.height + padding && b.y < a.y + a.height + padding;
 }
 
 export function inside(r: Rect, bounds: Rect): boolean {

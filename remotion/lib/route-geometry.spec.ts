@@ -9,8 +9,24 @@ const waypoint = (lng: number, lat: number) => ({ lng, lat, label: null, emphasi
 // Tokyo → Honolulu → San Francisco as routed: unwrapped longitudes, 139.69 … 237.58.
 const pacific: RouteProps = {
   legs: [
-    { transport: 'plane', distance_km: 6200, coordinates: [[139.69, 35.68], [170, 33], [202.15, 21.3]] },
-    { transport: 'plane', distance_km: 3800, coordinates: [[202.15, 21.3], [220, 30], [237.58, 37.77]] },
+    {
+      transport: 'plane',
+      distance_km: 6200,
+      coordinates: [
+        [139.69, 35.68],
+        [170, 33],
+        [202.15, 21.3],
+      ],
+    },
+    {
+      transport: 'plane',
+      distance_km: 3800,
+      coordinates: [
+        [202.15, 21.3],
+        [220, 30],
+        [237.58, 37.77],
+      ],
+    },
   ],
   waypoints: [waypoint(139.69, 35.68), waypoint(202.15, 21.3), waypoint(237.58, 37.77)],
 };

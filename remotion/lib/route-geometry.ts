@@ -4,8 +4,8 @@
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { cruise } from './easing';
-import { project, WorldPoint } from './mercator';
-import { legAt, Timeline } from './timeline';
+import { project, type WorldPoint } from './mercator';
+import { legAt, type Timeline } from './timeline';
 
 export interface LegPath {
   /** Interleaved x,y world coordinates. */
@@ -35,8 +35,12 @@ export interface RouteGeometry {
 export function routeCenterLng(props: Pick<MapAnimationProps, 'legs' | 'waypoints'>): number {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const leg of props.legs) for (const [lng] of leg.coordinates) (lo = Math.min(lo, lng)), (hi = Math.max(hi, lng));
-  for (const wp of props.waypoints) (lo = Math.min(lo, wp.lng)), (hi = Math.max(hi, wp.lng));
+  const widen = (lng: number) => {
+    lo = Math.min(lo, lng);
+    hi = Math.max(hi, lng);
+  };
+  for (const leg of props.legs) for (const [lng] of leg.coordinates) widen(lng);
+  for (const wp of props.waypoints) widen(wp.lng);
   return Number.isFinite(lo) ? (lo + hi) / 2 : 0;
 }
 
@@ -59,7 +63,11 @@ export function buildRouteGeometry(props: Pick<MapAnimationProps, 'legs' | 'wayp
       xy[i * 2 + 1] = p.y;
       if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
     });
-    if (coords.length === 1) (xy[2] = xy[0]), (xy[3] = xy[1]);
+    if (coords.length === 1) {
+      // A one-point leg is drawn as a zero-length segment.
+      xy[2] = xy[0];
+      xy[3] = xy[1];
+    }
     return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
   });
   const waypoints = props.waypoints.map((w) => project(w.lng + turn, w.lat, centerLng));

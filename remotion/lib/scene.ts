@@ -3,13 +3,13 @@
  * route geometry, timeline, camera track and raster plan. Cached, so each frame only looks up.
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
-import { CameraState, planCameraTrack, Viewport } from './camera';
+import { type CameraState, planCameraTrack, type Viewport } from './camera';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
-import { Detail, planRasters, RasterPlan } from './raster-plan';
-import { Box, buildRouteGeometry, RouteGeometry, unionBoxes } from './route-geometry';
+import { type Detail, planRasters, type RasterPlan } from './raster-plan';
+import { type Box, buildRouteGeometry, type RouteGeometry, unionBoxes } from './route-geometry';
 import { safeInsets } from './safe-area';
-import { paletteFor, Palette } from './styles';
-import { planTimeline, Timeline } from './timeline';
+import { paletteFor, type Palette } from './styles';
+import { planTimeline, type Timeline } from './timeline';
 
 export interface Scene {
   props: MapAnimationProps;

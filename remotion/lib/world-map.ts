@@ -196,8 +196,14 @@ function landPieces(polygons: number[][][], minTile: number): Piece[] {
     const midX = (rect.minX + rect.maxX) / 2;
     const midY = (rect.minY + rect.maxY) / 2;
     const overlap = size * 0.01;
-    for (const [minX, maxX] of [[rect.minX, midX], [midX, rect.maxX]]) {
-      for (const [minY, maxY] of [[rect.minY, midY], [midY, rect.maxY]]) {
+    for (const [minX, maxX] of [
+      [rect.minX, midX],
+      [midX, rect.maxX],
+    ]) {
+      for (const [minY, maxY] of [
+        [rect.minY, midY],
+        [midY, rect.maxY],
+      ]) {
         const child = { minX: minX - overlap, maxX: maxX + overlap, minY: minY - overlap, maxY: maxY + overlap };
         const clipped = rings.map((ring) => clipRing(ring, child)).filter((ring) => ring.length >= 6);
         if (clipped.length) split(clipped, child);
@@ -327,7 +333,10 @@ export function projectedMap(detail: Detail, centerLng: number, region: Box | nu
   const borderMesh = countries
     ? (mesh(countries, countries.objects.countries as never, (a, b) => a !== b) as GeoJSON.MultiLineString)
     : { type: 'MultiLineString' as const, coordinates: [] };
-  const borderRings = record({ type: 'MultiLineString', coordinates: borderMesh.coordinates.filter((line) => mayIntersect([line], centerLng, region)) });
+  const borderRings = record({
+    type: 'MultiLineString',
+    coordinates: borderMesh.coordinates.filter((line) => mayIntersect([line], centerLng, region)),
+  });
   const graticuleRings = record(geoGraticule10());
 
   const result: ProjectedMap = {

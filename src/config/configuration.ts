@@ -12,7 +12,14 @@ export interface AppConfig {
   /** `pretty` for a person at a terminal, `json` for everything else (LOG_FORMAT overrides). */
   logFormat: 'json' | 'pretty';
   dataDir: string;
-  http: { port: number; publicUrl: string; cdnUrl: string; servesLocalCdn: boolean; trustProxyHops: number; anonymousRequestsPerMinute: number };
+  http: {
+    port: number;
+    publicUrl: string;
+    cdnUrl: string;
+    servesLocalCdn: boolean;
+    trustProxyHops: number;
+    anonymousRequestsPerMinute: number;
+  };
   database: DatabaseConfig;
   /** `url` unset means "start a private redis-server"; main.ts fills it in before the app boots. */
   redis: { url?: string; keyPrefix: string; embeddedDir: string };

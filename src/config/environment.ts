@@ -11,123 +11,204 @@ const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? unde
  * (api-contract §11) are part of the interface; the rest are ours. Nothing else reads process.env.
  */
 export class EnvironmentVariables {
-  @IsOptional() @IsIn(['development', 'production', 'test'])
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
   NODE_ENV?: 'development' | 'production' | 'test';
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   CDN_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
   JWT_SECRET?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
   ROAD_ROUTER_URL?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   ROAD_NETWORK_FILE?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   CHROMIUM_PATH?: string;
 
   /** Folder for the SQLite file, the embedded Redis, the JWT secret, local storage and the mail outbox. */
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   DATA_DIR?: string;
 
   /** `all` (API + worker in one process, the default), `api` or `worker`. */
-  @IsOptional() @IsIn(['all', 'api', 'worker'])
+  @IsOptional()
+  @IsIn(['all', 'api', 'worker'])
   MAPR_ROLE?: 'all' | 'api' | 'worker';
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
   /** `json` (one object a line) or `pretty` (readable lines); unset: pretty when stdout is a terminal. */
-  @IsOptional() @Transform(emptyToUndefined) @IsIn(['json', 'pretty'])
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsIn(['json', 'pretty'])
   LOG_FORMAT?: 'json' | 'pretty';
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   MAIL_FROM?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   VIDEO_RETENTION_DAYS?: number;
 
-  @IsOptional() @IsIn(['local', 's3'])
+  @IsOptional()
+  @IsIn(['local', 's3'])
   STORAGE_DRIVER?: 'local' | 's3';
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   S3_BUCKET?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   S3_REGION?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false })
   S3_ENDPOINT?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   S3_ACCESS_KEY_ID?: string;
 
-  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
   S3_SECRET_ACCESS_KEY?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   S3_FORCE_PATH_STYLE?: boolean;
 
   /** Seconds a render may run before it ends RENDER_TIMEOUT. */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(5)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
   RENDER_TIMEOUT_SECONDS?: number;
 
   /** Seconds a worker's lock on a render job lasts without renewal; a dead worker's job is taken up after about this long. */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(2) @Max(600)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(600)
   RENDER_LOCK_SECONDS?: number;
 
   /** How often (seconds) a worker re-queues accepted jobs that lost their queue entry; 0 turns the sweep off. */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(3600)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
   RENDER_QUEUE_SWEEP_SECONDS?: number;
 
   /** Jobs one worker process renders at once (one Chromium each). */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(16)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
   WORKER_CONCURRENCY?: number;
 
   /** Divides webhook retry delays; test suites only (refused in production). */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   WEBHOOK_RETRY_TIME_SCALE?: number;
 
   /** Deadline of one webhook attempt in ms (contract: 30 s); test suites only (refused in production). */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(50) @Max(30000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(30000)
   WEBHOOK_TIMEOUT_MS?: number;
 
   /** Prefix of every Redis key and Bull queue, so several deployments or test runs can share one Redis. */
-  @IsOptional() @Transform(emptyToUndefined) @Matches(/^[a-z0-9_-]{1,32}$/)
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[a-z0-9_-]{1,32}$/)
   REDIS_KEY_PREFIX?: string;
 
   /** Requests per minute per IP for callers without valid credentials (contract §6: 60). */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   ANONYMOUS_REQUESTS_PER_MINUTE?: number;
 
   /** Trust X-Forwarded-For from this many proxies when finding a client's IP. */
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(10)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10)
   TRUST_PROXY_HOPS?: number;
 }
 
 export class ConfigurationError extends Error {
-  override name = "ConfigurationError";
+  override name = 'ConfigurationError';
 }
 
 export function validateEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariables {

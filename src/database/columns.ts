@@ -38,4 +38,3 @@ export function JsonColumn(options: Omit<ColumnOptions, 'type'> = {}): PropertyD
 export function IdColumn(options: Omit<ColumnOptions, 'type' | 'length'> = {}): PropertyDecorator {
   return Column({ ...options, type: 'varchar', length: 40 });
 }
-

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DataSourceOptions, EntitySchema, MixedList } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/configuration';
 import { applyColumnDialect } from './columns';
 import { InitialSchema1764000000000 } from './migrations/1764000000000-initial-schema';
@@ -9,7 +9,7 @@ import { WebhooksAndBatches1765000000000 } from './migrations/1765000000000-webh
 export const MIGRATIONS = [InitialSchema1764000000000, WebhooksAndBatches1765000000000];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */
-export type Entities = MixedList<Function | string | EntitySchema>;
+export type Entities = NonNullable<DataSourceOptions['entities']>;
 
 /**
  * TypeORM options shared by the app and `ormconfig.ts` (the migration CLI). The schema comes

@@ -75,7 +75,10 @@ export async function insertTogether(dataSource: DataSource, groups: InsertGroup
   if (postgres) {
     const last = statements[statements.length - 1].sql;
     const ctes = statements.slice(0, -1).map((statement, i) => `w${i} AS (${statement.sql})`);
-    await dataSource.query(ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last, statements.flatMap((s) => s.parameters));
+    await dataSource.query(
+      ctes.length ? `WITH ${ctes.join(', ')} ${last}` : last,
+      statements.flatMap((s) => s.parameters),
+    );
     return;
   }
   // better-sqlite3's own transaction runs synchronously, so nothing can interleave with it on the

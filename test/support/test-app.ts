@@ -51,10 +51,7 @@ export interface TestAppOptions {
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mapr-e2e-'));
-  const database =
-    TEST_DATABASE_KIND === 'sqlite'
-      ? {}
-      : (assertTestDatabaseName(TEST_DATABASE_URL), { DATABASE_URL: TEST_DATABASE_URL });
+  const database = TEST_DATABASE_KIND === 'sqlite' ? {} : (assertTestDatabaseName(TEST_DATABASE_URL), { DATABASE_URL: TEST_DATABASE_URL });
   const config = loadConfiguration({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -89,7 +86,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
 /** The verification link of the newest e-mail to `email` in the outbox folder. */
 export function verificationLinkFor(t: TestApp, email: string): string {
   const dir = t.config.mail.outboxDir;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   for (const file of files.reverse()) {
     const raw = readFileSync(join(dir, file), 'utf8');
     if (!raw.includes(`To: ${email}`)) continue;
@@ -134,8 +133,10 @@ export async function createAccount(
   let liveKey = '';
   let testKey = '';
   if (options.keys ?? true) {
-    liveKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'live', mode: 'live' }).expect(201)).body.key;
-    testKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'test', mode: 'test' }).expect(201)).body.key;
+    liveKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'live', mode: 'live' }).expect(201))
+      .body.key;
+    testKey = (await t.http.post('/v1/api-keys').auth(accessToken, { type: 'bearer' }).send({ name: 'test', mode: 'test' }).expect(201))
+      .body.key;
   }
   return { id: registered.body.user.id, email, password, accessToken, liveKey, testKey };
 }

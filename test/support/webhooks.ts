@@ -32,9 +32,9 @@ export class WebhookReceiver {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<WebhookReceiver> {
-    let receiver!: WebhookReceiver;
+    // The handler runs only after `receiver` is assigned (requests come after listening).
     const server = createServer((req, res) => receiver.handle(req, res));
-    receiver = new WebhookReceiver(server);
+    const receiver = new WebhookReceiver(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
@@ -130,7 +130,15 @@ export async function endJob(t: TestApp, jobId: string, outcome: 'complete' | 'f
       },
     );
   } else {
-    await jobs.update({ id: jobId }, { status: 'failed', errorCode: 'MARITIME_ROUTE_ERROR', errorMessage: 'Leg 1 (Madrid → Denver): Madrid is 300 km from navigable water', failedAt: now });
+    await jobs.update(
+      { id: jobId },
+      {
+        status: 'failed',
+        errorCode: 'MARITIME_ROUTE_ERROR',
+        errorMessage: 'Leg 1 (Madrid → Denver): Madrid is 300 km from navigable water',
+        failedAt: now,
+      },
+    );
   }
   const job = await jobs.findOneByOrFail({ id: jobId });
   await t.app.get(JobEventsService).onJobEnded(job);

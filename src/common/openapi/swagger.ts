@@ -26,5 +26,8 @@ export function buildOpenApiDocument(app: INestApplication, errors: HttpErrorTab
 
 /** Swagger UI at /docs and the JSON document at /docs-json. */
 export function setupSwagger(app: INestApplication, errors: HttpErrorTable, serverUrl: string): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, errors, serverUrl), { jsonDocumentUrl: 'docs-json', customSiteTitle: 'mapr API' });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, errors, serverUrl), {
+    jsonDocumentUrl: 'docs-json',
+    customSiteTitle: 'mapr API',
+  });
 }

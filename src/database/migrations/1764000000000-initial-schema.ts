@@ -61,7 +61,12 @@ export class InitialSchema1764000000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'account_plans',
-        columns: [c.id('account_id', { isPrimary: true }), c.text('tier', 20), c.json('overrides', { isNullable: true }), c.timestamp('updated_at')],
+        columns: [
+          c.id('account_id', { isPrimary: true }),
+          c.text('tier', 20),
+          c.json('overrides', { isNullable: true }),
+          c.timestamp('updated_at'),
+        ],
         foreignKeys: [{ columnNames: ['account_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
       }),
     );

@@ -66,7 +66,9 @@ export class WebhooksAndBatches1765000000000 implements MigrationInterface {
           c.longText('response_excerpt', { isNullable: true }),
           c.timestamp('attempted_at'),
         ],
-        foreignKeys: [{ columnNames: ['delivery_id'], referencedTableName: 'webhook_deliveries', referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
+        foreignKeys: [
+          { columnNames: ['delivery_id'], referencedTableName: 'webhook_deliveries', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
       }),
     );
 
@@ -111,7 +113,13 @@ export class WebhooksAndBatches1765000000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['render_batch_jobs', 'render_batches', 'webhook_delivery_attempts', 'webhook_deliveries', 'webhook_signing_secrets']) {
+    for (const table of [
+      'render_batch_jobs',
+      'render_batches',
+      'webhook_delivery_attempts',
+      'webhook_deliveries',
+      'webhook_signing_secrets',
+    ]) {
       await queryRunner.dropTable(table, true);
     }
   }

@@ -54,7 +54,9 @@ export class HealthController {
       checks.push(async () => {
         const check = this.indicator.check('renderer');
         const chromium = this.config.rendering.chromiumPath;
-        return chromium && existsSync(chromium) ? check.up({ browser: chromium }) : check.down({ message: 'Chromium not found; set CHROMIUM_PATH' });
+        return chromium && existsSync(chromium)
+          ? check.up({ browser: chromium })
+          : check.down({ message: 'Chromium not found; set CHROMIUM_PATH' });
       });
     }
     return this.health.check(checks);

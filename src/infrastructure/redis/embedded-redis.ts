@@ -31,7 +31,20 @@ export class EmbeddedRedis {
   async start(): Promise<string> {
     mkdirSync(this.dataDir, { recursive: true });
     const port = await freePort();
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', this.dataDir, '--appendonly', 'yes', '--save', '', '--protected-mode', 'yes'];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dataDir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--protected-mode',
+      'yes',
+    ];
     const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     const spawnError = new Promise<never>((_, reject) =>

@@ -19,7 +19,8 @@ export class LocalStorage implements StoragePort, LocalFiles {
     assertSafeKey(key);
     const path = join(this.root, ...key.split('/'));
     const rel = relative(this.root, path);
-    if (!rel || rel.startsWith('..') || rel.split(sep).includes('..')) throw new Error(`Invalid storage key ${JSON.stringify(key)}: it leaves the storage folder`);
+    if (!rel || rel.startsWith('..') || rel.split(sep).includes('..'))
+      throw new Error(`Invalid storage key ${JSON.stringify(key)}: it leaves the storage folder`);
     return path;
   }
 

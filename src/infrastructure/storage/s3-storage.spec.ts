@@ -27,7 +27,9 @@ function startRecorder(reply: (req: Recorded) => { status: number; body?: string
     });
   });
   return new Promise<{ server: Server; requests: Recorded[]; endpoint: string }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, requests, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, requests, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
   );
 }
 

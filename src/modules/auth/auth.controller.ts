@@ -1,12 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
@@ -31,7 +24,10 @@ export class AuthController {
 
   @Post('register')
   @Public()
-  @ApiOperation({ summary: 'Create an account', description: 'Creates an account with emailVerified false and sends a verification e-mail.' })
+  @ApiOperation({
+    summary: 'Create an account',
+    description: 'Creates an account with emailVerified false and sends a verification e-mail.',
+  })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
   @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [AuthErrorExamples.emailAlreadyRegistered])

@@ -27,11 +27,24 @@ import { PrincipalCache } from './principal-cache.service';
     TypeOrmModule.forFeature([User, ApiKey, EmailVerification]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+      useFactory: (config: AppConfig) => ({
+        secret: config.auth.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     }),
   ],
   controllers: [AuthController, ApiKeysController],
-  providers: [AuthService, ApiKeysService, AttemptLimiter, PrincipalCache, JwtStrategy, ApiKeyStrategy, IdentifyCallerGuard, RequireCallerGuard],
+  providers: [
+    AuthService,
+    ApiKeysService,
+    AttemptLimiter,
+    PrincipalCache,
+    JwtStrategy,
+    ApiKeyStrategy,
+    IdentifyCallerGuard,
+    RequireCallerGuard,
+  ],
   exports: [IdentifyCallerGuard, RequireCallerGuard],
 })
 export class AuthModule {}

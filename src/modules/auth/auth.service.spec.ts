@@ -59,7 +59,10 @@ describe('AuthService e-mail verification', () => {
       insert: async (row: EmailVerification) => void verifications.push(row),
       update: (where: object, patch: object) => manager.update(EmailVerification, where, patch),
     } as unknown as Repository<EmailVerification>;
-    const dataSource = { options: { type: 'postgres' }, transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource;
+    const dataSource = {
+      options: { type: 'postgres' },
+      transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+    } as unknown as DataSource;
     const mail = {
       send: async (m: { text: string }) => void links.push(/https:\S+/.exec(m.text)![0]),
       deliversToOutbox: false,

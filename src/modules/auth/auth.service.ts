@@ -115,11 +115,7 @@ export class AuthService {
     if (!payload.sub || !payload.jti) throw AuthErrors.invalidVerificationToken();
     return runInTransaction(this.dataSource, async (manager) => {
       const now = new Date();
-      const consumed = await manager.update(
-        EmailVerification,
-        { id: payload.jti, userId: payload.sub, usedAt: IsNull() },
-        { usedAt: now },
-      );
+      const consumed = await manager.update(EmailVerification, { id: payload.jti, userId: payload.sub, usedAt: IsNull() }, { usedAt: now });
       const record = await manager.findOneBy(EmailVerification, { id: payload.jti });
       if (!consumed.affected || !record || record.expiresAt < now) throw AuthErrors.invalidVerificationToken();
       // Only the verification columns: saving the whole row would undo a concurrent change to others (the name).
@@ -147,6 +143,7 @@ export class AuthService {
     );
     const link = `${this.config.http.publicUrl}/v1/auth/verify-email?token=${encodeURIComponent(token)}`;
     await this.mail.send({ to: user.email, ...verificationEmail({ name: user.name, link, ttlHours }) });
-    if (this.mail.deliversToOutbox) this.logger.log({ user_id: user.id, verification_link: link }, `Verification link for ${user.email}: ${link}`);
+    if (this.mail.deliversToOutbox)
+      this.logger.log({ user_id: user.id, verification_link: link }, `Verification link for ${user.email}: ${link}`);
   }
 }

@@ -14,16 +14,18 @@ export const ACCESS_TOKEN_ONLY = 'mapr:accessTokenOnly';
 export function Authenticated(options: { accessTokenOnly?: boolean } = {}) {
   const decorators = [
     ApiBearerAuth(),
-    ApiErrorResponse(401, 'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).', [
-      AuthErrorExamples.authenticationRequired,
-      AuthErrorExamples.invalidToken,
-      AuthErrorExamples.invalidApiKey,
-    ]),
+    ApiErrorResponse(
+      401,
+      'AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key).',
+      [AuthErrorExamples.authenticationRequired, AuthErrorExamples.invalidToken, AuthErrorExamples.invalidApiKey],
+    ),
   ];
   if (options.accessTokenOnly) {
     decorators.push(
       SetMetadata(ACCESS_TOKEN_ONLY, true),
-      ApiErrorResponse(403, 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', [AuthErrorExamples.accessTokenRequired]),
+      ApiErrorResponse(403, 'ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.', [
+        AuthErrorExamples.accessTokenRequired,
+      ]),
     );
   }
   return applyDecorators(...decorators);

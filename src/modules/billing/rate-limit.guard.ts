@@ -1,6 +1,12 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerModuleOptions,
+  ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { BillingErrors } from './billing.errors';
@@ -35,7 +41,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (!req.path.startsWith('/v1/')) return true;
 
     const principal = req.principal;
-    const limit = principal ? (await this.plans.limitsFor(principal.accountId)).limits.requests_per_minute : this.config.http.anonymousRequestsPerMinute;
+    const limit = principal
+      ? (await this.plans.limitsFor(principal.accountId)).limits.requests_per_minute
+      : this.config.http.anonymousRequestsPerMinute;
     const tracker = principal ? `account:${principal.accountId}` : `ip:${req.ip}`;
     // A 1 ms block makes the library's script behave as a plain fixed window: hits keep counting
     // until the window's key expires.

@@ -160,7 +160,11 @@ export class UsageService {
     return {
       ledgerRows: { entity: UsageRecord, rows },
       undo: async () => {
-        await this.redis.multi().zrem(keys[1], ...jobIds).zrem(keys[2], ...jobIds).exec();
+        await this.redis
+          .multi()
+          .zrem(keys[1], ...jobIds)
+          .zrem(keys[2], ...jobIds)
+          .exec();
       },
     };
   }
@@ -229,7 +233,10 @@ export class UsageService {
     const countedIds = new Set(counted.map((r) => r.jobId));
     const leftovers = candidates.filter((id) => !countedIds.has(id));
     if (leftovers.length === 0) return false;
-    this.logger.warn({ account_id: accountId, kind, leftovers: leftovers.length }, 'Removed usage counter entries the ledger does not count');
+    this.logger.warn(
+      { account_id: accountId, kind, leftovers: leftovers.length },
+      'Removed usage counter entries the ledger does not count',
+    );
     await this.redis.zrem(setKey, ...leftovers);
     return true;
   }

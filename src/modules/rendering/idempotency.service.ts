@@ -51,7 +51,10 @@ export class IdempotencyService {
     if (claimed !== true) return claimed;
     try {
       const result = await handler();
-      await this.records.update({ accountId, key }, { state: 'completed', responseStatus: result.status, responseBody: result.body as object });
+      await this.records.update(
+        { accountId, key },
+        { state: 'completed', responseStatus: result.status, responseBody: result.body as object },
+      );
       return { replayed: false, ...result };
     } catch (err) {
       // Client errors are not remembered; server errors neither, so the client can simply retry.
@@ -63,7 +66,16 @@ export class IdempotencyService {
     const now = new Date();
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        await this.records.insert({ accountId, key, scope, requestHash, state: 'in_progress', responseStatus: null, responseBody: null as unknown as object, createdAt: now });
+        await this.records.insert({
+          accountId,
+          key,
+          scope,
+          requestHash,
+          state: 'in_progress',
+          responseStatus: null,
+          responseBody: null as unknown as object,
+          createdAt: now,
+        });
         return true;
       } catch (err) {
         const existing = await this.records.findOneBy({ accountId, key });
@@ -97,4 +109,3 @@ export class IdempotencyService {
     return value;
   }
 }
-

@@ -6,7 +6,12 @@ import { RenderJob } from './entities/render-job.entity';
 import { estimateRenderSeconds } from './render-request.normalizer';
 
 /** The row of a job just accepted (single or in a batch): queued, not yet routed, with a new id. */
-export function newQueuedJob(principal: Principal, request: NormalizedRenderRequest, createdAt: Date, batchId: string | null = null): RenderJob {
+export function newQueuedJob(
+  principal: Principal,
+  request: NormalizedRenderRequest,
+  createdAt: Date,
+  batchId: string | null = null,
+): RenderJob {
   return Object.assign(new RenderJob(), {
     id: newId('job'),
     accountId: principal.accountId,

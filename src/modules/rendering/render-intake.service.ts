@@ -64,5 +64,4 @@ export class RenderIntakeService implements OnApplicationBootstrap {
       throw CommonErrors.serviceUnavailable('The render queue');
     }
   }
-
 }

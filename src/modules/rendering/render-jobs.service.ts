@@ -73,13 +73,18 @@ export class RenderJobsService {
       const at = new Date(cursor.t);
       qb.andWhere(
         new Brackets((w) => {
-          w.where('job.created_at < :at', { at }).orWhere(new Brackets((x) => x.where('job.created_at = :at', { at }).andWhere('job.id < :id', { id: cursor.id })));
+          w.where('job.created_at < :at', { at }).orWhere(
+            new Brackets((x) => x.where('job.created_at = :at', { at }).andWhere('job.id < :id', { id: cursor.id })),
+          );
         }),
       );
     }
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
-    return { data: page.map((j) => this.present(j)), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null } satisfies JobListDto;
+    return {
+      data: page.map((j) => this.present(j)),
+      next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+    } satisfies JobListDto;
   }
 
   /**

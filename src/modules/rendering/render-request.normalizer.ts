@@ -17,7 +17,11 @@ export function defaultDuration(maxDurationSeconds: number): number {
  * The checks that need more than the DTO's shape: place names (offline gazetteer) and the tier's
  * maximum duration. Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches.
  */
-export function tierAndPlaceIssues(dto: CreateRenderDto, tier: TierContext, prefix = ''): {
+export function tierAndPlaceIssues(
+  dto: CreateRenderDto,
+  tier: TierContext,
+  prefix = '',
+): {
   issues: ValidationIssue[];
   durationExceeded: boolean;
 } {
@@ -51,11 +55,17 @@ export function tierAndPlaceIssues(dto: CreateRenderDto, tier: TierContext, pref
 
 export function throwIfIssues(result: { issues: ValidationIssue[]; durationExceeded: boolean }, tier: TierContext): void {
   if (result.issues.length === 0) return;
-  throw CommonErrors.validation(result.issues, result.durationExceeded ? { max_duration_seconds: tier.maxDurationSeconds, tier: tier.tier } : {});
+  throw CommonErrors.validation(
+    result.issues,
+    result.durationExceeded ? { max_duration_seconds: tier.maxDurationSeconds, tier: tier.tier } : {},
+  );
 }
 
 /** Fills every default so the worker renders from a complete, explicit description. */
-export function normalizeRenderRequest(dto: CreateRenderDto, options: { maxDurationSeconds: number; sandbox: boolean }): NormalizedRenderRequest {
+export function normalizeRenderRequest(
+  dto: CreateRenderDto,
+  options: { maxDurationSeconds: number; sandbox: boolean },
+): NormalizedRenderRequest {
   const transport = dto.transport ?? 'plane';
   const waypoints: NormalizedWaypoint[] = dto.waypoints.map((wp) => {
     const resolved = wp.lat === undefined || wp.lng === undefined ? resolvePlace(wp.place!) : null;
@@ -81,9 +91,17 @@ export function normalizeRenderRequest(dto: CreateRenderDto, options: { maxDurat
     fps: dto.fps ?? 30,
     style: dto.style ?? 'standard',
     route_style: { ...(dto.route_style ?? {}) },
-    camera: { preset: dto.camera?.preset ?? 'auto', ...(dto.camera?.start_zoom !== undefined ? { start_zoom: dto.camera.start_zoom } : {}), ...(dto.camera?.tilt !== undefined ? { tilt: dto.camera.tilt } : {}) },
-    hud: dto.hud ? { distance: dto.hud.distance ?? true, progress_bar: dto.hud.progress_bar ?? true, position: dto.hud.position ?? 'bottom-left' } : false,
-    ...(dto.title ? { title: { text: dto.title.text, ...(dto.title.subtitle !== undefined ? { subtitle: dto.title.subtitle } : {}) } } : {}),
+    camera: {
+      preset: dto.camera?.preset ?? 'auto',
+      ...(dto.camera?.start_zoom !== undefined ? { start_zoom: dto.camera.start_zoom } : {}),
+      ...(dto.camera?.tilt !== undefined ? { tilt: dto.camera.tilt } : {}),
+    },
+    hud: dto.hud
+      ? { distance: dto.hud.distance ?? true, progress_bar: dto.hud.progress_bar ?? true, position: dto.hud.position ?? 'bottom-left' }
+      : false,
+    ...(dto.title
+      ? { title: { text: dto.title.text, ...(dto.title.subtitle !== undefined ? { subtitle: dto.title.subtitle } : {}) } }
+      : {}),
     units: dto.units ?? 'km',
     ...(dto.webhook_url ? { webhook_url: dto.webhook_url } : {}),
   };

@@ -1,11 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { BillingErrorExamples } from '../billing';
@@ -17,7 +11,8 @@ import { Idempotent } from './idempotency.interceptor';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 
-const NOT_FOUND_RESPONSE = () => ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
+const NOT_FOUND_RESPONSE = () =>
+  ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
 
 @ApiTags('Renders')
 @Controller('v1')
@@ -39,13 +34,19 @@ export class RenderController {
   @Idempotent()
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
-  @ApiErrorResponse(400, 'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)', [
-    ErrorExamples.renderValidation,
-    ErrorExamples.renderValidationMany,
-    ErrorExamples.durationExceeded,
+  @ApiErrorResponse(
+    400,
+    'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)',
+    [ErrorExamples.renderValidation, ErrorExamples.renderValidationMany, ErrorExamples.durationExceeded],
+  )
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [
+    AuthErrorExamples.emailNotVerified,
+    BillingErrorExamples.featureNotAvailable,
   ])
-  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [AuthErrorExamples.emailNotVerified, BillingErrorExamples.featureNotAvailable])
-  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [RenderingErrorExamples.idempotencyKeyReused, RenderingErrorExamples.idempotencyKeyInUse])
+  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [
+    RenderingErrorExamples.idempotencyKeyReused,
+    RenderingErrorExamples.idempotencyKeyInUse,
+  ])
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed)', [
     BillingErrorExamples.rateLimitExceeded,
     BillingErrorExamples.renderLimitExceeded,
@@ -88,7 +89,10 @@ export class RenderController {
   }
 
   @Get('render/:job_id/route')
-  @ApiOperation({ summary: 'The job’s routed legs as GeoJSON', description: 'Available once the job has been routed (when it starts processing).' })
+  @ApiOperation({
+    summary: 'The job’s routed legs as GeoJSON',
+    description: 'Available once the job has been routed (when it starts processing).',
+  })
   @ApiOkResponse({ type: RouteGeoJsonDto })
   @NOT_FOUND_RESPONSE()
   @ApiErrorResponse(409, 'ROUTE_NOT_READY', [RenderingErrorExamples.routeNotReady])

@@ -19,7 +19,12 @@ import { StylesController } from './styles.controller';
 
 /** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]), JobsModule, BillingModule, WebhooksModule],
+  imports: [
+    TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]),
+    JobsModule,
+    BillingModule,
+    WebhooksModule,
+  ],
   controllers: [RenderController, StylesController, BatchesController],
   providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, IdempotencyInterceptor, BatchesService],
   exports: [RenderIntakeService, RenderJobsService],

@@ -32,7 +32,21 @@ describe('webhook payloads', () => {
   });
 
   it('render.failed has exactly the spec’s fields', () => {
-    const job = { ...base, status: 'failed', errorCode: 'MARITIME_ROUTE_ERROR', errorMessage: 'Leg 1 …', failedAt: new Date('2026-11-22T10:00:02.000Z') } as RenderJob;
-    expect(Object.keys(renderFailedPayload(job)).sort()).toEqual(['created_at', 'error', 'event', 'failed_at', 'job_id', 'message', 'status']);
+    const job = {
+      ...base,
+      status: 'failed',
+      errorCode: 'MARITIME_ROUTE_ERROR',
+      errorMessage: 'Leg 1 …',
+      failedAt: new Date('2026-11-22T10:00:02.000Z'),
+    } as RenderJob;
+    expect(Object.keys(renderFailedPayload(job)).sort()).toEqual([
+      'created_at',
+      'error',
+      'event',
+      'failed_at',
+      'job_id',
+      'message',
+      'status',
+    ]);
   });
 });

@@ -20,7 +20,8 @@ describe('routing module boundary', () => {
         if (file.startsWith(ROUTING + '/')) continue;
         for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']*)'/g)) {
           const target = resolve(dirname(file), specifier);
-          if (target.startsWith(ROUTING + '/') && target !== join(ROUTING, 'index')) offenders.push(`${relative(ROOT, file)} → ${specifier}`);
+          if (target.startsWith(ROUTING + '/') && target !== join(ROUTING, 'index'))
+            offenders.push(`${relative(ROOT, file)} → ${specifier}`);
         }
       }
     }

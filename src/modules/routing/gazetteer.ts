@@ -144,9 +144,7 @@ function load(): Gazetteer {
     keysByLength: new Map(),
   };
   // Prepending in ascending population leaves each list largest first (ties in data order).
-  const ascending = Int32Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => g.populations[a] - g.populations[b] || b - a,
-  );
+  const ascending = Int32Array.from({ length: count }, (_, i) => i).sort((a, b) => g.populations[a] - g.populations[b] || b - a);
   for (const i of ascending) {
     const key = normalizePlaceName(names[i]);
     if (!key) continue;

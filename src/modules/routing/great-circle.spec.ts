@@ -82,8 +82,28 @@ describe('greatCircleArc', () => {
 
 describe('longitude helpers', () => {
   it('unwrapLongitudes removes seams and keeps the first longitude', () => {
-    expect(unwrapLongitudes([[170, 0], [179, 1], [-179, 2], [-170, 3]])).toEqual([[170, 0], [179, 1], [181, 2], [190, 3]]);
-    expect(unwrapLongitudes([[-170, 0], [175, 0]])).toEqual([[-170, 0], [-185, 0]]);
+    expect(
+      unwrapLongitudes([
+        [170, 0],
+        [179, 1],
+        [-179, 2],
+        [-170, 3],
+      ]),
+    ).toEqual([
+      [170, 0],
+      [179, 1],
+      [181, 2],
+      [190, 3],
+    ]);
+    expect(
+      unwrapLongitudes([
+        [-170, 0],
+        [175, 0],
+      ]),
+    ).toEqual([
+      [-170, 0],
+      [-185, 0],
+    ]);
   });
 
   it('wrapLng folds any longitude into [-180, 180)', () => {

@@ -140,7 +140,10 @@ describe('planRoute', () => {
   it('treats a repeated waypoint as a zero-length leg in any mode', async () => {
     const result = await plan([ROTTERDAM('ship'), ROTTERDAM('ship')]);
     expect(result.legs[0].distance_km).toBe(0);
-    expect(result.legs[0].coordinates).toEqual([[4.47917, 51.9225], [4.47917, 51.9225]]);
+    expect(result.legs[0].coordinates).toEqual([
+      [4.47917, 51.9225],
+      [4.47917, 51.9225],
+    ]);
   });
 
   it('is deterministic', async () => {

@@ -1,14 +1,4 @@
-import {
-  Chokepoint,
-  DEFAULT_ROUTE_MODE,
-  LegRouting,
-  LngLat,
-  RouteWaypoint,
-  RouteLeg,
-  RouteMode,
-  RoutePlan,
-  Transport,
-} from './route-plan';
+import { Chokepoint, DEFAULT_ROUTE_MODE, LegRouting, LngLat, RouteWaypoint, RouteLeg, RouteMode, RoutePlan, Transport } from './route-plan';
 import { RoutingError } from './routing.errors';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
@@ -57,7 +47,13 @@ export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Pro
 
     let routed: { coordinates: LngLat[]; distanceKm: number };
     try {
-      routed = await routeLeg(mode, { position: [start.lng, start.lat], name: from }, { position: [end.lng, end.lat], name: to }, input, deps);
+      routed = await routeLeg(
+        mode,
+        { position: [start.lng, start.lat], name: from },
+        { position: [end.lng, end.lat], name: to },
+        input,
+        deps,
+      );
     } catch (error) {
       if (error instanceof RoutingError) throw new RoutingError(error.code, `Leg ${i + 1} (${from} → ${to}): ${error.message}`);
       throw error;

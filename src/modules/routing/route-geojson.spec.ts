@@ -5,8 +5,31 @@ describe('routePlanToFeatureCollection', () => {
   const plan: RoutePlan = {
     distance_km: 9_870.4,
     legs: [
-      { leg: 0, from: 'Tokyo', to: 'San Francisco', transport: 'plane', mode: 'great-circle', distance_km: 8_270.1, coordinates: [[139.69, 35.69], [200, 50], [237.58, 37.77]] },
-      { leg: 1, from: 'San Francisco', to: 'Los Angeles', transport: 'car', mode: 'road', distance_km: 1_600.3, coordinates: [[237.58, 37.77], [241.76, 34.05]] },
+      {
+        leg: 0,
+        from: 'Tokyo',
+        to: 'San Francisco',
+        transport: 'plane',
+        mode: 'great-circle',
+        distance_km: 8_270.1,
+        coordinates: [
+          [139.69, 35.69],
+          [200, 50],
+          [237.58, 37.77],
+        ],
+      },
+      {
+        leg: 1,
+        from: 'San Francisco',
+        to: 'Los Angeles',
+        transport: 'car',
+        mode: 'road',
+        distance_km: 1_600.3,
+        coordinates: [
+          [237.58, 37.77],
+          [241.76, 34.05],
+        ],
+      },
     ],
   };
 
@@ -17,7 +40,13 @@ describe('routePlanToFeatureCollection', () => {
     expect(collection.features).toHaveLength(2);
     expect(collection.features[1]).toEqual({
       type: 'Feature',
-      geometry: { type: 'LineString', coordinates: [[237.58, 37.77], [241.76, 34.05]] },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [237.58, 37.77],
+          [241.76, 34.05],
+        ],
+      },
       properties: { leg: 1, from: 'San Francisco', to: 'Los Angeles', transport: 'car', mode: 'road', distance_km: 1_600.3 },
     });
   });

@@ -10,16 +10,7 @@ export type Transport = (typeof TRANSPORTS)[number];
 export const ROUTE_MODES = ['manual', 'sea', 'road'] as const;
 export type RouteMode = (typeof ROUTE_MODES)[number];
 
-export const CHOKEPOINTS = [
-  'suez',
-  'panama',
-  'bosporus',
-  'malacca',
-  'gibraltar',
-  'hormuz',
-  'bab-el-mandeb',
-  'cape-horn',
-] as const;
+export const CHOKEPOINTS = ['suez', 'panama', 'bosporus', 'malacca', 'gibraltar', 'hormuz', 'bab-el-mandeb', 'cape-horn'] as const;
 export type Chokepoint = (typeof CHOKEPOINTS)[number];
 
 /** The routing a transport uses when the request does not set `route.mode`. */

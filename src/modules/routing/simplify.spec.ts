@@ -4,7 +4,11 @@ import { simplifyToAtMost } from './simplify';
 
 describe('simplifyToAtMost', () => {
   it('returns a line within budget untouched', () => {
-    const line: LngLat[] = [[0, 0], [1, 1], [2, 0]];
+    const line: LngLat[] = [
+      [0, 0],
+      [1, 1],
+      [2, 0],
+    ];
     expect(simplifyToAtMost(line, 3)).toEqual(line);
   });
 
@@ -35,7 +39,11 @@ describe('simplifyToAtMost', () => {
   });
 
   it('leaves short paths untouched, as copies', () => {
-    const path: LngLat[] = [[0, 0], [1, 1], [2, 0]];
+    const path: LngLat[] = [
+      [0, 0],
+      [1, 1],
+      [2, 0],
+    ];
     const simple = simplifyToAtMost(path, 10);
     expect(simple).toEqual(path);
     expect(simple).not.toBe(path);

@@ -13,7 +13,8 @@ export const MAX_AUTOMATIC_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  * send), or undefined when there is none left.
  */
 export function retryDelayMs(failedAttempt: number, timeScale = 1): number | undefined {
-  if (!Number.isInteger(failedAttempt) || failedAttempt < 1) throw new RangeError(`failedAttempt must be a positive integer, got ${failedAttempt}`);
+  if (!Number.isInteger(failedAttempt) || failedAttempt < 1)
+    throw new RangeError(`failedAttempt must be a positive integer, got ${failedAttempt}`);
   if (!(timeScale >= 1)) throw new RangeError(`timeScale must be at least 1, got ${timeScale}`);
   const delay = RETRY_DELAYS_MS[failedAttempt - 1];
   return delay === undefined ? undefined : Math.max(1, Math.round(delay / timeScale));

@@ -13,7 +13,13 @@ describe('webhook configuration', () => {
   });
 
   it('lets test suites shorten them', () => {
-    const config = loadConfiguration({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/mapr-config-spec', WEBHOOK_RETRY_TIME_SCALE: '600', WEBHOOK_TIMEOUT_MS: '500' });
+    const config = loadConfiguration({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_DIR: '/tmp/mapr-config-spec',
+      WEBHOOK_RETRY_TIME_SCALE: '600',
+      WEBHOOK_TIMEOUT_MS: '500',
+    });
     expect(config.webhooks).toMatchObject({ retryTimeScale: 600, timeoutMs: 500 });
   });
 });

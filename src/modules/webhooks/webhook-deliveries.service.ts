@@ -28,7 +28,14 @@ export class WebhookDeliveriesService {
     const attempts = rows.length
       ? await this.attempts.find({ where: { deliveryId: In(rows.map((r) => r.id)) }, order: { attemptNumber: 'ASC' } })
       : [];
-    return { deliveries: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.deliveryId === row.id))) } satisfies DeliveryListDto;
+    return {
+      deliveries: rows.map((row) =>
+        presentDelivery(
+          row,
+          attempts.filter((a) => a.deliveryId === row.id),
+        ),
+      ),
+    } satisfies DeliveryListDto;
   }
 
   async get(accountId: string, id: string): Promise<DeliveryDto> {

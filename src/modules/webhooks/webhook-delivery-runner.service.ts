@@ -49,7 +49,11 @@ export class WebhookDeliveryRunner {
 
   private async attempt(delivery: WebhookDelivery, trigger: 'automatic' | 'manual'): Promise<WebhookDeliveryResult> {
     const now = new Date();
-    const signature = signPayload(delivery.payload, await this.secrets.signingSecrets(delivery.accountId, now), Math.floor(now.getTime() / 1000));
+    const signature = signPayload(
+      delivery.payload,
+      await this.secrets.signingSecrets(delivery.accountId, now),
+      Math.floor(now.getTime() / 1000),
+    );
     const result = await this.httpClient(
       delivery.url,
       {
@@ -61,7 +65,10 @@ export class WebhookDeliveryRunner {
     await this.log(delivery.id, trigger, result, now);
     await this.deliveries.increment({ id: delivery.id }, 'attemptCount', 1);
     if (result.outcome !== 'delivered') {
-      this.logger.warn({ delivery_id: delivery.id, status_code: result.status_code, error_kind: result.error_kind }, 'Webhook attempt failed');
+      this.logger.warn(
+        { delivery_id: delivery.id, status_code: result.status_code, error_kind: result.error_kind },
+        'Webhook attempt failed',
+      );
     }
     return result;
   }

@@ -11,9 +11,7 @@ import { randomBase62 } from '../../common/util/ids';
 export const WEBHOOK_QUEUE = 'webhooks';
 
 /** One HTTP attempt of one delivery: an automatic one (first send or a scheduled retry), or a manual redelivery. */
-export type WebhookQueueData =
-  | { deliveryId: string; trigger: 'automatic'; attempt: number }
-  | { deliveryId: string; trigger: 'manual' };
+export type WebhookQueueData = { deliveryId: string; trigger: 'automatic'; attempt: number } | { deliveryId: string; trigger: 'manual' };
 
 /** Queue entry id of an automatic attempt: the delivery id for the first send, `<id>-retry-<n>` after. */
 export function automaticAttemptJobId(deliveryId: string, attempt: number): string {
@@ -36,7 +34,8 @@ export class WebhookQueue {
    * redelivery is a new entry. Rejects if Redis refused it.
    */
   async add(data: WebhookQueueData, options: { delayMs?: number } = {}): Promise<void> {
-    const jobId = data.trigger === 'automatic' ? automaticAttemptJobId(data.deliveryId, data.attempt) : `${data.deliveryId}-manual-${randomBase62(8)}`;
+    const jobId =
+      data.trigger === 'automatic' ? automaticAttemptJobId(data.deliveryId, data.attempt) : `${data.deliveryId}-manual-${randomBase62(8)}`;
     await this.queue.add(data, { ...WEBHOOK_JOB_OPTIONS, jobId, ...(options.delayMs !== undefined ? { delay: options.delayMs } : {}) });
   }
 

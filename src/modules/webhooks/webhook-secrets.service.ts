@@ -45,7 +45,12 @@ export class WebhookSecretsService {
     const now = new Date();
     const result = await this.secrets.update(
       { accountId, secret: current.secret },
-      { secret: generateSigningSecret(), createdAt: now, previousSecret: current.secret, previousExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS) },
+      {
+        secret: generateSigningSecret(),
+        createdAt: now,
+        previousSecret: current.secret,
+        previousExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS),
+      },
     );
     // Lost a race with a concurrent rotation: that rotation's result stands.
     if (!result.affected) return this.view(accountId);
@@ -62,5 +67,9 @@ export class WebhookSecretsService {
 
 function present(row: WebhookSigningSecret, now: Date): SigningSecretView {
   const previousLive = row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
-  return { secret: row.secret, created_at: iso(row.createdAt), previous_secret_expires_at: previousLive ? iso(row.previousExpiresAt) : null };
+  return {
+    secret: row.secret,
+    created_at: iso(row.createdAt),
+    previous_secret_expires_at: previousLive ? iso(row.previousExpiresAt) : null,
+  };
 }

@@ -26,7 +26,10 @@ export class WebhooksController {
   @Post('secret/rotate')
   @HttpCode(200)
   @Authenticated({ accessTokenOnly: true })
-  @ApiOperation({ summary: 'Rotate the webhook signing secret', description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).' })
+  @ApiOperation({
+    summary: 'Rotate the webhook signing secret',
+    description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).',
+  })
   @ApiOkResponse({ type: SigningSecretDto })
   rotate(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
     return this.secrets.rotate(principal.accountId);
@@ -43,7 +46,10 @@ export class WebhooksController {
   @Post('deliveries/:id/redeliver')
   @HttpCode(202)
   @Authenticated()
-  @ApiOperation({ summary: 'Send a delivery again now', description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.' })
+  @ApiOperation({
+    summary: 'Send a delivery again now',
+    description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.',
+  })
   @ApiAcceptedResponse({ type: DeliveryDto })
   @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s delivery)', [ErrorExamples.notFound('Webhook delivery')])
   redeliver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {

@@ -5,11 +5,19 @@ import type { ApiKey } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'Production server', minLength: 1, maxLength: 60 })
-  @IsDefined() @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @Length(1, 60)
+  @IsDefined()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @Length(1, 60)
   name: string;
 
-  @ApiProperty({ enum: ['live', 'test'], example: 'live', description: '`test` keys create watermarked sandbox renders that use no quota.' })
-  @IsDefined() @IsIn(['live', 'test'])
+  @ApiProperty({
+    enum: ['live', 'test'],
+    example: 'live',
+    description: '`test` keys create watermarked sandbox renders that use no quota.',
+  })
+  @IsDefined()
+  @IsIn(['live', 'test'])
   mode: 'live' | 'test';
 }
 
@@ -41,7 +49,10 @@ export class CreatedApiKeyDto {
   @ApiProperty({ example: 'key_9sPq2VbN4xLm7TfR1cZk8WdJ' }) id: string;
   @ApiProperty({ example: 'Production server' }) name: string;
   @ApiProperty({ enum: ['live', 'test'], example: 'live' }) mode: 'live' | 'test';
-  @ApiProperty({ example: 'mapr_live_4fT9qLm2VbX7nRk1ZcW8sPd3HjY6tA0eGuN5oQx7Qa', description: 'The full key. Shown only in this response: store it now.' })
+  @ApiProperty({
+    example: 'mapr_live_4fT9qLm2VbX7nRk1ZcW8sPd3HjY6tA0eGuN5oQx7Qa',
+    description: 'The full key. Shown only in this response: store it now.',
+  })
   key: string;
   @ApiProperty({ example: 'mapr_live_' }) prefix: string;
   @ApiProperty({ example: 'x7Qa' }) last4: string;

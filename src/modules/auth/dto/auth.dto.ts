@@ -6,25 +6,38 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export class RegisterDto {
   @ApiProperty({ example: 'ana@example.com', description: 'E-mail address; used to log in. Case-insensitive.' })
-  @IsDefined() @Transform(trim) @IsEmail({}, { message: 'email must be an e-mail address' }) @MaxLength(254)
+  @IsDefined()
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(254)
   email: string;
 
   @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, description: 'Never returned.' })
-  @IsDefined() @IsString() @Length(8, 128, { message: 'password must be 8 to 128 characters' })
+  @IsDefined()
+  @IsString()
+  @Length(8, 128, { message: 'password must be 8 to 128 characters' })
   password: string;
 
   @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name.' })
-  @IsDefined() @Transform(trim) @IsString() @Length(1, 100, { message: 'name must be 1 to 100 characters' })
+  @IsDefined()
+  @Transform(trim)
+  @IsString()
+  @Length(1, 100, { message: 'name must be 1 to 100 characters' })
   name: string;
 }
 
 export class LoginDto {
   @ApiProperty({ example: 'ana@example.com' })
-  @IsDefined() @Transform(trim) @IsString() @MaxLength(254)
+  @IsDefined()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(254)
   email: string;
 
   @ApiProperty({ example: 'correct horse battery staple' })
-  @IsDefined() @IsString() @MaxLength(128)
+  @IsDefined()
+  @IsString()
+  @MaxLength(128)
   password: string;
 }
 

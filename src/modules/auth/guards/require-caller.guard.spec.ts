@@ -34,7 +34,8 @@ function rejection(run: () => unknown): DomainError {
 
 describe('RequireCallerGuard', () => {
   const guard = new RequireCallerGuard(new Reflector());
-  const check = (route: keyof Routes, req: AuthenticatedRequestFields) => guard.canActivate(httpContext(req, {}, Routes.prototype[route], Routes));
+  const check = (route: keyof Routes, req: AuthenticatedRequestFields) =>
+    guard.canActivate(httpContext(req, {}, Routes.prototype[route], Routes));
 
   it('lets public routes through without a caller', () => {
     expect(check('open', {})).toBe(true);
@@ -50,7 +51,9 @@ describe('RequireCallerGuard', () => {
   it('throws the failure the identify guard kept (INVALID_TOKEN, INVALID_API_KEY)', () => {
     expect(rejection(() => check('any', { authFailure: AuthErrors.invalidToken() }))).toMatchObject({ code: 'INVALID_TOKEN' });
     expect(HTTP_ERRORS.INVALID_TOKEN.status).toBe(401);
-    expect(rejection(() => check('any', { authFailure: AuthErrors.invalidApiKey(), principal: principal('api_key') }))).toMatchObject({ code: 'INVALID_API_KEY' });
+    expect(rejection(() => check('any', { authFailure: AuthErrors.invalidApiKey(), principal: principal('api_key') }))).toMatchObject({
+      code: 'INVALID_API_KEY',
+    });
   });
 
   it('accepts an identified caller, by key or token', () => {

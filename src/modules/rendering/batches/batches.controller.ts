@@ -1,11 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
@@ -34,9 +28,18 @@ export class BatchesController {
   @ApiBody({ type: CreateBatchDto, examples: BATCH_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedBatchDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)', [ErrorExamples.batchValidation])
-  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [AuthErrorExamples.emailNotVerified, BillingErrorExamples.featureNotAvailable])
-  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [RenderingErrorExamples.idempotencyKeyReused, RenderingErrorExamples.idempotencyKeyInUse])
-  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch)', [BillingErrorExamples.rateLimitExceeded, BillingErrorExamples.renderLimitExceeded])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [
+    AuthErrorExamples.emailNotVerified,
+    BillingErrorExamples.featureNotAvailable,
+  ])
+  @ApiErrorResponse(409, 'IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE', [
+    RenderingErrorExamples.idempotencyKeyReused,
+    RenderingErrorExamples.idempotencyKeyInUse,
+  ])
+  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch)', [
+    BillingErrorExamples.rateLimitExceeded,
+    BillingErrorExamples.renderLimitExceeded,
+  ])
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBatchDto): Promise<AcceptedBatchDto> {
     return this.batches.create(principal, body);
   }

@@ -36,30 +36,40 @@ export class BatchesService {
   ) {}
 
   async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatchDto> {
-    const { batch, jobIds } = await this.admission.admit(principal, { bodies: dto.jobs, batch: true, webhookUrl: dto.webhook_url }, (requests, at) => {
-      const batch = this.batches.create({
-        id: newId('batch'),
-        accountId: principal.accountId,
-        sandbox: principal.sandbox,
-        webhookUrl: dto.webhook_url ?? null,
-        total: requests.length,
-        createdAt: at,
-        completedAt: null,
-        completionNotifiedAt: null,
-      });
-      const jobs = requests.map((request) => newQueuedJob(principal, request, at, batch.id));
-      const jobIds = jobs.map((job) => job.id);
-      const positions = jobIds.map((jobId, position) => ({ jobId, batchId: batch.id, accountId: principal.accountId, position, enqueuedAt: null }));
-      return {
-        batch,
-        jobIds,
-        rows: [
-          { entity: RenderBatch, rows: [batch] },
-          { entity: RenderJob, rows: jobs },
-          { entity: RenderBatchJob, rows: positions },
-        ],
-      };
-    });
+    const { batch, jobIds } = await this.admission.admit(
+      principal,
+      { bodies: dto.jobs, batch: true, webhookUrl: dto.webhook_url },
+      (requests, at) => {
+        const batch = this.batches.create({
+          id: newId('batch'),
+          accountId: principal.accountId,
+          sandbox: principal.sandbox,
+          webhookUrl: dto.webhook_url ?? null,
+          total: requests.length,
+          createdAt: at,
+          completedAt: null,
+          completionNotifiedAt: null,
+        });
+        const jobs = requests.map((request) => newQueuedJob(principal, request, at, batch.id));
+        const jobIds = jobs.map((job) => job.id);
+        const positions = jobIds.map((jobId, position) => ({
+          jobId,
+          batchId: batch.id,
+          accountId: principal.accountId,
+          position,
+          enqueuedAt: null,
+        }));
+        return {
+          batch,
+          jobIds,
+          rows: [
+            { entity: RenderBatch, rows: [batch] },
+            { entity: RenderJob, rows: jobs },
+            { entity: RenderBatchJob, rows: positions },
+          ],
+        };
+      },
+    );
     await this.scheduler.startWaiting(principal.accountId);
     return {
       batch_id: batch.id,

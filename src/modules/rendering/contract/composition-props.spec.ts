@@ -26,8 +26,32 @@ const request = (overrides: Partial<NormalizedRenderRequest> = {}): NormalizedRe
 const plan: RoutePlan = {
   distance_km: 10000,
   legs: [
-    { leg: 0, from: 'Tokyo', to: 'Honolulu', transport: 'plane', mode: 'great-circle', distance_km: 6200, coordinates: [[139.69, 35.68], [170, 33], [202.15, 21.3]] },
-    { leg: 1, from: 'Honolulu', to: 'San Francisco', transport: 'plane', mode: 'great-circle', distance_km: 3800, coordinates: [[202.15, 21.3], [220, 30], [237.58, 37.77]] },
+    {
+      leg: 0,
+      from: 'Tokyo',
+      to: 'Honolulu',
+      transport: 'plane',
+      mode: 'great-circle',
+      distance_km: 6200,
+      coordinates: [
+        [139.69, 35.68],
+        [170, 33],
+        [202.15, 21.3],
+      ],
+    },
+    {
+      leg: 1,
+      from: 'Honolulu',
+      to: 'San Francisco',
+      transport: 'plane',
+      mode: 'great-circle',
+      distance_km: 3800,
+      coordinates: [
+        [202.15, 21.3],
+        [220, 30],
+        [237.58, 37.77],
+      ],
+    },
   ],
 };
 
@@ -49,10 +73,17 @@ describe('buildCompositionProps', () => {
   it('draws the legs as routed and puts each waypoint on the unwrapped end of its leg', () => {
     const props = buildCompositionProps(request(), plan, { sandbox: false });
     expect(props.legs.map((l) => l.coordinates)).toEqual(plan.legs.map((l) => l.coordinates));
-    expect(props.legs.map((l) => [l.transport, l.distance_km])).toEqual([['plane', 6200], ['plane', 3800]]);
+    expect(props.legs.map((l) => [l.transport, l.distance_km])).toEqual([
+      ['plane', 6200],
+      ['plane', 3800],
+    ]);
     expect(props.total_distance_km).toBe(10000);
     // Waypoints sit on the same unwrapped longitudes as the legs (Honolulu at 202.15, not -157.85).
-    expect(props.waypoints.map((w) => [w.lng, w.lat])).toEqual([[139.69, 35.68], [202.15, 21.3], [237.58, 37.77]]);
+    expect(props.waypoints.map((w) => [w.lng, w.lat])).toEqual([
+      [139.69, 35.68],
+      [202.15, 21.3],
+      [237.58, 37.77],
+    ]);
     // Copies: the plan stored on the job is not shared with the props.
     props.legs[0].coordinates[0][0] = 0;
     expect(plan.legs[0].coordinates[0][0]).toBe(139.69);
@@ -71,5 +102,4 @@ describe('buildCompositionProps', () => {
     expect(props.style).toBe('dark');
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
   });
-
 });

@@ -73,21 +73,15 @@ export type MapAnimationProps = {
  * continuous from leg to leg); each waypoint takes the longitude of the leg end it sits on, so
  * markers and line agree on antimeridian routes. Sandbox jobs are capped at 720p (contract §7).
  */
-export function buildCompositionProps(
-  request: NormalizedRenderRequest,
-  plan: RoutePlan,
-  options: { sandbox: boolean },
-): MapAnimationProps {
+export function buildCompositionProps(request: NormalizedRenderRequest, plan: RoutePlan, options: { sandbox: boolean }): MapAnimationProps {
   const resolution = options.sandbox ? '720p' : request.resolution;
   const { width, height } = frameSize(resolution, request.aspect_ratio);
 
-  const legs = plan.legs.map(
-    (leg): CompositionLeg => ({
-      transport: leg.transport,
-      distance_km: leg.distance_km,
-      coordinates: leg.coordinates.map(([lng, lat]): LngLat => [lng, lat]),
-    }),
-  );
+  const legs = plan.legs.map((leg): CompositionLeg => ({
+    transport: leg.transport,
+    distance_km: leg.distance_km,
+    coordinates: leg.coordinates.map(([lng, lat]): LngLat => [lng, lat]),
+  }));
   const waypoints = request.waypoints.map((wp, i): CompositionWaypoint => {
     // Leg i starts on waypoint i; the last waypoint ends the last leg.
     const anchor = i < legs.length ? legs[i].coordinates[0] : legs[legs.length - 1]?.coordinates.at(-1);

@@ -65,8 +65,18 @@ export interface StyleInfo {
 /** Map styles offered by `GET /v1/styles`; the palettes themselves live in `remotion/`. */
 export const STYLES = [
   { id: 'standard', name: 'Standard', description: 'Soft blue water, warm land, light borders. Works for most routes.', dark: false },
-  { id: 'dark', name: 'Dark', description: 'Charcoal land on near-black water with a bright route. Made for night-mode feeds.', dark: true },
-  { id: 'maritime-dark', name: 'Maritime dark', description: 'Deep navy sea with crisp coastlines, tuned for shipping routes.', dark: true },
+  {
+    id: 'dark',
+    name: 'Dark',
+    description: 'Charcoal land on near-black water with a bright route. Made for night-mode feeds.',
+    dark: true,
+  },
+  {
+    id: 'maritime-dark',
+    name: 'Maritime dark',
+    description: 'Deep navy sea with crisp coastlines, tuned for shipping routes.',
+    dark: true,
+  },
   { id: 'minimal', name: 'Minimal', description: 'Paper-white land on pale grey water, no borders: the route is the story.', dark: false },
 ] as const satisfies readonly StyleInfo[];
 /** A map style's id; `remotion/lib/styles.ts` must give each one a palette (the compiler checks). */

@@ -49,13 +49,23 @@ const finite = { allowNaN: false, allowInfinity: false } as const;
  * The message of a field that must be an object, with an example of the shape: built from the
  * value sent when it fits (`"camera":"cinematic"` → `e.g. {"preset":"cinematic"}`).
  */
-function objectExpected(field: string, fromValue: (value: unknown) => object | undefined, example: object, prefix = `${field} must be an object`) {
+function objectExpected(
+  field: string,
+  fromValue: (value: unknown) => object | undefined,
+  example: object,
+  prefix = `${field} must be an object`,
+) {
   return { message: ({ value }: ValidationArguments) => `${prefix}, e.g. ${JSON.stringify(fromValue(value) ?? example)}` };
 }
 const ifOneOf = (key: string, allowed: readonly unknown[]) => (value: unknown) => (allowed.includes(value) ? { [key]: value } : undefined);
 
 export class WaypointDto {
-  @ApiPropertyOptional({ example: 38.7223, minimum: -90, maximum: 90, description: 'Latitude in degrees. Required with lng unless `place` is given.' })
+  @ApiPropertyOptional({
+    example: 38.7223,
+    minimum: -90,
+    maximum: 90,
+    description: 'Latitude in degrees. Required with lng unless `place` is given.',
+  })
   @ValidateIf((o: WaypointDto) => o.place === undefined || o.lng !== undefined || o.lat !== undefined)
   @IsDefined({ message: 'lat is required unless place is given' })
   @IsNumber(finite, { message: 'lat must be a number' })
@@ -63,7 +73,12 @@ export class WaypointDto {
   @Max(90)
   lat?: number;
 
-  @ApiPropertyOptional({ example: -9.1393, minimum: -180, maximum: 180, description: 'Longitude in degrees. Required with lat unless `place` is given.' })
+  @ApiPropertyOptional({
+    example: -9.1393,
+    minimum: -180,
+    maximum: 180,
+    description: 'Longitude in degrees. Required with lat unless `place` is given.',
+  })
   @ValidateIf((o: WaypointDto) => o.place === undefined || o.lat !== undefined || o.lng !== undefined)
   @IsDefined({ message: 'lng is required unless place is given' })
   @IsNumber(finite, { message: 'lng must be a number' })
@@ -72,89 +87,137 @@ export class WaypointDto {
   lng?: number;
 
   @ApiPropertyOptional({ example: 'Lisbon', maxLength: 60, description: 'Text shown beside the marker (rendered as plain text).' })
-  @IsOptional() @IsString() @MaxLength(60)
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
   label?: string;
 
-  @ApiPropertyOptional({ example: 'Lisbon', maxLength: 100, description: 'A city name resolved offline instead of lat/lng; unknown names are a validation error listing the closest matches.' })
-  @IsOptional() @IsString() @Length(1, 100)
+  @ApiPropertyOptional({
+    example: 'Lisbon',
+    maxLength: 100,
+    description: 'A city name resolved offline instead of lat/lng; unknown names are a validation error listing the closest matches.',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
   place?: string;
 
-  @ApiPropertyOptional({ enum: TRANSPORTS, example: 'ship', description: 'Mode of the leg that leaves this waypoint; defaults to the request’s `transport`.' })
-  @IsOptional() @IsIn(TRANSPORTS)
+  @ApiPropertyOptional({
+    enum: TRANSPORTS,
+    example: 'ship',
+    description: 'Mode of the leg that leaves this waypoint; defaults to the request’s `transport`.',
+  })
+  @IsOptional()
+  @IsIn(TRANSPORTS)
   transport?: Transport;
 
   @ApiPropertyOptional({ example: 1.5, minimum: 0, maximum: 5, description: 'Seconds the camera pauses at this waypoint.' })
-  @IsOptional() @IsNumber(finite) @Min(0) @Max(5)
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(0)
+  @Max(5)
   dwell?: number;
 
   @ApiPropertyOptional({ enum: EMPHASES, example: 'standard' })
-  @IsOptional() @IsIn(EMPHASES)
+  @IsOptional()
+  @IsIn(EMPHASES)
   emphasis?: Emphasis;
 }
 
 export class RouteOptionsDto {
-  @ApiPropertyOptional({ enum: ROUTE_MODES, example: 'sea', description: 'Overrides the routing of every leg: `manual` (great-circle arcs), `sea` (maritime network) or `road`.' })
-  @IsOptional() @IsIn(ROUTE_MODES)
+  @ApiPropertyOptional({
+    enum: ROUTE_MODES,
+    example: 'sea',
+    description: 'Overrides the routing of every leg: `manual` (great-circle arcs), `sea` (maritime network) or `road`.',
+  })
+  @IsOptional()
+  @IsIn(ROUTE_MODES)
   mode?: RouteMode;
 
   @ApiPropertyOptional({ enum: CHOKEPOINTS, isArray: true, example: ['suez'], description: 'Chokepoints sea routes must not pass.' })
-  @IsOptional() @IsArray() @ArrayUnique() @IsIn(CHOKEPOINTS, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(CHOKEPOINTS, { each: true })
   avoid?: Chokepoint[];
 }
 
 export class RouteStyleDto {
   @ApiPropertyOptional({ example: '#ff5a36', description: 'Route colour, `#rrggbb`.' })
-  @IsOptional() @IsString() @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
   color?: string;
 
   @ApiPropertyOptional({ example: 6, minimum: 1, maximum: 20, description: 'Line width in pixels at 1080p (scaled for other sizes).' })
-  @IsOptional() @IsNumber(finite) @Min(1) @Max(20)
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(1)
+  @Max(20)
   width?: number;
 
   @ApiPropertyOptional({ example: 0.9, minimum: 0, maximum: 1 })
-  @IsOptional() @IsNumber(finite) @Min(0) @Max(1)
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(0)
+  @Max(1)
   opacity?: number;
 
   @ApiPropertyOptional({ enum: ROUTE_LINE_KINDS, example: 'solid' })
-  @IsOptional() @IsIn(ROUTE_LINE_KINDS)
+  @IsOptional()
+  @IsIn(ROUTE_LINE_KINDS)
   line?: RouteLineKind;
 }
 
 export class CameraDto {
   @ApiPropertyOptional({ enum: CAMERA_PRESETS, example: 'auto' })
-  @IsOptional() @IsIn(CAMERA_PRESETS)
+  @IsOptional()
+  @IsIn(CAMERA_PRESETS)
   preset?: CameraPreset;
 
   @ApiPropertyOptional({ example: 3, minimum: 1, maximum: 20, description: 'Zoom of the opening shot (1 = whole world).' })
-  @IsOptional() @IsNumber(finite) @Min(1) @Max(20)
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(1)
+  @Max(20)
   start_zoom?: number;
 
   @ApiPropertyOptional({ example: 30, minimum: 0, maximum: 60, description: 'Camera tilt in degrees.' })
-  @IsOptional() @IsNumber(finite) @Min(0) @Max(60)
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(0)
+  @Max(60)
   tilt?: number;
 }
 
 export class HudDto {
   @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   distance?: boolean;
 
   @ApiPropertyOptional({ example: true })
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   progress_bar?: boolean;
 
   @ApiPropertyOptional({ enum: HUD_POSITIONS, example: 'bottom-left' })
-  @IsOptional() @IsIn(HUD_POSITIONS)
+  @IsOptional()
+  @IsIn(HUD_POSITIONS)
   position?: HudPosition;
 }
 
 export class TitleDto {
   @ApiProperty({ example: 'From Lisbon to New York', maxLength: 80 })
-  @IsDefined() @IsString() @Length(1, 80)
+  @IsDefined()
+  @IsString()
+  @Length(1, 80)
   text: string;
 
   @ApiPropertyOptional({ example: 'Summer 2026', maxLength: 120 })
-  @IsOptional() @IsString() @MaxLength(120)
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
   subtitle?: string;
 }
 
@@ -171,43 +234,73 @@ export class CreateRenderDto {
     ],
     description: 'Ordered waypoints: each needs lat+lng or a place name.',
   })
-  @IsDefined() @IsArray() @ArrayMinSize(2) @ArrayMaxSize(25) @ValidateNested({ each: true }) @Type(() => WaypointDto)
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(25)
+  @ValidateNested({ each: true })
+  @Type(() => WaypointDto)
   waypoints: WaypointDto[];
 
   @ApiPropertyOptional({ enum: TRANSPORTS, example: 'plane', default: 'plane', description: 'Default mode of every leg.' })
-  @IsOptional() @IsIn(TRANSPORTS)
+  @IsOptional()
+  @IsIn(TRANSPORTS)
   transport?: Transport;
 
   @ApiPropertyOptional({ type: RouteOptionsDto })
-  @IsOptional() @IsObject(objectExpected('route', ifOneOf('mode', ROUTE_MODES), { mode: 'sea', avoid: ['suez'] })) @ValidateNested() @Type(() => RouteOptionsDto)
+  @IsOptional()
+  @IsObject(objectExpected('route', ifOneOf('mode', ROUTE_MODES), { mode: 'sea', avoid: ['suez'] }))
+  @ValidateNested()
+  @Type(() => RouteOptionsDto)
   route?: RouteOptionsDto;
 
-  @ApiPropertyOptional({ example: 10, minimum: 3, description: 'Video length in seconds; default min(12, tier maximum). Above the tier maximum: VALIDATION_ERROR.' })
-  @IsOptional() @IsInt() @Min(3)
+  @ApiPropertyOptional({
+    example: 10,
+    minimum: 3,
+    description: 'Video length in seconds; default min(12, tier maximum). Above the tier maximum: VALIDATION_ERROR.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(3)
   duration?: number;
 
   @ApiPropertyOptional({ enum: RESOLUTIONS, example: '720p', default: '720p', description: 'Free: 720p only; Creator and Studio: all.' })
-  @IsOptional() @IsIn(RESOLUTIONS)
+  @IsOptional()
+  @IsIn(RESOLUTIONS)
   resolution?: Resolution;
 
-  @ApiPropertyOptional({ enum: ASPECT_RATIOS, example: '16:9', default: '16:9', description: '720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900.' })
-  @IsOptional() @IsIn(ASPECT_RATIOS)
+  @ApiPropertyOptional({
+    enum: ASPECT_RATIOS,
+    example: '16:9',
+    default: '16:9',
+    description: '720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900.',
+  })
+  @IsOptional()
+  @IsIn(ASPECT_RATIOS)
   aspect_ratio?: AspectRatio;
 
   @ApiPropertyOptional({ enum: FRAME_RATES, example: 30, default: 30 })
-  @IsOptional() @IsIn(FRAME_RATES)
+  @IsOptional()
+  @IsIn(FRAME_RATES)
   fps?: FrameRate;
 
   @ApiPropertyOptional({ example: 'standard', default: 'standard', description: 'A style id from GET /v1/styles.' })
-  @IsOptional() @IsIn(STYLE_IDS)
+  @IsOptional()
+  @IsIn(STYLE_IDS)
   style?: string;
 
   @ApiPropertyOptional({ type: RouteStyleDto })
-  @IsOptional() @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' })) @ValidateNested() @Type(() => RouteStyleDto)
+  @IsOptional()
+  @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' }))
+  @ValidateNested()
+  @Type(() => RouteStyleDto)
   route_style?: RouteStyleDto;
 
   @ApiPropertyOptional({ type: CameraDto })
-  @IsOptional() @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' })) @ValidateNested() @Type(() => CameraDto)
+  @IsOptional()
+  @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' }))
+  @ValidateNested()
+  @Type(() => CameraDto)
   camera?: CameraDto;
 
   @ApiPropertyOptional({
@@ -224,20 +317,37 @@ export class CreateRenderDto {
 
   @ApiPropertyOptional({ type: TitleDto, description: 'Intro card; rendered as inert text.' })
   @IsOptional()
-  @IsObject(objectExpected('title', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 80 ? { text: v } : undefined), { text: 'Lisbon to Rotterdam' }))
+  @IsObject(
+    objectExpected('title', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 80 ? { text: v } : undefined), {
+      text: 'Lisbon to Rotterdam',
+    }),
+  )
   @ValidateNested()
   @Type(() => TitleDto)
   title?: TitleDto;
 
   @ApiPropertyOptional({ enum: UNITS, example: 'km', default: 'km' })
-  @IsOptional() @IsIn(UNITS)
+  @IsOptional()
+  @IsIn(UNITS)
   units?: Units;
 
-  @ApiPropertyOptional({ example: 'https://example.com/hooks/mapr', maxLength: 2048, description: 'Receives render.complete or render.failed. Must be public http(s).' })
-  @IsOptional() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({
+    example: 'https://example.com/hooks/mapr',
+    maxLength: 2048,
+    description: 'Receives render.complete or render.failed. Must be public http(s).',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
   webhook_url?: string;
 
-  @ApiPropertyOptional({ pattern: '^tpl_[A-Za-z0-9]{1,40}$', description: 'A saved template whose fields are merged under this request’s. Unknown or another account’s → VALIDATION_ERROR (issue code unknown_template).' })
-  @IsOptional() @IsString() @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
+  @ApiPropertyOptional({
+    pattern: '^tpl_[A-Za-z0-9]{1,40}$',
+    description:
+      'A saved template whose fields are merged under this request’s. Unknown or another account’s → VALIDATION_ERROR (issue code unknown_template).',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
   template_id?: string;
 }

@@ -20,15 +20,22 @@ export class JobRecordDto {
   @ApiProperty({ example: 1, minimum: 0, maximum: 1 }) progress: number;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-11-22T10:00:02.000Z', nullable: true, type: String }) started_at: string | null;
-  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4', description: 'complete only' }) video_url?: string;
-  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg', description: 'complete only' }) thumbnail_url?: string;
+  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4', description: 'complete only' })
+  video_url?: string;
+  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg', description: 'complete only' })
+  thumbnail_url?: string;
   @ApiPropertyOptional({ example: 12, description: 'complete only' }) duration_seconds?: number;
   @ApiPropertyOptional({ example: '1280x720', description: 'complete only' }) resolution?: string;
   @ApiPropertyOptional({ example: 2483117, description: 'complete only' }) file_size_bytes?: number;
-  @ApiPropertyOptional({ example: '2026-11-29T10:00:31.000Z', description: 'complete only; the files are deleted after it' }) expires_at?: string;
+  @ApiPropertyOptional({ example: '2026-11-29T10:00:31.000Z', description: 'complete only; the files are deleted after it' })
+  expires_at?: string;
   @ApiPropertyOptional({ example: '2026-11-22T10:00:31.000Z', description: 'complete only' }) completed_at?: string;
   @ApiPropertyOptional({ enum: JOB_FAILURE_CODES, example: 'MARITIME_ROUTE_ERROR', description: 'failed only' }) error?: string;
-  @ApiPropertyOptional({ example: 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water', description: 'failed only' }) message?: string;
+  @ApiPropertyOptional({
+    example: 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water',
+    description: 'failed only',
+  })
+  message?: string;
   @ApiPropertyOptional({ example: '2026-11-22T10:00:03.000Z', description: 'failed only' }) failed_at?: string;
   @ApiProperty({ example: null, nullable: true, type: String }) cancelled_at: string | null;
   @ApiProperty({ example: 32 }) estimated_duration_seconds: number;
@@ -41,21 +48,32 @@ export class JobRecordDto {
 
 export class JobListDto {
   @ApiProperty({ type: [JobRecordDto] }) data: JobRecordDto[];
-  @ApiProperty({ example: 'eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImpvYl8uLi4ifQ', nullable: true, type: String, description: 'Pass as `cursor` for the next page; null on the last page.' })
+  @ApiProperty({
+    example: 'eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImpvYl8uLi4ifQ',
+    nullable: true,
+    type: String,
+    description: 'Pass as `cursor` for the next page; null on the last page.',
+  })
   next_cursor: string | null;
 }
 
 export class ListJobsQueryDto {
   @ApiPropertyOptional({ enum: JOB_STATUSES, example: 'complete' })
-  @IsOptional() @IsIn(JOB_STATUSES)
+  @IsOptional()
+  @IsIn(JOB_STATUSES)
   status?: JobStatus;
 
   @ApiPropertyOptional({ example: 20, minimum: 1, maximum: 100, default: 20 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'next_cursor of the previous page.' })
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   cursor?: string;
 }
 
@@ -70,7 +88,16 @@ export class RouteFeaturePropertiesDto {
 
 export class RouteFeatureDto {
   @ApiProperty({ example: 'Feature' }) type: 'Feature';
-  @ApiProperty({ example: { type: 'LineString', coordinates: [[4.48, 51.92], [103.85, 1.29]] }, description: 'Longitudes are continuous across the antimeridian (they may pass ±180).' })
+  @ApiProperty({
+    example: {
+      type: 'LineString',
+      coordinates: [
+        [4.48, 51.92],
+        [103.85, 1.29],
+      ],
+    },
+    description: 'Longitudes are continuous across the antimeridian (they may pass ±180).',
+  })
   geometry: { type: 'LineString'; coordinates: [number, number][] };
   @ApiProperty({ type: RouteFeaturePropertiesDto }) properties: RouteFeaturePropertiesDto;
 }

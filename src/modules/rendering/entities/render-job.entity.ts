@@ -64,7 +64,12 @@ export class RenderJob {
   @Column({ type: 'varchar', length: 16, nullable: true })
   resolution: string | null;
 
-  @Column({ name: 'file_size_bytes', type: 'bigint', nullable: true, transformer: { to: (v) => v, from: (v) => (v == null ? null : Number(v)) } })
+  @Column({
+    name: 'file_size_bytes',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v) => v, from: (v) => (v == null ? null : Number(v)) },
+  })
   fileSizeBytes: number | null;
 
   @Column({ name: 'error_code', type: 'varchar', length: 40, nullable: true })

@@ -26,7 +26,18 @@ export async function probeVideo(file: string): Promise<ProbedVideo> {
   const binary = ffprobePath();
   const { stdout } = await run(
     binary,
-    ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=codec_name,pix_fmt,width,height,nb_read_packets:format=duration,size', '-of', 'json', file],
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-count_packets',
+      '-show_entries',
+      'stream=codec_name,pix_fmt,width,height,nb_read_packets:format=duration,size',
+      '-of',
+      'json',
+      file,
+    ],
     // The bundled ffprobe links against the shared libraries beside it.
     { env: { ...process.env, LD_LIBRARY_PATH: path.dirname(binary) } },
   );

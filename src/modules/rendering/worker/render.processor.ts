@@ -161,7 +161,10 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (this.shuttingDown) return;
     this.logger.error({ err, job_id: data.jobId, code: 'RENDER_FAILED' }, 'Render queue gave up on a job');
     await this.lifecycle
-      .fail(data.jobId, { code: 'RENDER_FAILED', message: 'The render was interrupted repeatedly and was abandoned; the render was not charged.' })
+      .fail(data.jobId, {
+        code: 'RENDER_FAILED',
+        message: 'The render was interrupted repeatedly and was abandoned; the render was not charged.',
+      })
       .catch(() => undefined);
   }
 }

@@ -14,12 +14,36 @@ import { NetworkGraphBuilder } from './network-graph';
  */
 function square() {
   const builder = new NetworkGraphBuilder();
-  builder.addPolyline([[0, 0], [0.02, 0]]);
-  builder.addPolyline([[0, 0], [0, 0.01], [0, 0.02]]);
-  builder.addPolyline([[0.02, 0], [0.02, 0.01], [0.02, 0.02]]);
-  builder.addPolyline([[0, 0.01], [0.01, 0.01], [0.02, 0.01]]);
-  builder.addPolyline([[0, 0.02], [0.02, 0.02]], 'forward');
-  builder.addPolyline([[5, 5], [5.01, 5]]); // an island, unreachable from the square
+  builder.addPolyline([
+    [0, 0],
+    [0.02, 0],
+  ]);
+  builder.addPolyline([
+    [0, 0],
+    [0, 0.01],
+    [0, 0.02],
+  ]);
+  builder.addPolyline([
+    [0.02, 0],
+    [0.02, 0.01],
+    [0.02, 0.02],
+  ]);
+  builder.addPolyline([
+    [0, 0.01],
+    [0.01, 0.01],
+    [0.02, 0.01],
+  ]);
+  builder.addPolyline(
+    [
+      [0, 0.02],
+      [0.02, 0.02],
+    ],
+    'forward',
+  );
+  builder.addPolyline([
+    [5, 5],
+    [5.01, 5],
+  ]); // an island, unreachable from the square
   return builder.build(0.01);
 }
 
@@ -84,14 +108,26 @@ describe('NetworkGraph', () => {
     expect(from.segment).not.toBe(bottom);
     expect(from.point).toEqual([0, 0]);
     const detour = graph.shortestPath(from, to, excluded)!;
-    expect(detour.coordinates).toEqual([[0, 0], [0, 0.01], [0.01, 0.01], [0.02, 0.01], [0.02, 0]]);
+    expect(detour.coordinates).toEqual([
+      [0, 0],
+      [0, 0.01],
+      [0.01, 0.01],
+      [0.02, 0.01],
+      [0.02, 0],
+    ]);
     expect(graph.shortestPath(snap(graph, [0.005, 0]), snap(graph, [0.015, 0]))!.coordinates).toHaveLength(2); // open: straight along it
   });
 
   it('joins the two sides of the antimeridian into one node and unwraps the path', () => {
     const builder = new NetworkGraphBuilder();
-    builder.addPolyline([[170, 0], [180, 0]]);
-    builder.addPolyline([[-180, 0], [-170, 0]]);
+    builder.addPolyline([
+      [170, 0],
+      [180, 0],
+    ]);
+    builder.addPolyline([
+      [-180, 0],
+      [-170, 0],
+    ]);
     const graph = builder.build(5);
     expect(graph.componentCount).toBe(1);
     const path = graph.shortestPath(graph.snapCandidates([171, 0], 50)[0], graph.snapCandidates([-171, 0], 50)[0])!;
@@ -101,14 +137,24 @@ describe('NetworkGraph', () => {
 
   it('snaps across the antimeridian', () => {
     const builder = new NetworkGraphBuilder();
-    builder.addPolyline([[-180, 10], [-179, 10]]);
+    builder.addPolyline([
+      [-180, 10],
+      [-179, 10],
+    ]);
     const [s] = builder.build(2).snapCandidates([179.9, 10], 50);
     expect(s.distanceKm).toBeLessThan(11);
   });
 
   it('splits long segments along the great circle when asked', () => {
     const builder = new NetworkGraphBuilder();
-    builder.addPolyline([[-60, 40], [0, 40]], 'both', 100);
+    builder.addPolyline(
+      [
+        [-60, 40],
+        [0, 40],
+      ],
+      'both',
+      100,
+    );
     const graph = builder.build(5);
     expect(graph.segmentCount).toBeGreaterThan(45);
     // The great circle between two points on 40°N bulges north of the parallel.
@@ -118,8 +164,14 @@ describe('NetworkGraph', () => {
   it('adds a junction where lanes cross without a shared node, only when asked', () => {
     const crossing = () => {
       const builder = new NetworkGraphBuilder();
-      builder.addPolyline([[0, -1], [0, 1]]);
-      builder.addPolyline([[-1, 0], [1, 0]]);
+      builder.addPolyline([
+        [0, -1],
+        [0, 1],
+      ]);
+      builder.addPolyline([
+        [-1, 0],
+        [1, 0],
+      ]);
       return builder;
     };
     expect(crossing().build(1).componentCount).toBe(2); // roads: a bridge, not a junction
@@ -128,15 +180,28 @@ describe('NetworkGraph', () => {
     const graph = lanes.build(1);
     expect(graph.componentCount).toBe(1);
     const path = graph.shortestPath(graph.snapCandidates([0, -1], 10)[0], graph.snapCandidates([1, 0], 10)[0])!;
-    expect(path.coordinates).toEqual([[0, -1], [0, 0], [1, 0]]);
+    expect(path.coordinates).toEqual([
+      [0, -1],
+      [0, 0],
+      [1, 0],
+    ]);
     expect(path.lengthKm).toBeCloseTo(2 * haversineKm([0, 0], [1, 0]), 6);
   });
 
   it('joins dead ends to a nearby separate piece, but not across a wide gap', () => {
     const builder = new NetworkGraphBuilder();
-    builder.addPolyline([[0, 0], [0.1, 0]]);
-    builder.addPolyline([[0.10005, 0], [0.2, 0]]); // 5.6 m short of meeting
-    builder.addPolyline([[0.3, 0], [0.4, 0]]); // 11 km away
+    builder.addPolyline([
+      [0, 0],
+      [0.1, 0],
+    ]);
+    builder.addPolyline([
+      [0.10005, 0],
+      [0.2, 0],
+    ]); // 5.6 m short of meeting
+    builder.addPolyline([
+      [0.3, 0],
+      [0.4, 0],
+    ]); // 11 km away
     expect(builder.joinDeadEnds(1)).toBe(1);
     expect(builder.build(0.1).componentCount).toBe(2);
   });

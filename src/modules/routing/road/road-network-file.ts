@@ -13,8 +13,22 @@ const ROAD_INDEX_CELL_DEG = 0.02;
  * drawn as great circles unless routed on purpose.
  */
 const NOT_FOR_VEHICLES = new Set([
-  'footway', 'path', 'pedestrian', 'steps', 'cycleway', 'bridleway', 'corridor', 'platform',
-  'elevator', 'bus_guideway', 'busway', 'proposed', 'construction', 'abandoned', 'razed', 'raceway',
+  'footway',
+  'path',
+  'pedestrian',
+  'steps',
+  'cycleway',
+  'bridleway',
+  'corridor',
+  'platform',
+  'elevator',
+  'bus_guideway',
+  'busway',
+  'proposed',
+  'construction',
+  'abandoned',
+  'razed',
+  'raceway',
 ]);
 
 type Tags = Record<string, string | undefined>;

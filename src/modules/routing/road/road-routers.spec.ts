@@ -149,7 +149,11 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
   };
   const FROM: LngLat = [4.4701, 51.9151];
   const TO: LngLat = [4.4849, 51.9299];
-  const LINE: LngLat[] = [[4.47, 51.915], [4.485, 51.915], [4.485, 51.93]];
+  const LINE: LngLat[] = [
+    [4.47, 51.915],
+    [4.485, 51.915],
+    [4.485, 51.93],
+  ];
   const ok = (waypointMetres = 12) => ({
     code: 'Ok',
     routes: [{ distance: 2700, duration: 300, geometry: { type: 'LineString', coordinates: LINE } }],

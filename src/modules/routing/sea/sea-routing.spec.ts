@@ -52,7 +52,10 @@ function samples(route: SeaRoute): { point: LngLat; alongKm: number }[] {
     const steps = Math.max(1, Math.ceil(km / 5));
     for (let k = 0; k < steps; k++) {
       const t = k / steps;
-      out.push({ point: [wrapLng(c[i - 1][0] + t * (c[i][0] - c[i - 1][0])), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])], alongKm: along + t * km });
+      out.push({
+        point: [wrapLng(c[i - 1][0] + t * (c[i][0] - c[i - 1][0])), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])],
+        alongKm: along + t * km,
+      });
     }
     along += km;
   }
@@ -148,7 +151,10 @@ function expectContinuous(route: SeaRoute, from: Port, to: Port): void {
 
 describe('sea routing over the maritime network', () => {
   it('has a land check that catches a line across a continent (so the at-sea checks can fail)', () => {
-    const overland: SeaRoute = { coordinates: [PORTS.Rotterdam, PORTS.Singapore], distanceKm: haversineKm(PORTS.Rotterdam, PORTS.Singapore) };
+    const overland: SeaRoute = {
+      coordinates: [PORTS.Rotterdam, PORTS.Singapore],
+      distanceKm: haversineKm(PORTS.Rotterdam, PORTS.Singapore),
+    };
     expect(deepestInlandKm(overland).networkKm).toBeGreaterThan(500);
   });
 

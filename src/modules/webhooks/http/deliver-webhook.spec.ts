@@ -54,16 +54,16 @@ function track(server: net.Server, scheme = 'http'): Promise<LocalServer> {
 
 /** An HTTP server that records each request (with its full body) before `respond` answers it. */
 async function httpServer(respond: (res: http.ServerResponse, req: http.IncomingMessage) => void): Promise<LocalServer> {
-  let local: LocalServer | undefined;
+  // The handler runs only after `local` is assigned below (requests come after listening).
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      local!.requests.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      local.requests.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       respond(res, req);
     });
   });
-  local = await track(server);
+  const local = await track(server);
   return local;
 }
 
@@ -77,7 +77,10 @@ const SECRET = 'whsec_delivery_test_0123456789abcdefghijklm';
 const LOCAL = { allowPrivate: true } as const;
 
 function signedRequest() {
-  return { body: BODY, headers: { ...signPayload(BODY, { current: SECRET }, Math.floor(Date.now() / 1000)), 'X-Service-Event': 'render.complete' } };
+  return {
+    body: BODY,
+    headers: { ...signPayload(BODY, { current: SECRET }, Math.floor(Date.now() / 1000)), 'X-Service-Event': 'render.complete' },
+  };
 }
 
 describe('deliverWebhook against real local servers', () => {
@@ -100,12 +103,20 @@ describe('deliverWebhook against real local servers', () => {
 
   it('keeps its own Content-Type, User-Agent and Host whatever the caller passes', async () => {
     const server = await httpServer((res) => res.writeHead(204).end());
-    const request = { body: BODY, headers: { 'content-type': 'text/html', 'User-Agent': 'curl', Host: 'evil.example', 'X-Custom': 'kept' } };
+    const request = {
+      body: BODY,
+      headers: { 'content-type': 'text/html', 'User-Agent': 'curl', Host: 'evil.example', 'X-Custom': 'kept' },
+    };
     const result = await deliverWebhook(server.url, request, LOCAL);
     expect(result).toMatchObject({ outcome: 'delivered', status_code: 204 });
     expect(result.response_excerpt).toBeUndefined();
     const { headers } = server.requests[0];
-    expect(headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'mapr-webhooks/1', host: `127.0.0.1:${server.port}`, 'x-custom': 'kept' });
+    expect(headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'mapr-webhooks/1',
+      host: `127.0.0.1:${server.port}`,
+      'x-custom': 'kept',
+    });
   });
 
   it('500 is a failed attempt with the status and the start of the body', async () => {
@@ -181,7 +192,12 @@ describe('deliverWebhook against real local servers', () => {
       pump();
     });
     // A long deadline: if the client kept reading, the server would never see the close and this test would hang.
-    const result = await deliverWebhook(server.url, signedRequest(), { ...LOCAL, timeoutMs: 20_000, maxResponseBytes: 100, maxExcerptChars: 1000 });
+    const result = await deliverWebhook(server.url, signedRequest(), {
+      ...LOCAL,
+      timeoutMs: 20_000,
+      maxResponseBytes: 100,
+      maxExcerptChars: 1000,
+    });
     expect(result).toMatchObject({ outcome: 'delivered', status_code: 200 });
     expect(result.response_excerpt).toBe('x'.repeat(100));
     await closed;
@@ -209,7 +225,12 @@ describe('deliverWebhook against real local servers', () => {
 
   it('refuses a loopback target without private targets allowed, before any connection is made', async () => {
     const server = await httpServer((res) => res.end());
-    for (const url of [server.url, `http://localhost:${server.port}/`, `http://[::ffff:127.0.0.1]:${server.port}/`, `http://2130706433:${server.port}/`]) {
+    for (const url of [
+      server.url,
+      `http://localhost:${server.port}/`,
+      `http://[::ffff:127.0.0.1]:${server.port}/`,
+      `http://2130706433:${server.port}/`,
+    ]) {
       const result = await deliverWebhook(url, signedRequest(), { allowPrivate: false });
       expect(result).toMatchObject({ outcome: 'failed', error_kind: 'ssrf_blocked' });
     }
@@ -281,11 +302,27 @@ describe('deliverWebhook over TLS', () => {
   let certDir: string;
   beforeAll(() => {
     certDir = mkdtempSync(join(tmpdir(), 'mapr-webhook-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=hooks.mapr.test',
-      '-addext', 'subjectAltName=DNS:hooks.mapr.test',
-      '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=hooks.mapr.test',
+        '-addext',
+        'subjectAltName=DNS:hooks.mapr.test',
+        '-keyout',
+        join(certDir, 'key.pem'),
+        '-out',
+        join(certDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
   });
   afterAll(() => rmSync(certDir, { recursive: true, force: true }));
 

@@ -3,12 +3,7 @@ import * as https from 'node:https';
 import type { LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import {
-  recheckResolvedTarget,
-  resolveWebhookTarget,
-  type HostResolver,
-  type ResolvedTarget,
-} from '../ssrf';
+import { recheckResolvedTarget, resolveWebhookTarget, type HostResolver, type ResolvedTarget } from '../ssrf';
 import type { WebhookUrlRejection } from '../webhooks.errors';
 
 /**
@@ -30,14 +25,7 @@ export const DEFAULT_MAX_EXCERPT_CHARS = 1024;
 
 export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'gone';
 export type WebhookDeliveryErrorKind =
-  | 'timeout'
-  | 'connection_refused'
-  | 'dns'
-  | 'ssrf_blocked'
-  | 'redirect'
-  | 'http_error'
-  | 'tls'
-  | 'network';
+  'timeout' | 'connection_refused' | 'dns' | 'ssrf_blocked' | 'redirect' | 'http_error' | 'tls' | 'network';
 
 export interface WebhookDeliveryRequest {
   /** The exact JSON text that was signed. */
@@ -82,7 +70,17 @@ export type WebhookHttpClient = (
 ) => Promise<WebhookDeliveryResult>;
 
 /** Headers a caller may not set: they belong to this client or to HTTP framing. */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'content-type', 'user-agent', 'expect', 'keep-alive', 'upgrade']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'content-type',
+  'user-agent',
+  'expect',
+  'keep-alive',
+  'upgrade',
+]);
 
 const TLS_ERROR_CODES = new Set([
   'EPROTO',
@@ -217,12 +215,20 @@ function onlyCheckedAddresses(target: ResolvedTarget): LookupFunction {
       const error: NodeJS.ErrnoException = Object.assign(new Error(`no checked IPv${wantedFamily} address`), { code: 'ENOTFOUND' });
       return callback(error, '', undefined);
     }
-    if (lookupOptions.all) return callback(null, candidates.map((a) => ({ address: a.address, family: a.family })));
+    if (lookupOptions.all)
+      return callback(
+        null,
+        candidates.map((a) => ({ address: a.address, family: a.family })),
+      );
     return callback(null, candidates[0].address, candidates[0].family);
   };
 }
 
-function resultFromResponse(res: http.IncomingMessage, bodyRead: Buffer, maxExcerptChars: number): Omit<WebhookDeliveryResult, 'latency_ms'> {
+function resultFromResponse(
+  res: http.IncomingMessage,
+  bodyRead: Buffer,
+  maxExcerptChars: number,
+): Omit<WebhookDeliveryResult, 'latency_ms'> {
   const status = res.statusCode ?? 0;
   const excerpt = bodyRead.length > 0 ? truncateChars(bodyRead.toString('utf8'), maxExcerptChars) : undefined;
   const base = { status_code: status, ...(excerpt !== undefined ? { response_excerpt: excerpt } : {}) };

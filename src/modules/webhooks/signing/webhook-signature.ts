@@ -34,11 +34,7 @@ export interface WebhookSignatureHeaders {
  * The key is the secret string itself (UTF-8, `whsec_` prefix included); the body must be the exact text
  * that is sent, since re-serialising JSON changes bytes. Retries are signed afresh with a new timestamp.
  */
-export function signPayload(
-  body: string | Buffer,
-  secrets: WebhookSigningSecrets,
-  timestampSeconds: number,
-): WebhookSignatureHeaders {
+export function signPayload(body: string | Buffer, secrets: WebhookSigningSecrets, timestampSeconds: number): WebhookSignatureHeaders {
   if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
     throw new RangeError(`timestampSeconds must be a non-negative integer of Unix seconds, got ${timestampSeconds}`);
   }

@@ -9,7 +9,13 @@ import { signPayload, type WebhookSigningSecrets } from './webhook-signature';
  * Signer and verifier must both agree with it.
  */
 interface Vectors {
-  signing: Array<{ name: string; secrets: WebhookSigningSecrets; timestamp: number; body: string; expected_headers: Record<string, string> }>;
+  signing: Array<{
+    name: string;
+    secrets: WebhookSigningSecrets;
+    timestamp: number;
+    body: string;
+    expected_headers: Record<string, string>;
+  }>;
   must_verify: VerificationCase[];
   must_fail: VerificationCase[];
 }
@@ -21,9 +27,7 @@ interface VerificationCase {
   headers: Record<string, string>;
 }
 
-const vectors: Vectors = JSON.parse(
-  readFileSync(join(__dirname, '../../../../docs/webhook-test-vectors.json'), 'utf8'),
-);
+const vectors: Vectors = JSON.parse(readFileSync(join(__dirname, '../../../../docs/webhook-test-vectors.json'), 'utf8'));
 
 describe('published webhook test vectors', () => {
   it('has signing, passing and failing cases', () => {

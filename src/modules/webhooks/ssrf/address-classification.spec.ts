@@ -74,10 +74,15 @@ describe('classifyIpAddress', () => {
     expect(classifyIpAddress('2001:0:4136:e378:8000:63bf:f7f7:fbfb')).toMatchObject({ isPublic: true, range: 'teredo' });
   });
 
-  it.each(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe'])(
-    '%s is a metadata endpoint',
-    (address) => {
-      expect(classifyIpAddress(address)).toMatchObject({ isPublic: false, isMetadata: true });
-    },
-  );
+  it.each([
+    '169.254.169.254',
+    '169.254.170.2',
+    '100.100.100.200',
+    '192.0.0.192',
+    'fd00:ec2::254',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+  ])('%s is a metadata endpoint', (address) => {
+    expect(classifyIpAddress(address)).toMatchObject({ isPublic: false, isMetadata: true });
+  });
 });

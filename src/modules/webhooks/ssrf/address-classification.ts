@@ -57,10 +57,7 @@ function classifyIpv6(address: ipaddr.IPv6): AddressClassification {
     case '6to4': // 2002:AABB:CCDD::/48 carries a.b.c.d = AA.BB.CC.DD
       return embedded(range, [ipv4FromWords(parts[1], parts[2])]);
     case 'teredo': // 2001:0:<server v4>:<flags>:<port>:<client v4 XOR 0xffffffff>
-      return embedded(range, [
-        ipv4FromWords(parts[2], parts[3]),
-        ipv4FromWords(parts[6] ^ 0xffff, parts[7] ^ 0xffff),
-      ]);
+      return embedded(range, [ipv4FromWords(parts[2], parts[3]), ipv4FromWords(parts[6] ^ 0xffff, parts[7] ^ 0xffff)]);
     case 'unicast':
       // ::a.b.c.d (deprecated IPv4-compatible, RFC 4291 §2.5.5.1): no public host uses it, and stacks that
       // still route it reach the embedded IPv4 address, so refuse the whole ::/96.

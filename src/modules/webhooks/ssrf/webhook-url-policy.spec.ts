@@ -155,7 +155,13 @@ describe('checkWebhookUrlSyntax', () => {
   });
 
   it('allows loopback and private targets, by address or by name, only when allowPrivate is set', () => {
-    for (const url of ['http://127.0.0.1:3000/', 'http://[::1]/', 'http://10.1/', 'http://localhost:8080/', 'http://host.docker.internal/']) {
+    for (const url of [
+      'http://127.0.0.1:3000/',
+      'http://[::1]/',
+      'http://10.1/',
+      'http://localhost:8080/',
+      'http://host.docker.internal/',
+    ]) {
       expect(checkWebhookUrlSyntax(url, LENIENT)).toMatchObject({ ok: true });
       expect(checkWebhookUrlSyntax(url, STRICT)).toMatchObject({ ok: false });
     }

@@ -20,9 +20,7 @@ export interface WebhookUrlPolicyOptions {
   allowPrivate: boolean;
 }
 
-export type WebhookUrlSyntaxCheck =
-  | { ok: true; url: URL; host: WebhookHost }
-  | { ok: false; rejection: WebhookUrlRejection };
+export type WebhookUrlSyntaxCheck = { ok: true; url: URL; host: WebhookHost } | { ok: false; rejection: WebhookUrlRejection };
 
 export type WebhookHost = { kind: 'ip'; address: string; family: 4 | 6 } | { kind: 'name'; name: string };
 
@@ -81,10 +79,7 @@ const systemResolver: HostResolver = (hostname) => lookup(hostname, { all: true 
  * Synchronous checks that need no DNS: what request validation runs. A name that passes may still be
  * refused later, once it is resolved.
  */
-export function checkWebhookUrlSyntax(
-  rawUrl: string,
-  options: WebhookUrlPolicyOptions = { allowPrivate: false },
-): WebhookUrlSyntaxCheck {
+export function checkWebhookUrlSyntax(rawUrl: string, options: WebhookUrlPolicyOptions = { allowPrivate: false }): WebhookUrlSyntaxCheck {
   if (typeof rawUrl !== 'string' || rawUrl.trim() === '') return reject('invalid_url', 'webhook_url must be an absolute http(s) URL');
   if (rawUrl.length > MAX_WEBHOOK_URL_LENGTH) {
     return reject('url_too_long', `webhook_url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
@@ -125,10 +120,7 @@ export function checkWebhookUrlSyntax(
  * Full check with DNS. Every address the host resolves to must pass: one bad address refuses the URL,
  * since the client might otherwise be steered to it. Never throws for a bad URL; see the rejection.
  */
-export async function resolveWebhookTarget(
-  rawUrl: string,
-  options: ResolveWebhookTargetOptions,
-): Promise<WebhookTargetResolution> {
+export async function resolveWebhookTarget(rawUrl: string, options: ResolveWebhookTargetOptions): Promise<WebhookTargetResolution> {
   const syntax = checkWebhookUrlSyntax(rawUrl, options);
   if (!syntax.ok) return syntax;
   const { url, host } = syntax;

@@ -17,14 +17,24 @@ export class AcceptedBatchDto {
 export class BatchJobEntryDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
   @ApiProperty({ enum: JOB_STATUSES, example: 'complete' }) status: string;
-  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4', description: 'complete only' }) video_url?: string;
+  @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4', description: 'complete only' })
+  video_url?: string;
   @ApiPropertyOptional({ enum: JOB_FAILURE_CODES, example: 'MARITIME_ROUTE_ERROR', description: 'failed only' }) error?: string;
-  @ApiPropertyOptional({ example: 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water', description: 'failed only' }) message?: string;
+  @ApiPropertyOptional({
+    example: 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water',
+    description: 'failed only',
+  })
+  message?: string;
 }
 
 export class BatchDto {
   @ApiProperty({ example: 'batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ' }) batch_id: string;
-  @ApiProperty({ enum: ['processing', 'complete'], example: 'processing', description: 'complete once every job has ended (complete, failed or cancelled).' }) status: 'processing' | 'complete';
+  @ApiProperty({
+    enum: ['processing', 'complete'],
+    example: 'processing',
+    description: 'complete once every job has ended (complete, failed or cancelled).',
+  })
+  status: 'processing' | 'complete';
   @ApiProperty({ type: [BatchJobEntryDto] }) jobs: BatchJobEntryDto[];
   @ApiProperty({ example: 1 }) completed: number;
   @ApiProperty({ example: 0 }) failed: number;

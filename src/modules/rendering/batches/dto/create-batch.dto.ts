@@ -10,17 +10,34 @@ export class CreateBatchDto {
     type: [CreateRenderDto],
     minItems: 1,
     maxItems: MAX_BATCH_JOBS,
-    description: 'Render requests, each validated like POST /v1/render (issues are named `jobs[i].field`). A per-job webhook_url is refused: the batch has one.',
+    description:
+      'Render requests, each validated like POST /v1/render (issues are named `jobs[i].field`). A per-job webhook_url is refused: the batch has one.',
     example: [
-      { waypoints: [{ lat: 38.7223, lng: -9.1393, label: 'Lisbon' }, { lat: 40.7128, lng: -74.006, label: 'New York' }], duration: 8 },
+      {
+        waypoints: [
+          { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
+          { lat: 40.7128, lng: -74.006, label: 'New York' },
+        ],
+        duration: 8,
+      },
       { waypoints: [{ place: 'Tokyo' }, { place: 'Sydney' }], transport: 'plane' },
     ],
   })
-  @IsDefined() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_BATCH_JOBS)
-  @ValidateNested({ each: true }) @Type(() => CreateRenderDto)
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BATCH_JOBS)
+  @ValidateNested({ each: true })
+  @Type(() => CreateRenderDto)
   jobs: CreateRenderDto[];
 
-  @ApiPropertyOptional({ example: 'https://example.com/hooks/mapr', maxLength: 2048, description: 'Receives one batch.complete when the last job ends. Must be public http(s).' })
-  @IsOptional() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({
+    example: 'https://example.com/hooks/mapr',
+    maxLength: 2048,
+    description: 'Receives one batch.complete when the last job ends. Must be public http(s).',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
   webhook_url?: string;
 }

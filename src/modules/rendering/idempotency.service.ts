@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CommonErrors } from '../../common/errors';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
+import type { IdempotentCall } from './idempotent-call';
 import { RenderingErrors } from './rendering.errors';
 
 const RETENTION_MS = 24 * 3600_000;
@@ -34,11 +35,25 @@ export type IdempotentOutcome<T> = ({ replayed: true } & IdempotentResponse) | (
  * `Idempotency-Key` handling (per account, 24 h): the same key and body replay the first
  * response; another body → 409 IDEMPOTENCY_KEY_REUSED; a duplicate still running → 409
  * IDEMPOTENCY_KEY_IN_USE. A request refused with a 4xx is forgotten, so a corrected retry works.
- * Routes opt in with `@Idempotent()` (idempotency.interceptor.ts).
+ * Routes opt in with an `@Idempotency() call: IdempotentCall` parameter and `respond` (idempotent-call.ts).
  */
 @Injectable()
 export class IdempotencyService {
   constructor(@InjectRepository(IdempotencyRecord) private readonly records: Repository<IdempotencyRecord>) {}
+
+  /**
+   * A create route's answer under its IdempotentCall: without a key the handler just runs; with one,
+   * the first response is remembered and a repeat gets it again (marked as a replay).
+   */
+  async respond<T>(call: IdempotentCall, handler: () => Promise<T>): Promise<T> {
+    if (call.key === undefined) return handler();
+    const outcome = await this.run({ accountId: call.accountId, key: call.key, scope: call.scope, body: call.body }, async () => ({
+      status: call.status,
+      body: await handler(),
+    }));
+    if (outcome.replayed) call.markReplayed(outcome.status);
+    return outcome.body as T;
+  }
 
   /** Runs `handler` once per (account, key) and body; a repeat gets the remembered response. */
   async run<T>(

@@ -7,7 +7,8 @@ import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
-import { Idempotent } from './idempotency.interceptor';
+import { IdempotencyService } from './idempotency.service';
+import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 
@@ -21,6 +22,7 @@ export class RenderController {
   constructor(
     private readonly intake: RenderIntakeService,
     private readonly jobs: RenderJobsService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post('render')
@@ -31,7 +33,6 @@ export class RenderController {
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
       'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
   })
-  @Idempotent()
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
   @ApiErrorResponse(
@@ -52,8 +53,12 @@ export class RenderController {
     BillingErrorExamples.renderLimitExceeded,
     BillingErrorExamples.concurrentJobLimit,
   ])
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateRenderDto): Promise<AcceptedRenderDto> {
-    return this.intake.create(principal, body);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateRenderDto,
+    @Idempotency() call: IdempotentCall,
+  ): Promise<AcceptedRenderDto> {
+    return this.idempotency.respond(call, () => this.intake.create(principal, body));
   }
 
   @Get('render/:job_id')

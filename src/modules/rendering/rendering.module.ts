@@ -9,7 +9,6 @@ import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
-import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 import { JobsModule } from './jobs/jobs.module';
 import { RenderController } from './render.controller';
@@ -26,7 +25,7 @@ import { StylesController } from './styles.controller';
     WebhooksModule,
   ],
   controllers: [RenderController, StylesController, BatchesController],
-  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, IdempotencyInterceptor, BatchesService],
+  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, BatchesService],
   exports: [RenderIntakeService, RenderJobsService],
 })
 export class RenderingModule {}

@@ -4,7 +4,8 @@ import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-e
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
 import { RenderingErrorExamples } from '../rendering.errors';
-import { Idempotent } from '../idempotency.interceptor';
+import { IdempotencyService } from '../idempotency.service';
+import { Idempotency, type IdempotentCall } from '../idempotent-call';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
@@ -14,7 +15,10 @@ import { BATCH_BODY_EXAMPLES } from '../dto/render-examples';
 @Controller('v1')
 @Authenticated()
 export class BatchesController {
-  constructor(private readonly batches: BatchesService) {}
+  constructor(
+    private readonly batches: BatchesService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
   @Post('render/batch')
   @HttpCode(202)
@@ -24,7 +28,6 @@ export class BatchesController {
       'Up to 50 render requests, accepted whole or refused whole. The quota must cover every job; the concurrent limit does not refuse a batch: ' +
       'its jobs wait queued and start as slots free up. One batch.complete webhook fires when the last job ends; batch jobs send no render.* webhooks.',
   })
-  @Idempotent()
   @ApiBody({ type: CreateBatchDto, examples: BATCH_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedBatchDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)', [ErrorExamples.batchValidation])
@@ -40,8 +43,12 @@ export class BatchesController {
     BillingErrorExamples.rateLimitExceeded,
     BillingErrorExamples.renderLimitExceeded,
   ])
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBatchDto): Promise<AcceptedBatchDto> {
-    return this.batches.create(principal, body);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateBatchDto,
+    @Idempotency() call: IdempotentCall,
+  ): Promise<AcceptedBatchDto> {
+    return this.idempotency.respond(call, () => this.batches.create(principal, body));
   }
 
   @Get('batch/:batch_id')

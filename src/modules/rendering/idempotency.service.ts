@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CommonErrors } from '../../common/errors';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import type { IdempotentCall } from './idempotent-call';
 import { RenderingErrors } from './rendering.errors';
@@ -110,17 +109,5 @@ export class IdempotencyService {
       }
     }
     throw RenderingErrors.idempotencyKeyInUse();
-  }
-
-  /** Validates the header value: 1–255 visible ASCII characters. */
-  static parseKey(header: string | string[] | undefined): string | undefined {
-    if (header === undefined) return undefined;
-    const value = Array.isArray(header) ? header[0] : header;
-    if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
-      throw CommonErrors.validation([
-        { field: 'Idempotency-Key', code: 'invalid_format', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
-      ]);
-    }
-    return value;
   }
 }

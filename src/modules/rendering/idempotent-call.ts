@@ -3,7 +3,7 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequestFields } from '../auth';
-import { IdempotencyService } from './idempotency.service';
+import { CommonErrors } from '../../common/errors';
 
 /** A create request as its route received it, with the optional `Idempotency-Key` (contract §3). */
 export interface IdempotentCall {
@@ -18,6 +18,18 @@ export interface IdempotentCall {
   readonly status: number;
   /** Answers with a remembered response: its status, and `Idempotent-Replayed: true`. */
   markReplayed(status: number): void;
+}
+
+/** The header's value, validated: 1–255 visible ASCII characters (else 400 VALIDATION_ERROR). */
+export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw CommonErrors.validation([
+      { field: 'Idempotency-Key', code: 'invalid_format', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' },
+    ]);
+  }
+  return value;
 }
 
 const HEADER_DOC = {
@@ -39,7 +51,7 @@ export const Idempotency = createParamDecorator(
     if (!req.principal) throw new Error('@Idempotency() used on a route without authentication');
     const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
     return {
-      key: IdempotencyService.parseKey(req.headers['idempotency-key']),
+      key: parseIdempotencyKey(req.headers['idempotency-key']),
       accountId: req.principal.accountId,
       scope: `${req.method} ${routePath}`,
       body: req.body as unknown,

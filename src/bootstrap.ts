@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { loadConfiguration, AppConfig } from './config';
 import { EmbeddedRedis } from './infrastructure/redis/embedded-redis';
 
@@ -14,6 +14,8 @@ export interface Runtime {
  */
 export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promise<Runtime> {
   const config = { ...loadConfiguration(), ...overrides };
+  // Until the app's pino logger takes over, lines (the embedded Redis starting) follow LOG_FORMAT too.
+  Logger.overrideLogger(new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'pretty' }));
   let embedded: EmbeddedRedis | undefined;
   if (!config.redis.url) {
     embedded = new EmbeddedRedis(config.redis.embeddedDir);

@@ -1,5 +1,5 @@
-import { Reflector } from '@nestjs/core';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import type Redis from 'ioredis';
 import type { AppConfig } from '../../config';
 import type { DomainError } from '../../common/errors';
 import { HTTP_ERRORS } from '../../http-errors';
@@ -7,6 +7,7 @@ import { httpContext } from '../../../test/support/http-execution-context';
 import type { Principal } from '../auth';
 import type { PlansService } from './plans.service';
 import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimiter } from './rate-limiter';
 
 const principal = { accountId: 'usr_1', via: 'api_key', sandbox: false } as Principal;
 
@@ -20,7 +21,7 @@ describe('RateLimitGuard', () => {
     increment = jest.fn(async () => ({ totalHits: ++hits, timeToExpire: 42, isBlocked: false, timeToBlockExpire: 0 }));
     const plans = { limitsFor: jest.fn(async () => ({ limits: { requests_per_minute: 3 } })) } as unknown as PlansService;
     const config = { http: { anonymousRequestsPerMinute: 2 }, redis: { keyPrefix: 'px' } } as AppConfig;
-    guard = new RateLimitGuard({ throttlers: [] }, { increment } as unknown as ThrottlerStorage, new Reflector(), plans, config);
+    guard = new RateLimitGuard(new RateLimiter({ increment } as unknown as ThrottlerStorage, {} as Redis, plans, config));
   });
 
   function call(req: object) {

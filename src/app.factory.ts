@@ -4,7 +4,9 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { API_RATE_LIMIT, type ApiRateLimit, countUnmatchedRequest, peekRateLimitOutsideApi } from './common/http/api-rate-limit';
 import { requestIdMiddleware } from './common/http/request-id';
+import { UnmatchedRoutesExpressAdapter } from './common/http/unmatched-routes';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
 import { HTTP_ERRORS } from './http-errors';
@@ -12,13 +14,23 @@ import { HTTP_ERRORS } from './http-errors';
 /** How the HTTP application is created (Nest's options); e2e tests create it from a testing module with these. */
 export const HTTP_APP_OPTIONS = { bufferLogs: true, bodyParser: false } as const;
 
-/** Builds the HTTP application exactly as it runs in production. */
-export async function createHttpApp(config: AppConfig): Promise<NestExpressApplication> {
-  return configureHttpApp(await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), HTTP_APP_OPTIONS), config);
+/** The express adapter the app is created with (production and e2e tests alike): it can act on unmatched routes. */
+export function createHttpAdapter(): UnmatchedRoutesExpressAdapter {
+  return new UnmatchedRoutesExpressAdapter();
 }
 
-/** Everything after creation: logger, body handling, filters, pipes, OpenAPI. e2e tests apply it too. */
+/** Builds the HTTP application exactly as it runs in production. */
+export async function createHttpApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), createHttpAdapter(), HTTP_APP_OPTIONS);
+  return configureHttpApp(app, config);
+}
+
+/** Everything after creation: logger, body handling, rate-limit headers, filters, pipes, OpenAPI. e2e tests apply it too. */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
+  const adapter = app.getHttpAdapter();
+  if (!(adapter instanceof UnmatchedRoutesExpressAdapter)) {
+    throw new Error('Create the HTTP app with createHttpAdapter() (src/app.factory.ts)');
+  }
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);
@@ -26,6 +38,12 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   // First of all, so that every response (404s, docs, health, errors) carries the request id.
   // Bodies are read later, by the last global guard (JsonBodyGuard), once the caller is admitted.
   app.use(requestIdMiddleware);
+  // Contract §1: every response carries the rate-limit headers. /v1 routes get them from
+  // RateLimitGuard, which counts; health probes, docs and CDN files report the caller's window
+  // without counting; requests no route matched are counted per IP before their 404 (or 429).
+  const rateLimit = app.get<ApiRateLimit>(API_RATE_LIMIT);
+  app.use(peekRateLimitOutsideApi(rateLimit));
+  adapter.beforeNotFound(countUnmatchedRequest(rateLimit));
   app.useGlobalFilters(new HttpExceptionFilter(HTTP_ERRORS));
   app.useGlobalPipes(createValidationPipe());
   setupSwagger(app, HTTP_ERRORS, config.http.publicUrl);

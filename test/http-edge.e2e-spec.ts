@@ -112,11 +112,12 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
     });
   });
 
-  describe('responses outside the controllers carry a request id', () => {
+  describe('responses outside the controllers carry a request id and the rate-limit headers', () => {
     it('404 for an unknown path', async () => {
       const res = await t.http.get('/nothing-here').expect(404);
       expect(res.body).toMatchObject({ error_code: 'NOT_FOUND' });
       expectRequestId(res);
+      expectRateLimitHeaders(res);
     });
 
     it('404 for an unknown /v1 path, with a body', async () => {
@@ -128,14 +129,19 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
         .expect(404);
       expect(res.body).toMatchObject({ error_code: 'NOT_FOUND' });
       expectRequestId(res);
+      expectRateLimitHeaders(res);
     });
 
     it('/health/live', async () => {
-      expectRequestId(await t.http.get('/health/live').expect(200));
+      const res = await t.http.get('/health/live').expect(200);
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
     });
 
     it('the docs', async () => {
-      expectRequestId(await t.http.get('/docs-json').expect(200));
+      const res = await t.http.get('/docs-json').expect(200);
+      expectRequestId(res);
+      expectRateLimitHeaders(res);
     });
 
     it('keeps a well-formed incoming X-Request-Id', async () => {

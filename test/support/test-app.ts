@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { configureHttpApp, HTTP_APP_OPTIONS } from '../../src/app.factory';
+import { configureHttpApp, createHttpAdapter, HTTP_APP_OPTIONS } from '../../src/app.factory';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfiguration } from '../../src/config';
 import { randomBase62 } from '../../src/common/util/ids';
@@ -77,7 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
   for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
   const testingModule = await builder.compile();
-  const app = configureHttpApp(testingModule.createNestApplication<NestExpressApplication>(HTTP_APP_OPTIONS), config);
+  const app = configureHttpApp(testingModule.createNestApplication<NestExpressApplication>(createHttpAdapter(), HTTP_APP_OPTIONS), config);
   await app.listen(port, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${port}`;
   return { app, config, http: request(baseUrl), baseUrl, close: () => app.close() };

@@ -13,7 +13,8 @@ export function buildOpenApiDocument(app: INestApplication, errors: HttpErrorTab
         '',
         'Authenticate with `Authorization: Bearer <credential>`: an API key (`mapr_live_…`, or `mapr_test_…` for sandbox renders) ',
         'or an access token from `POST /v1/auth/login`. Every error has one shape: `{ error, error_code, message, request_id, … }`. ',
-        'Every /v1 response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix epoch seconds), and `X-Request-Id`.',
+        'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix epoch seconds), and `X-Request-Id`. ',
+        'API requests count against the rate, unknown paths included (per IP); health probes, these docs and CDN files report it without counting.',
       ].join('\n'),
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (mapr_live_… / mapr_test_…) or a JWT access token.' });

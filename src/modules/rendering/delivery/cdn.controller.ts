@@ -24,7 +24,8 @@ const FILE_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept
  * Serves {cdn_url} = `/cdn/renders/{file}` from local storage when the app is its own CDN
  * (`config.http.servesLocalCdn`): GET and HEAD with range requests, the right Content-Type,
  * nosniff, caching bounded by the job's expiry; 410 once the job's files expired.
- * Public, outside the API rate limit (it counts `/v1/` only) and outside OpenAPI.
+ * Public, and outside OpenAPI and the API rate limit: a player's range requests are never counted,
+ * though the responses carry the caller's window (read at the HTTP edge, src/app.factory.ts).
  */
 @ApiExcludeController()
 @Public()

@@ -44,7 +44,7 @@ function fromHttpException(err: HttpException, req: Request): DomainError {
 }
 
 /** Any thrown value → the DomainError a client sees; unknown errors are logged and become a generic 500. */
-export function toDomainError(exception: unknown, req: Request): DomainError {
+export function domainErrorFrom(exception: unknown, req: Request): DomainError {
   if (exception instanceof DomainError) return exception;
   const parserError = fromBodyParser(exception);
   if (parserError) return parserError;
@@ -93,6 +93,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
-    sendError(req, ctx.getResponse<Response>(), toDomainError(exception, req), this.table);
+    sendError(req, ctx.getResponse<Response>(), domainErrorFrom(exception, req), this.table);
   }
 }

@@ -8,7 +8,7 @@ import { TitleCard } from '../components/TitleCard';
 import { Watermark } from '../components/Watermark';
 import { hudRect } from '../lib/hud-layout';
 import type { Detail } from '../lib/raster-plan';
-import { sceneFor } from '../lib/scene';
+import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
 
 /**

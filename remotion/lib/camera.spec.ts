@@ -3,7 +3,8 @@ import { focusPoint } from './camera';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
 import { atlanticProps } from '../fixtures/sample-routes';
-import { buildScene, type Scene } from './scene';
+import { buildScene } from '../modes';
+import type { Scene } from './scene';
 
 function onScreen(scene: Scene, frame: number, wx: number, wy: number) {
   const c = scene.track[frame];

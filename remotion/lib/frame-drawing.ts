@@ -103,6 +103,10 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
     ctx.drawImage(raster, sx, sy, sw, sh, dx0 + sx * k, dy0 + sy * k, sw * k, sh * k);
   }
 
+  if (scene.layer) {
+    scene.layer.drawPlane(ctx, frame, toX, toY);
+    return;
+  }
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   drawRoute(ctx, scene, progress, toX, toY);
 }
@@ -274,6 +278,10 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: 
   const { width, height, insets } = scene.viewport;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   if (clear) ctx.clearRect(0, 0, width, height);
+  if (scene.layer) {
+    scene.layer.drawOverlay(ctx, frame, obstacles.rects);
+    return;
+  }
   const camera = cameraAt(scene, frame);
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   const unit = sizeUnit(width, height);

@@ -3,7 +3,9 @@ import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
 
-export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height'>): Rect | null {
+export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>): Rect | null {
+  // The HUD follows one vehicle along one route: only route_animation has one.
+  if ((props.mode ?? 'route_animation') !== 'route_animation') return null;
   if (!props.hud || (!props.hud.distance && !props.hud.progress_bar)) return null;
   const unit = sizeUnit(props.width, props.height);
   const insets = safeInsets(props.width, props.height);

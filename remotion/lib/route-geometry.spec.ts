@@ -4,7 +4,15 @@ import { buildRouteGeometry } from './route-geometry';
 
 type RouteProps = Pick<MapAnimationProps, 'legs' | 'waypoints'>;
 
-const waypoint = (lng: number, lat: number) => ({ lng, lat, label: null, emphasis: 'standard' as const, dwell: 0 });
+const waypoint = (lng: number, lat: number) => ({
+  lng,
+  lat,
+  label: null,
+  emphasis: 'standard' as const,
+  dwell: 0,
+  zoom_override: null,
+  hold: 0,
+});
 
 // Tokyo → Honolulu → San Francisco as routed: unwrapped longitudes, 139.69 … 237.58.
 const pacific: RouteProps = {

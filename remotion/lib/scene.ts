@@ -3,6 +3,7 @@
  * route geometry, timeline, camera track and raster plan. Cached, so each frame only looks up.
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { Rect } from './labels';
 import { type CameraState, planCameraTrack, type Viewport } from './camera';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
 import { type Detail, planRasters, type RasterPlan } from './raster-plan';
@@ -10,6 +11,18 @@ import { type Box, buildRouteGeometry, type RouteGeometry, unionBoxes } from './
 import { safeInsets } from './safe-area';
 import { paletteFor, type Palette } from './styles';
 import { planTimeline, type Timeline } from './timeline';
+
+/**
+ * What a render mode other than route_animation draws on top of the shared map. The map raster,
+ * camera track, title card, text overlays and watermark are shared; the mode supplies its scene
+ * (camera, timeline, world box) and these two drawing steps.
+ */
+export interface ModeLayer {
+  /** On the map plane, after the raster: world-space things (lines, region fills, choropleth). `toX`/`toY` map world units to canvas pixels. */
+  drawPlane(ctx: CanvasRenderingContext2D, frame: number, toX: (x: number) => number, toY: (y: number) => number): void;
+  /** In screen space, upright even on a tilted map: markers, labels, legend. */
+  drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
+}
 
 export interface Scene {
   props: MapAnimationProps;
@@ -22,10 +35,43 @@ export interface Scene {
   /** Per map detail: the world box all rasters of that detail cover (what must be projected). */
   regions: Partial<Record<Detail, Box>>;
   route: { color: string; width: number; opacity: number; line: MapAnimationProps['route_style']['line'] };
+  /** The mode's drawing; null = route_animation (the route and vehicle of frame-drawing.ts). */
+  layer: ModeLayer | null;
 }
 
-export function buildScene(props: MapAnimationProps): Scene {
-  const viewport: Viewport = { width: props.width, height: props.height, insets: safeInsets(props.width, props.height) };
+/** Line widths are given for 720p; scale with the frame so 1080p and 4k look the same. */
+export function lineScale(props: Pick<MapAnimationProps, 'width' | 'height'>): number {
+  return Math.min(props.width, props.height) / 720;
+}
+
+/** The route of route_animation (or a mode's default line look), with the request's overrides. */
+export function routeLook(props: MapAnimationProps, palette: Palette): Scene['route'] {
+  return {
+    color: props.route_style.color ?? palette.route.color,
+    width: (props.route_style.width ?? palette.route.width) * lineScale(props),
+    opacity: props.route_style.opacity ?? palette.route.opacity,
+    line: props.route_style.line ?? palette.route.line,
+  };
+}
+
+/** Rasters for a camera track, and per map detail the world box they cover (what must be projected). */
+export function rastersFor(track: CameraState[], viewport: Viewport): Pick<Scene, 'rasters' | 'regions'> {
+  const rasters = planRasters(track, viewport);
+  const regions: Partial<Record<Detail, Box>> = {};
+  for (const detail of ['110m', '50m', '10m'] as const) {
+    const boxes = rasters.rasters.filter((r) => r.detail === detail).map((r) => r.box);
+    if (boxes.length) regions[detail] = unionBoxes(boxes);
+  }
+  return { rasters, regions };
+}
+
+export function viewportOf(props: Pick<MapAnimationProps, 'width' | 'height'>): Viewport {
+  return { width: props.width, height: props.height, insets: safeInsets(props.width, props.height) };
+}
+
+/** route_animation: the route of `legs` drawing itself, the vehicle travelling it. */
+export function buildRouteScene(props: MapAnimationProps): Scene {
+  const viewport = viewportOf(props);
   const geometry = buildRouteGeometry(props);
   const timeline = planTimeline({
     fps: props.fps,
@@ -36,31 +82,15 @@ export function buildScene(props: MapAnimationProps): Scene {
   });
   const track = planCameraTrack({ props, geometry, timeline, viewport });
   const palette = paletteFor(props.style);
-  // Line widths are given for 720p; scale with the frame so 1080p and 4k look the same.
-  const scale = Math.min(props.width, props.height) / 720;
-  const route = {
-    color: props.route_style.color ?? palette.route.color,
-    width: (props.route_style.width ?? palette.route.width) * scale,
-    opacity: props.route_style.opacity ?? palette.route.opacity,
-    line: props.route_style.line ?? palette.route.line,
+  return {
+    props,
+    viewport,
+    geometry,
+    timeline,
+    track,
+    palette,
+    route: routeLook(props, palette),
+    ...rastersFor(track, viewport),
+    layer: null,
   };
-  const rasters = planRasters(track, viewport);
-  const regions: Partial<Record<Detail, Box>> = {};
-  for (const detail of ['110m', '50m', '10m'] as const) {
-    const boxes = rasters.rasters.filter((r) => r.detail === detail).map((r) => r.box);
-    if (boxes.length) regions[detail] = unionBoxes(boxes);
-  }
-  return { props, viewport, geometry, timeline, track, rasters, palette, route, regions };
-}
-
-const byObject = new WeakMap<MapAnimationProps, Scene>();
-let lastByKey: { key: string; scene: Scene } | null = null;
-
-export function sceneFor(props: MapAnimationProps): Scene {
-  const cached = byObject.get(props);
-  if (cached) return cached;
-  const key = JSON.stringify(props);
-  if (lastByKey?.key !== key) lastByKey = { key, scene: buildScene(props) };
-  byObject.set(props, lastByKey.scene);
-  return lastByKey.scene;
 }

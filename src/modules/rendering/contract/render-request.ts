@@ -33,6 +33,33 @@ export type Emphasis = (typeof EMPHASES)[number];
 export const UNITS = ['km', 'mi'] as const;
 export type Units = (typeof UNITS)[number];
 
+/** What a render shows (contract §13); each mode but the default has one settings object named after it. */
+export const RENDER_MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+
+/** How far the camera zooms and how fast it moves (contract §14). */
+export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
+export type CameraIntensity = (typeof CAMERA_INTENSITIES)[number];
+
+export const TEXT_OVERLAY_POSITIONS = ['top', 'center', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export type TextOverlayPosition = (typeof TEXT_OVERLAY_POSITIONS)[number];
+
+export const TEXT_OVERLAY_STYLES = ['caption', 'headline', 'lower-third'] as const;
+export type TextOverlayStyle = (typeof TEXT_OVERLAY_STYLES)[number];
+
+export const LABEL_COLLISION_MODES = ['none', 'auto-offset'] as const;
+export type LabelCollisionMode = (typeof LABEL_COLLISION_MODES)[number];
+
+/** Where region_focus's camera starts before flying in. */
+export const REGION_FOCUS_STARTS = ['world', 'continent'] as const;
+export type RegionFocusStart = (typeof REGION_FOCUS_STARTS)[number];
+
+export const CHOROPLETH_PALETTES = ['sequential', 'diverging'] as const;
+export type ChoroplethPalette = (typeof CHOROPLETH_PALETTES)[number];
+
+export const CHOROPLETH_REVEALS = ['all', 'ranked'] as const;
+export type ChoroplethReveal = (typeof CHOROPLETH_REVEALS)[number];
+
 /** Short side of the frame in pixels; the long side follows from the aspect ratio. */
 const SHORT_SIDE: Record<Resolution, number> = { '720p': 720, '1080p': 1080, '4k': 2160 };
 
@@ -93,10 +120,99 @@ export interface NormalizedWaypoint {
   transport: Transport;
   dwell: number;
   emphasis: Emphasis;
+  /** Zoom (1–20, 1 = whole world) while the vehicle passes this waypoint (contract §14). */
+  camera_zoom_override?: number;
+  /** Seconds the camera holds on this waypoint (0–5), counted within the duration like `dwell`. Missing on jobs stored before §14. */
+  camera_hold_seconds?: number;
 }
 
-/** The render parameters a job is rendered from, stored on the job as `request`. */
+/** A point given by coordinates or a place name, resolved; the label defaults to the place's name. */
+export interface NormalizedPoint {
+  lat: number;
+  lng: number;
+  label?: string;
+  place?: string;
+}
+
+/** A country resolved from an ISO 3166-1 alpha-2/alpha-3 code or an English name. */
+export interface ResolvedCountry {
+  /** ISO 3166-1 numeric code as world-atlas names its polygons ("620"). */
+  iso_numeric: string;
+  /** ISO 3166-1 alpha-3 ("PRT"). */
+  iso_alpha3: string;
+  /** Common English name ("Portugal"). */
+  name: string;
+}
+
+/** region_focus's and country_data's `region`: a country, or a box [west, south, east, north] in degrees. */
+export type NormalizedRegion = ({ kind: 'country' } & ResolvedCountry) | { kind: 'bbox'; bbox: [number, number, number, number] };
+
+export interface NormalizedMultiRouteDestination extends NormalizedPoint {
+  /** Short text under the label ("35 days", "$2.5M"). */
+  data_label?: string;
+  /** `#rrggbb`; default: the style's palette, one colour per route. */
+  color?: string;
+  transport: Transport;
+  /** Where the label sits relative to its marker, pixels at 1080p (scaled with the frame). */
+  label_offset?: { x: number; y: number };
+}
+
+export interface NormalizedMultiRoute {
+  origin: NormalizedPoint;
+  routes: NormalizedMultiRouteDestination[];
+  show_all_routes_at_start: boolean;
+  animate_labels: boolean;
+  /** Seconds from the start of the video at which the first route starts drawing. */
+  routes_start_at: number;
+  /** Seconds from the first route's start to the last route's end (filled in: never left unset). */
+  routes_duration: number;
+  /** Seconds between the starts of consecutive routes. */
+  stagger: number;
+  label_collision: LabelCollisionMode;
+  start_zoom?: number;
+  end_zoom?: number;
+}
+
+export interface NormalizedRegionFocus {
+  region: NormalizedRegion;
+  label?: string;
+  highlight_color?: string;
+  from: RegionFocusStart;
+  markers: NormalizedPoint[];
+}
+
+export interface NormalizedCountryValue extends ResolvedCountry {
+  /** The country as the request named it ("PT", "Portugal"). */
+  country: string;
+  value: number;
+}
+
+export interface NormalizedCountryData {
+  values: NormalizedCountryValue[];
+  legend?: { title?: string; unit?: string };
+  palette: ChoroplethPalette;
+  reveal: ChoroplethReveal;
+  /** `world`, or the region the camera frames. */
+  region: NormalizedRegion | 'world';
+}
+
+export interface NormalizedTextOverlay {
+  text: string;
+  /** Seconds. */
+  start: number;
+  end: number;
+  position: TextOverlayPosition;
+  style: TextOverlayStyle;
+}
+
+/**
+ * The render parameters a job is rendered from, stored on the job as `request`. Fields added
+ * after the first release are optional here: jobs stored before them read as their defaults
+ * (`mode` route_animation, no overlays, `camera.intensity` balanced).
+ */
 export interface NormalizedRenderRequest {
+  mode?: RenderMode;
+  /** The route's waypoints (route_animation); empty in the other modes. */
   waypoints: NormalizedWaypoint[];
   transport: Transport;
   route: { mode?: RouteMode; avoid: Chokepoint[] };
@@ -106,10 +222,15 @@ export interface NormalizedRenderRequest {
   fps: FrameRate;
   style: string;
   route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
-  camera: { preset: CameraPreset; start_zoom?: number; tilt?: number };
+  camera: { preset: CameraPreset; start_zoom?: number; tilt?: number; intensity?: CameraIntensity };
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
   title?: { text: string; subtitle?: string };
   units: Units;
+  text_overlays?: NormalizedTextOverlay[];
+  multi_route?: NormalizedMultiRoute;
+  region_focus?: NormalizedRegionFocus;
+  country_data?: NormalizedCountryData;
   webhook_url?: string;
+  /** The template merged under the request, when one was used (its settings are already merged in). */
   template_id?: string;
 }

@@ -26,7 +26,7 @@ export function tierAndPlaceIssues(
   durationExceeded: boolean;
 } {
   const issues: ValidationIssue[] = [];
-  dto.waypoints.forEach((wp, i) => {
+  (dto.waypoints ?? []).forEach((wp, i) => {
     if (wp.place !== undefined && (wp.lat === undefined || wp.lng === undefined) && !resolvePlace(wp.place)) {
       const suggestions = suggestPlaces(wp.place, 5);
       issues.push({
@@ -67,7 +67,7 @@ export function normalizeRenderRequest(
   options: { maxDurationSeconds: number; sandbox: boolean },
 ): NormalizedRenderRequest {
   const transport = dto.transport ?? 'plane';
-  const waypoints: NormalizedWaypoint[] = dto.waypoints.map((wp) => {
+  const waypoints: NormalizedWaypoint[] = (dto.waypoints ?? []).map((wp) => {
     const resolved = wp.lat === undefined || wp.lng === undefined ? resolvePlace(wp.place!) : null;
     return {
       lat: wp.lat ?? resolved!.lat,

@@ -56,18 +56,22 @@ export function toValidationIssues(errors: ValidationError[], parent = ''): Vali
     const constraints = Object.entries(error.constraints ?? {});
     // A missing value fails every constraint; report it once, as "required".
     const missing = error.value === undefined && constraints.some(([name]) => name === 'isDefined');
+    // A value refused whole (context `refusesValue`, e.g. a field another mode takes): what it holds does not matter.
+    const refused = constraints.filter(([name]) => error.contexts?.[name]?.refusesValue === true);
     // A value of the wrong type (`"camera": "cinematic"`) fails isObject and ValidateNested: report it once.
     const wrongType = constraints.some(([name]) => TYPE_CONSTRAINTS.includes(name));
     const reported = missing
       ? constraints.filter(([n]) => n === 'isDefined')
-      : wrongType
-        ? constraints.filter(([n]) => n !== 'nestedValidation')
-        : constraints;
+      : refused.length
+        ? refused
+        : wrongType
+          ? constraints.filter(([n]) => n !== 'nestedValidation')
+          : constraints;
     for (const [name, message] of reported) {
       const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? snakeCase(name);
       issues.push({ field, code, message: message.replace(/^property /, '') });
     }
-    if (error.children?.length) issues.push(...toValidationIssues(error.children, field));
+    if (error.children?.length && !refused.length) issues.push(...toValidationIssues(error.children, field));
   }
   return issues;
 }

@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { CommonErrors } from '../../common/errors';
 import { iso } from '../../common/util/time';
 import type { Principal } from '../auth';
-import { preloadGazetteer } from '../routing';
+import { preloadCountries, preloadGazetteer } from '../routing';
 import type { CreateRenderDto } from './dto/create-render.dto';
 import type { AcceptedRenderDto } from './dto/render-responses.dto';
 import { RenderAdmission } from './admission/render-admission';
@@ -28,9 +28,10 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     private readonly admission: RenderAdmission,
   ) {}
 
-  /** Loads the offline gazetteer at boot, so the first request naming a `place` does not pay for it. */
+  /** Loads the offline gazetteer and country list at boot, so the first request naming a place or a country does not pay for it. */
   onApplicationBootstrap(): void {
     preloadGazetteer();
+    preloadCountries();
   }
 
   async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRenderDto> {

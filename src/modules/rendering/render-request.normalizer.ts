@@ -1,7 +1,19 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
-import { resolvePlace, suggestPlaces } from '../routing';
-import { frameSize, NormalizedRenderRequest, NormalizedWaypoint } from './contract';
+import { resolveCountry, resolvePlace } from '../routing';
+import {
+  frameSize,
+  NormalizedCountryData,
+  NormalizedMultiRoute,
+  NormalizedPoint,
+  NormalizedRegion,
+  NormalizedRegionFocus,
+  NormalizedRenderRequest,
+  NormalizedWaypoint,
+  Transport,
+} from './contract';
 import type { CreateRenderDto } from './dto/create-render.dto';
+import type { CountryDataDto, MapPointDto, MultiRouteDto, RegionFocusDto } from './dto/render-modes.dto';
+import { defaultRoutesDuration, modeIssues, unknownPlaceIssue } from './render-modes.rules';
 
 export interface TierContext {
   tier: string;
@@ -14,8 +26,9 @@ export function defaultDuration(maxDurationSeconds: number): number {
 }
 
 /**
- * The checks that need more than the DTO's shape: place names (offline gazetteer) and the tier's
- * maximum duration. Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches.
+ * The checks that need more than the DTO's shape: place names (offline gazetteer), countries,
+ * the tier's maximum duration, and times held against the duration (render-modes.rules.ts).
+ * Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches.
  */
 export function tierAndPlaceIssues(
   dto: CreateRenderDto,
@@ -26,18 +39,17 @@ export function tierAndPlaceIssues(
   durationExceeded: boolean;
 } {
   const issues: ValidationIssue[] = [];
-  dto.waypoints.forEach((wp, i) => {
-    if (wp.place !== undefined && (wp.lat === undefined || wp.lng === undefined) && !resolvePlace(wp.place)) {
-      const suggestions = suggestPlaces(wp.place, 5);
-      issues.push({
-        field: `${prefix}waypoints[${i}].place`,
-        code: 'unknown_place',
-        message: suggestions.length
-          ? `Unknown place "${wp.place}". Did you mean: ${suggestions.join(', ')}?`
-          : `Unknown place "${wp.place}". Give lat and lng instead.`,
-      });
-    }
+  (dto.waypoints ?? []).forEach((wp, i) => {
+    const issue = unknownPlaceIssue(wp, `${prefix}waypoints[${i}].place`);
+    if (issue) issues.push(issue);
   });
+  issues.push(
+    ...modeIssues(
+      dto,
+      { seconds: dto.duration ?? defaultDuration(tier.maxDurationSeconds), defaulted: dto.duration === undefined },
+      prefix,
+    ),
+  );
   let durationExceeded = false;
   if (dto.duration !== undefined && dto.duration > tier.maxDurationSeconds) {
     durationExceeded = true;
@@ -61,31 +73,34 @@ export function throwIfIssues(result: { issues: ValidationIssue[]; durationExcee
   );
 }
 
-/** Fills every default so the worker renders from a complete, explicit description. */
+/**
+ * Fills every default so the worker renders from a complete, explicit description: places
+ * resolved to coordinates (labels defaulting to their names), countries resolved, the mode and
+ * its settings, overlays and camera details. Modes without waypoints store `waypoints: []`.
+ */
 export function normalizeRenderRequest(
   dto: CreateRenderDto,
   options: { maxDurationSeconds: number; sandbox: boolean },
 ): NormalizedRenderRequest {
+  const mode = dto.mode ?? 'route_animation';
   const transport = dto.transport ?? 'plane';
-  const waypoints: NormalizedWaypoint[] = dto.waypoints.map((wp) => {
-    const resolved = wp.lat === undefined || wp.lng === undefined ? resolvePlace(wp.place!) : null;
-    return {
-      lat: wp.lat ?? resolved!.lat,
-      lng: wp.lng ?? resolved!.lng,
-      ...(wp.label !== undefined ? { label: wp.label } : resolved ? { label: resolved.name } : {}),
-      ...(wp.place !== undefined ? { place: wp.place } : {}),
-      transport: wp.transport ?? transport,
-      dwell: wp.dwell ?? 0,
-      emphasis: wp.emphasis ?? 'standard',
-    };
-  });
+  const duration = dto.duration ?? defaultDuration(options.maxDurationSeconds);
+  const waypoints: NormalizedWaypoint[] = (dto.waypoints ?? []).map((wp) => ({
+    ...normalizePoint(wp),
+    transport: wp.transport ?? transport,
+    dwell: wp.dwell ?? 0,
+    emphasis: wp.emphasis ?? 'standard',
+    ...(wp.camera_zoom_override !== undefined ? { camera_zoom_override: wp.camera_zoom_override } : {}),
+    camera_hold_seconds: wp.camera_hold_seconds ?? 0,
+  }));
   // Sandbox renders are capped at 720p (contract §7).
   const resolution = options.sandbox ? '720p' : (dto.resolution ?? '720p');
   return {
+    mode,
     waypoints,
     transport,
     route: { ...(dto.route?.mode ? { mode: dto.route.mode } : {}), avoid: dto.route?.avoid ?? [] },
-    duration: dto.duration ?? defaultDuration(options.maxDurationSeconds),
+    duration,
     resolution,
     aspect_ratio: dto.aspect_ratio ?? '16:9',
     fps: dto.fps ?? 30,
@@ -95,6 +110,7 @@ export function normalizeRenderRequest(
       preset: dto.camera?.preset ?? 'auto',
       ...(dto.camera?.start_zoom !== undefined ? { start_zoom: dto.camera.start_zoom } : {}),
       ...(dto.camera?.tilt !== undefined ? { tilt: dto.camera.tilt } : {}),
+      intensity: dto.camera?.intensity ?? 'balanced',
     },
     hud: dto.hud
       ? { distance: dto.hud.distance ?? true, progress_bar: dto.hud.progress_bar ?? true, position: dto.hud.position ?? 'bottom-left' }
@@ -103,7 +119,113 @@ export function normalizeRenderRequest(
       ? { title: { text: dto.title.text, ...(dto.title.subtitle !== undefined ? { subtitle: dto.title.subtitle } : {}) } }
       : {}),
     units: dto.units ?? 'km',
+    text_overlays: (dto.text_overlays ?? []).map((o) => ({
+      text: o.text,
+      start: o.start,
+      end: o.end,
+      position: o.position ?? 'bottom',
+      style: o.style ?? 'caption',
+    })),
+    ...(mode === 'multi_route' && dto.multi_route
+      ? { multi_route: normalizeMultiRoute(dto.multi_route, { duration, transport, routeColor: dto.route_style?.color }) }
+      : {}),
+    ...(mode === 'region_focus' && dto.region_focus ? { region_focus: normalizeRegionFocus(dto.region_focus) } : {}),
+    ...(mode === 'country_data' && dto.country_data ? { country_data: normalizeCountryData(dto.country_data) } : {}),
     ...(dto.webhook_url ? { webhook_url: dto.webhook_url } : {}),
+  };
+}
+
+/** Coordinates from `place` when none are given; the label defaults to the place's name. */
+function normalizePoint(point: MapPointDto): NormalizedPoint {
+  const resolved = point.lat === undefined || point.lng === undefined ? resolvePlace(point.place!) : null;
+  return {
+    lat: point.lat ?? resolved!.lat,
+    lng: point.lng ?? resolved!.lng,
+    ...(point.label !== undefined ? { label: point.label } : resolved ? { label: resolved.name } : {}),
+    ...(point.place !== undefined ? { place: point.place } : {}),
+  };
+}
+
+function normalizeMultiRoute(
+  settings: MultiRouteDto,
+  request: { duration: number; transport: Transport; routeColor?: string },
+): NormalizedMultiRoute {
+  const routesStartAt = settings.routes_start_at ?? 0;
+  return {
+    origin: normalizePoint(settings.origin),
+    routes: settings.routes.map((route) => {
+      const color = route.color ?? request.routeColor;
+      return {
+        ...normalizePoint(route),
+        ...(route.data_label !== undefined ? { data_label: route.data_label } : {}),
+        ...(color !== undefined ? { color } : {}),
+        transport: route.transport ?? request.transport,
+        ...(route.label_offset ? { label_offset: { x: route.label_offset.x, y: route.label_offset.y } } : {}),
+      };
+    }),
+    show_all_routes_at_start: settings.show_all_routes_at_start ?? true,
+    animate_labels: settings.animate_labels ?? true,
+    routes_start_at: routesStartAt,
+    routes_duration: settings.routes_duration ?? defaultRoutesDuration(request.duration, routesStartAt),
+    stagger: settings.stagger ?? 0,
+    label_collision: settings.label_collision ?? 'auto-offset',
+    ...(settings.start_zoom !== undefined ? { start_zoom: settings.start_zoom } : {}),
+    ...(settings.end_zoom !== undefined ? { end_zoom: settings.end_zoom } : {}),
+  };
+}
+
+/**
+ * A country resolved to its codes and name, or a bbox. A bbox across the antimeridian (west >
+ * east) is stored with east past 180 (`[170, -50, -170, -30]` → `[170, -50, 190, -30]`), so
+ * west < east always holds for whoever draws it.
+ */
+function normalizeRegion(region: string | number[]): NormalizedRegion {
+  if (typeof region === 'string') {
+    const country = resolveCountry(region)!;
+    return { kind: 'country', iso_numeric: country.iso_numeric, iso_alpha3: country.iso_alpha3, name: country.name };
+  }
+  const [west, south, east, north] = region;
+  return { kind: 'bbox', bbox: [west, south, east < west ? east + 360 : east, north] };
+}
+
+function normalizeRegionFocus(settings: RegionFocusDto): NormalizedRegionFocus {
+  const region = normalizeRegion(settings.region);
+  // A country is labelled with its name unless the request says otherwise ("" for no label).
+  const label = settings.label ?? (region.kind === 'country' ? region.name : undefined);
+  return {
+    region,
+    ...(label !== undefined ? { label } : {}),
+    ...(settings.highlight_color !== undefined ? { highlight_color: settings.highlight_color } : {}),
+    from: settings.from ?? 'world',
+    markers: (settings.markers ?? []).map(normalizePoint),
+  };
+}
+
+function normalizeCountryData(settings: CountryDataDto): NormalizedCountryData {
+  const region = settings.region;
+  return {
+    values: settings.values.map((entry) => {
+      const country = resolveCountry(entry.country)!;
+      return {
+        country: entry.country,
+        value: entry.value,
+        iso_numeric: country.iso_numeric,
+        iso_alpha3: country.iso_alpha3,
+        name: country.name,
+      };
+    }),
+    ...(settings.legend
+      ? {
+          legend: {
+            ...(settings.legend.title !== undefined ? { title: settings.legend.title } : {}),
+            ...(settings.legend.unit !== undefined ? { unit: settings.legend.unit } : {}),
+          },
+        }
+      : {}),
+    palette: settings.palette ?? 'sequential',
+    reveal: settings.reveal ?? 'ranked',
+    region:
+      region === undefined || (typeof region === 'string' && region.trim().toLowerCase() === 'world') ? 'world' : normalizeRegion(region),
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * Routing: turns a render's waypoints into a RoutePlan before any frame is drawn (worker), and
- * resolves `place` names offline (API). Everything else in this folder is internal: import
+ * Routing: turns a render's waypoints (or multi_route's origin and destinations) into a RoutePlan
+ * before any frame is drawn (worker), and resolves `place` names and countries offline (API). Everything else in this folder is internal: import
  * from here only.
  */
 export { RoutingModule } from './routing.module';
 export { RoutePlanner } from './route-planner.service';
 export { planRoute, waypointName, MAX_POINTS_PER_LEG } from './plan-route';
-export type { PlanRouteInput, PlanRouteDeps } from './plan-route';
+export type { FanOutRoutes, PlanRouteInput, PlanRouteDeps, RoutePoint } from './plan-route';
 export { CHOKEPOINTS, DEFAULT_ROUTE_MODE, ROUTE_MODES, TRANSPORTS } from './route-plan';
 export type { Chokepoint, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, RouteWaypoint, Transport } from './route-plan';
 export { RoutingError } from './routing.errors';
@@ -15,5 +15,7 @@ export { routePlanToFeatureCollection } from './route-geojson';
 export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
 export { resolvePlace, suggestPlaces, preloadGazetteer } from './gazetteer';
 export type { ResolvedPlace } from './gazetteer';
+export { resolveCountry, suggestCountries, preloadCountries } from './countries';
+export type { Country } from './countries';
 export type { RoadRouter, RoadRoute } from './road/road-router';
 export { createRoadRouter } from './road/create-road-router';

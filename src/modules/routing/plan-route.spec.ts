@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { LngLat, RouteWaypoint, Transport } from './route-plan';
 import { haversineKm } from './great-circle';
-import { MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
+import { FanOutRoutes, MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
 import { FileRoadRouter } from './road/file-road-router';
 import { NoRoadRouter } from './road/no-road-router';
 import type { RoadRouter } from './road/road-router';
@@ -149,6 +149,64 @@ describe('planRoute', () => {
   it('is deterministic', async () => {
     const waypoints = [TOKYO('ship'), SAN_FRANCISCO('plane'), NEW_YORK('plane')];
     expect(await plan(waypoints)).toEqual(await plan(waypoints));
+  });
+});
+
+describe('planRoute: multi_route fans out from the origin', () => {
+  const SHANGHAI = { lat: 31.22222, lng: 121.45806, label: 'Shanghai' };
+  const fanOut = (
+    routes: FanOutRoutes['routes'],
+    route: PlanRouteInput['route'] = { avoid: [] },
+    roadRouter: RoadRouter = new NoRoadRouter(),
+  ) => planRoute({ waypoints: [], transport: 'ship', route, multi_route: { origin: SHANGHAI, routes } }, { roadRouter });
+
+  it('routes one leg from the origin to each destination by its transport, none chained', async () => {
+    const result = await fanOut([ROTTERDAM('ship'), SAN_FRANCISCO('plane'), SINGAPORE('ship')]);
+    expect(result.legs.map((l) => [l.leg, l.route, l.from, l.to, l.transport, l.mode])).toEqual([
+      [0, 0, 'Shanghai', 'Rotterdam', 'ship', 'sea'],
+      [1, 1, 'Shanghai', 'San Francisco', 'plane', 'great-circle'],
+      [2, 2, 'Shanghai', 'Singapore', 'ship', 'sea'],
+    ]);
+    for (const leg of result.legs) {
+      // Every route leaves the origin itself, not the previous route's end.
+      expect(leg.coordinates[0]).toEqual([121.45806, 31.22222]);
+      for (let k = 1; k < leg.coordinates.length; k++) expect(Math.abs(leg.coordinates[k][0] - leg.coordinates[k - 1][0])).toBeLessThan(10);
+    }
+    // Shanghai → San Francisco crosses the Pacific eastwards: it continues past 180 rather than jumping.
+    expect(result.legs[1].coordinates.at(-1)![0]).toBeCloseTo(-122.4194 + 360, 9);
+    expect(result.legs[0].distance_km).toBeGreaterThan(15_000); // by sea, through Malacca and Suez
+    expect(result.distance_km).toBeCloseTo(
+      result.legs.reduce((sum, l) => sum + l.distance_km, 0),
+      9,
+    );
+  });
+
+  it('honours route.mode and avoid for every route', async () => {
+    const viaSuez = await fanOut([ROTTERDAM('ship')]);
+    const viaCape = await fanOut([ROTTERDAM('ship')], { avoid: ['suez'] });
+    expect(viaCape.distance_km).toBeGreaterThan(viaSuez.distance_km * 1.2);
+    const manual = await fanOut([ROTTERDAM('ship')], { mode: 'manual', avoid: [] });
+    expect(manual.legs[0].mode).toBe('great-circle');
+  });
+
+  it('names the route that cannot be routed, with its index and name', async () => {
+    await expect(fanOut([ROTTERDAM('ship'), SINGAPORE('ship'), TOKYO('ship'), DENVER('ship')])).rejects.toMatchObject({
+      code: 'MARITIME_ROUTE_ERROR',
+      message: expect.stringMatching(/^routes\[3\] \(Denver\): Denver is [\d,]+ km from navigable water$/),
+    });
+    await expect(fanOut([{ ...ROTTERDAM('car'), label: undefined, place: 'Rotterdam' }])).rejects.toMatchObject({
+      code: 'ROAD_ROUTE_ERROR',
+      message: expect.stringMatching(/^routes\[0\] \(Rotterdam\): no road router is configured/),
+    });
+  });
+});
+
+describe('planRoute: modes without a route', () => {
+  it('gives an empty plan when there are no waypoints and no multi_route', async () => {
+    expect(await planRoute({ waypoints: [], transport: 'plane', route: { avoid: [] } }, { roadRouter: new NoRoadRouter() })).toEqual({
+      legs: [],
+      distance_km: 0,
+    });
   });
 });
 

@@ -13,10 +13,25 @@ const GREAT_CIRCLE_STEP_KM = 50;
 
 const ROUTING_OF_MODE: Record<RouteMode, LegRouting> = { manual: 'great-circle', sea: 'sea', road: 'road' };
 
+/** A point to route from or to: coordinates, and the names a message or a plan calls it by. */
+export type RoutePoint = Pick<RouteWaypoint, 'lat' | 'lng' | 'label' | 'place'>;
+
+/** multi_route (contract §13): one origin fanning out to destinations, each reached by its own transport. */
+export interface FanOutRoutes {
+  origin: RoutePoint;
+  routes: Array<RoutePoint & { transport: Transport }>;
+}
+
+/**
+ * What to route. The request's shape says which plan it gets: `multi_route` set → one leg from
+ * the origin to each destination; otherwise the waypoints chained leg after leg, and no
+ * waypoints at all (region_focus, country_data) → an empty plan.
+ */
 export interface PlanRouteInput {
   waypoints: RouteWaypoint[];
   transport: Transport;
   route: { mode?: RouteMode; avoid: Chokepoint[] };
+  multi_route?: FanOutRoutes;
 }
 
 export interface PlanRouteDeps {
@@ -25,13 +40,23 @@ export interface PlanRouteDeps {
 }
 
 /**
- * Routes every leg of a render: leg i runs from waypoint i to waypoint i+1 with that waypoint's
+ * Plans a render's route (see PlanRouteInput for which kind). The plan's legs are final geometry:
+ * within MAX_POINTS_PER_LEG points, longitudes continuous (a line past 180° keeps going).
+ */
+export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
+  if (input.multi_route) return planFanOut(input.multi_route, input, deps);
+  if (input.waypoints.length === 0) return { legs: [], distance_km: 0 };
+  return planChain(input, deps);
+}
+
+/**
+ * Routes every leg of a route: leg i runs from waypoint i to waypoint i+1 with that waypoint's
  * transport, routed by `route.mode` when set, else by the transport's default (great circle,
  * sea network or road router). The legs join end to end with continuous longitudes, so the
  * whole route draws as one line. A leg that cannot be routed throws RoutingError naming the leg,
  * e.g. "Leg 2 (Rotterdam → Denver): Denver is 1,420 km from navigable water".
  */
-export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
+async function planChain(input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
   const { waypoints } = input;
   if (waypoints.length < 2) throw new Error(`a route needs at least 2 waypoints, got ${waypoints.length}`);
 
@@ -40,30 +65,74 @@ export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Pro
   for (let i = 0; i < waypoints.length - 1; i++) {
     const start = waypoints[i];
     const end = waypoints[i + 1];
-    const transport = start.transport;
-    const mode = input.route.mode ?? DEFAULT_ROUTE_MODE[transport];
     const from = waypointName(start);
     const to = waypointName(end);
-
-    let routed: { coordinates: LngLat[]; distanceKm: number };
-    try {
-      routed = await routeLeg(
-        mode,
-        { position: [start.lng, start.lat], name: from },
-        { position: [end.lng, end.lat], name: to },
-        input,
-        deps,
-      );
-    } catch (error) {
-      if (error instanceof RoutingError) throw new RoutingError(error.code, `Leg ${i + 1} (${from} → ${to}): ${error.message}`);
-      throw error;
-    }
-
-    const coordinates = continueFrom(previousEnd, simplifyToAtMost(routed.coordinates, MAX_POINTS_PER_LEG));
-    previousEnd = coordinates[coordinates.length - 1];
-    legs.push({ leg: i, from, to, transport, mode: ROUTING_OF_MODE[mode], distance_km: roundKm(routed.distanceKm), coordinates });
+    const leg = await planLeg(i, start, end, start.transport, previousEnd, input, deps, `Leg ${i + 1} (${from} → ${to})`);
+    previousEnd = leg.coordinates[leg.coordinates.length - 1];
+    legs.push(leg);
   }
-  // The total is the sum of the legs as shown, so a HUD adding them up agrees with it.
+  return withTotal(legs);
+}
+
+/**
+ * multi_route: leg i runs from the origin to destination i, by that destination's transport and
+ * routed exactly like a leg of a route. Every leg starts exactly at the origin (legs are not
+ * chained), its longitudes continuous from there. A route that cannot be routed throws
+ * RoutingError naming it, e.g. "routes[3] (Santos): Santos is 400 km from navigable water".
+ */
+async function planFanOut(fanOut: FanOutRoutes, input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
+  const originPosition: LngLat = [fanOut.origin.lng, fanOut.origin.lat];
+  const legs: RouteLeg[] = [];
+  for (let i = 0; i < fanOut.routes.length; i++) {
+    const destination = fanOut.routes[i];
+    const leg = await planLeg(
+      i,
+      fanOut.origin,
+      destination,
+      destination.transport,
+      originPosition,
+      input,
+      deps,
+      `routes[${i}] (${waypointName(destination)})`,
+    );
+    legs.push({ ...leg, route: i });
+  }
+  return withTotal(legs);
+}
+
+/** One leg, from `start` to `end`, its line continuing from `continueAt` when given; failures prefixed with `name`. */
+async function planLeg(
+  index: number,
+  start: RoutePoint,
+  end: RoutePoint,
+  transport: Transport,
+  continueAt: LngLat | undefined,
+  input: PlanRouteInput,
+  deps: PlanRouteDeps,
+  name: string,
+): Promise<RouteLeg> {
+  const mode = input.route.mode ?? DEFAULT_ROUTE_MODE[transport];
+  const from = waypointName(start);
+  const to = waypointName(end);
+  let routed: { coordinates: LngLat[]; distanceKm: number };
+  try {
+    routed = await routeLeg(
+      mode,
+      { position: [start.lng, start.lat], name: from },
+      { position: [end.lng, end.lat], name: to },
+      input,
+      deps,
+    );
+  } catch (error) {
+    if (error instanceof RoutingError) throw new RoutingError(error.code, `${name}: ${error.message}`);
+    throw error;
+  }
+  const coordinates = continueFrom(continueAt, simplifyToAtMost(routed.coordinates, MAX_POINTS_PER_LEG));
+  return { leg: index, from, to, transport, mode: ROUTING_OF_MODE[mode], distance_km: roundKm(routed.distanceKm), coordinates };
+}
+
+/** The total is the sum of the legs as shown, so a HUD adding them up agrees with it. */
+function withTotal(legs: RouteLeg[]): RoutePlan {
   return { legs, distance_km: roundKm(legs.reduce((sum, leg) => sum + leg.distance_km, 0)) };
 }
 
@@ -98,7 +167,8 @@ async function routeLeg(
 
 /**
  * The leg's line with continuous longitudes, moved by whole turns so it starts exactly where
- * the previous leg ended (a route drawn past 180° keeps going from there).
+ * the previous leg ended, or at the origin it fans out from (a line drawn past 180° keeps
+ * going from there).
  */
 function continueFrom(previousEnd: LngLat | undefined, line: LngLat[]): LngLat[] {
   const unwrapped = unwrapLongitudes(line);
@@ -110,6 +180,6 @@ function continueFrom(previousEnd: LngLat | undefined, line: LngLat[]): LngLat[]
 }
 
 /** How plans and messages name a waypoint: its label, else its place, else its coordinates. */
-export function waypointName(waypoint: Pick<RouteWaypoint, 'label' | 'place' | 'lat' | 'lng'>): string {
+export function waypointName(waypoint: RoutePoint): string {
   return waypoint.label || waypoint.place || formatCoordinates([waypoint.lng, waypoint.lat]);
 }

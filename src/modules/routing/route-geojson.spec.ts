@@ -51,6 +51,31 @@ describe('routePlanToFeatureCollection', () => {
     });
   });
 
+  it('tells which multi_route destination a feature reaches', () => {
+    const fanOut: RoutePlan = {
+      distance_km: 2,
+      legs: [0, 1].map((i) => ({
+        leg: i,
+        route: i,
+        from: 'Shanghai',
+        to: i === 0 ? 'Busan' : 'Manila',
+        transport: 'ship' as const,
+        mode: 'sea' as const,
+        distance_km: 1,
+        coordinates: [
+          [121.46, 31.22],
+          [129 - i * 8, 35 - i * 20],
+        ],
+      })),
+    };
+    expect(routePlanToFeatureCollection(fanOut).features.map((f) => f.properties)).toEqual([
+      { leg: 0, route: 0, from: 'Shanghai', to: 'Busan', transport: 'ship', mode: 'sea', distance_km: 1 },
+      { leg: 1, route: 1, from: 'Shanghai', to: 'Manila', transport: 'ship', mode: 'sea', distance_km: 1 },
+    ]);
+    // Legs of a route carry no such property.
+    expect(routePlanToFeatureCollection(plan).features[0].properties).not.toHaveProperty('route');
+  });
+
   it('survives a JSON round trip and does not share arrays with the plan', () => {
     const collection = routePlanToFeatureCollection(plan);
     expect(JSON.parse(JSON.stringify(collection))).toEqual(collection);

@@ -3,7 +3,16 @@ import type { LegRouting, LngLat, RoutePlan, Transport } from './route-plan';
 export interface RouteLegFeature {
   type: 'Feature';
   geometry: { type: 'LineString'; coordinates: LngLat[] };
-  properties: { leg: number; from: string; to: string; transport: Transport; mode: LegRouting; distance_km: number };
+  properties: {
+    leg: number;
+    /** multi_route only: which of `multi_route.routes` this feature reaches. */
+    route?: number;
+    from: string;
+    to: string;
+    transport: Transport;
+    mode: LegRouting;
+    distance_km: number;
+  };
 }
 
 export interface RouteFeatureCollection {
@@ -13,7 +22,8 @@ export interface RouteFeatureCollection {
 }
 
 /**
- * The body of `GET /v1/render/{id}/route`: one LineString feature per leg. Coordinates stay as
+ * The body of `GET /v1/render/{id}/route`: one LineString feature per leg (multi_route: per
+ * route, from the origin, with `route` telling which destination it reaches). Coordinates stay as
  * planned, with continuous longitudes (a Pacific crossing runs past 180), which GeoJSON allows
  * and web maps draw without a seam.
  */
@@ -24,7 +34,15 @@ export function routePlanToFeatureCollection(plan: RoutePlan): RouteFeatureColle
     features: plan.legs.map((leg) => ({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates: leg.coordinates.map(([lng, lat]): LngLat => [lng, lat]) },
-      properties: { leg: leg.leg, from: leg.from, to: leg.to, transport: leg.transport, mode: leg.mode, distance_km: leg.distance_km },
+      properties: {
+        leg: leg.leg,
+        ...(leg.route !== undefined ? { route: leg.route } : {}),
+        from: leg.from,
+        to: leg.to,
+        transport: leg.transport,
+        mode: leg.mode,
+        distance_km: leg.distance_km,
+      },
     })),
   };
 }

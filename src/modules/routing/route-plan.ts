@@ -41,8 +41,10 @@ export interface RouteWaypoint {
 export type LegRouting = 'great-circle' | 'sea' | 'road';
 
 export interface RouteLeg {
-  /** 0-based index of the leg; leg i goes from waypoint i to waypoint i+1. */
+  /** 0-based index of the leg; leg i goes from waypoint i to waypoint i+1 (multi_route: from the origin to routes[i]). */
   leg: number;
+  /** multi_route only: the index in `multi_route.routes` of the destination this leg reaches. */
+  route?: number;
   /** Label (or place, or formatted coordinates) of the start and end waypoints. */
   from: string;
   to: string;
@@ -53,7 +55,8 @@ export interface RouteLeg {
    * The path, final as drawn: from waypoint `leg` to waypoint `leg + 1`, within MAX_POINTS_PER_LEG
    * points. Longitudes are continuous (unwrapped): a leg that crosses the antimeridian goes
    * e.g. 179 → 181 rather than jumping to -179, and each leg starts exactly where the previous
-   * one ended, so the route can be drawn without a seam.
+   * one ended, so the route can be drawn without a seam. multi_route's legs each start exactly
+   * at the origin instead.
    */
   coordinates: LngLat[];
 }

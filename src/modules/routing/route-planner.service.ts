@@ -6,7 +6,9 @@ import type { RoadRouter } from './road/road-router';
 
 /**
  * Plans a render's route with the configured road router: final leg geometry (within the
- * per-leg point budget, longitudes continuous). Throws RoutingError for a leg it cannot route.
+ * per-leg point budget, longitudes continuous). A normalised render request is a valid input:
+ * route_animation's waypoints are chained, multi_route's destinations fan out from its origin,
+ * and the modes without a route get an empty plan. Throws RoutingError for a leg it cannot route.
  */
 @Injectable()
 export class RoutePlanner {

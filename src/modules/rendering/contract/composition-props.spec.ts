@@ -95,11 +95,24 @@ describe('buildCompositionProps', () => {
     expect(props.waypoints.map((w) => w.dwell)).toEqual([1, 0, 5]);
     expect(props.waypoints[0].emphasis).toBe('waypoint');
     expect(props.route_style).toEqual({ color: '#ff0000', width: null, opacity: null, line: null });
-    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: null });
+    // A request stored before camera.intensity existed reads as the default.
+    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: null, intensity: 'balanced' });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });
     expect(props.units).toBe('mi');
     expect(props.style).toBe('dark');
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
+  });
+
+  it('reads a request stored before the render modes as a route_animation without overlays or waypoint camera details', () => {
+    const props = buildCompositionProps(request(), plan, { sandbox: false });
+    expect(props.mode).toBe('route_animation');
+    expect(props.text_overlays).toEqual([]);
+    expect(props.waypoints.map((w) => [w.zoom_override, w.hold])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    expect([props.multi_route, props.region_focus, props.country_data]).toEqual([null, null, null]);
   });
 });

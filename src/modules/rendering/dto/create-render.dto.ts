@@ -26,7 +26,9 @@ import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS 
 import {
   ASPECT_RATIOS,
   AspectRatio,
+  CAMERA_INTENSITIES,
   CAMERA_PRESETS,
+  CameraIntensity,
   CameraPreset,
   EMPHASES,
   Emphasis,
@@ -42,6 +44,8 @@ import {
   UNITS,
   Units,
 } from '../contract';
+import { OnlyInModes, RenderModeFieldsDto, renderModeOf } from './render-modes.dto';
+import { TextOverlayDto } from './text-overlay.dto';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
 
@@ -57,6 +61,7 @@ function objectExpected(
 ) {
   return { message: ({ value }: ValidationArguments) => `${prefix}, e.g. ${JSON.stringify(fromValue(value) ?? example)}` };
 }
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 const ifOneOf = (key: string, allowed: readonly unknown[]) => (value: unknown) => (allowed.includes(value) ? { [key]: value } : undefined);
 
 export class WaypointDto {
@@ -122,6 +127,31 @@ export class WaypointDto {
   @IsOptional()
   @IsIn(EMPHASES)
   emphasis?: Emphasis;
+
+  @ApiPropertyOptional({
+    example: 8,
+    minimum: 1,
+    maximum: 20,
+    description: 'Zoom (1 = whole world) while the vehicle passes this waypoint.',
+  })
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(1)
+  @Max(20)
+  camera_zoom_override?: number;
+
+  @ApiPropertyOptional({
+    example: 1,
+    minimum: 0,
+    maximum: 5,
+    description:
+      'Seconds the camera holds on this waypoint, after its dwell. Counts within the duration: all dwells and holds together may take at most half the video.',
+  })
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(0)
+  @Max(5)
+  camera_hold_seconds?: number;
 }
 
 export class RouteOptionsDto {
@@ -188,6 +218,16 @@ export class CameraDto {
   @Min(0)
   @Max(60)
   tilt?: number;
+
+  @ApiPropertyOptional({
+    enum: CAMERA_INTENSITIES,
+    example: 'balanced',
+    default: 'balanced',
+    description: 'How far the camera zooms and how fast it moves.',
+  })
+  @IsOptional()
+  @IsIn(CAMERA_INTENSITIES)
+  intensity?: CameraIntensity;
 }
 
 export class HudDto {
@@ -221,10 +261,10 @@ export class TitleDto {
   subtitle?: string;
 }
 
-/** Body of POST /v1/render (and of each entry of a batch). */
+/** Body of POST /v1/render (and of each entry of a batch); `mode` and the modes' settings are in RenderModeFieldsDto. */
 @ApiExtraModels(HudDto)
-export class CreateRenderDto {
-  @ApiProperty({
+export class CreateRenderDto extends RenderModeFieldsDto {
+  @ApiPropertyOptional({
     type: [WaypointDto],
     minItems: 2,
     maxItems: 25,
@@ -232,23 +272,37 @@ export class CreateRenderDto {
       { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
       { lat: 40.7128, lng: -74.006, label: 'New York' },
     ],
-    description: 'Ordered waypoints: each needs lat+lng or a place name.',
+    description:
+      'Ordered waypoints, each with lat+lng or a place name. Required in route_animation (the default mode), refused in the others.',
   })
+  // An empty list carries no waypoints: it passes in any mode (a stored request of another mode has `waypoints: []`).
+  @ValidateIf((o: CreateRenderDto) => renderModeOf(o) === 'route_animation' || !(o.waypoints === undefined || isEmptyList(o.waypoints)))
   @IsDefined()
+  @OnlyInModes(['route_animation'])
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(25)
   @ValidateNested({ each: true })
   @Type(() => WaypointDto)
-  waypoints: WaypointDto[];
+  waypoints?: WaypointDto[];
 
-  @ApiPropertyOptional({ enum: TRANSPORTS, example: 'plane', default: 'plane', description: 'Default mode of every leg.' })
+  @ApiPropertyOptional({
+    enum: TRANSPORTS,
+    example: 'plane',
+    default: 'plane',
+    description: 'Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route.',
+  })
   @IsOptional()
+  @OnlyInModes(['route_animation', 'multi_route'])
   @IsIn(TRANSPORTS)
   transport?: Transport;
 
-  @ApiPropertyOptional({ type: RouteOptionsDto })
+  @ApiPropertyOptional({
+    type: RouteOptionsDto,
+    description: 'How legs (multi_route: routes) are routed. Refused in region_focus and country_data, which have no route.',
+  })
   @IsOptional()
+  @OnlyInModes(['route_animation', 'multi_route'])
   @IsObject(objectExpected('route', ifOneOf('mode', ROUTE_MODES), { mode: 'sea', avoid: ['suez'] }))
   @ValidateNested()
   @Type(() => RouteOptionsDto)
@@ -289,8 +343,13 @@ export class CreateRenderDto {
   @IsIn(STYLE_IDS)
   style?: string;
 
-  @ApiPropertyOptional({ type: RouteStyleDto })
+  @ApiPropertyOptional({
+    type: RouteStyleDto,
+    description:
+      'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
+  })
   @IsOptional()
+  @OnlyInModes(['route_animation', 'multi_route'])
   @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' }))
   @ValidateNested()
   @Type(() => RouteStyleDto)
@@ -306,10 +365,11 @@ export class CreateRenderDto {
   @ApiPropertyOptional({
     oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath(HudDto) }],
     example: { distance: true, progress_bar: true, position: 'bottom-left' },
-    description: '`false` (default) or the HUD to overlay.',
+    description: '`false` (default) or the HUD to overlay. It follows the one vehicle of route_animation: refused in the other modes.',
   })
   @IsOptional()
   @ValidateIf((o: CreateRenderDto) => o.hud !== false)
+  @OnlyInModes(['route_animation'])
   @IsObject(objectExpected('hud', () => undefined, { distance: true }, 'hud must be false or an object'))
   @ValidateNested()
   @Type(() => HudDto)
@@ -325,6 +385,19 @@ export class CreateRenderDto {
   @ValidateNested()
   @Type(() => TitleDto)
   title?: TitleDto;
+
+  @ApiPropertyOptional({
+    type: [TextOverlayDto],
+    maxItems: 10,
+    example: [{ text: 'Lisbon to Rotterdam', start: 0.5, end: 3.5, position: 'bottom', style: 'caption' }],
+    description: 'Lines of text shown for a while, fading in and out, in any mode.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => TextOverlayDto)
+  text_overlays?: TextOverlayDto[];
 
   @ApiPropertyOptional({ enum: UNITS, example: 'km', default: 'km' })
   @IsOptional()

@@ -79,6 +79,11 @@ export class ListJobsQueryDto {
 
 export class RouteFeaturePropertiesDto {
   @ApiProperty({ example: 0 }) leg: number;
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'multi_route only: the index in `multi_route.routes` of the destination this feature reaches from the origin.',
+  })
+  route?: number;
   @ApiProperty({ example: 'Rotterdam' }) from: string;
   @ApiProperty({ example: 'Singapore' }) to: string;
   @ApiProperty({ example: 'ship' }) transport: string;

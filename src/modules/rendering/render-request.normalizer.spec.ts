@@ -1,0 +1,391 @@
+import { ArgumentMetadata } from '@nestjs/common';
+import { createValidationPipe } from '../../common/http/validation';
+import { planRoute, RoadRouter, RoutingError } from '../routing';
+import { buildCompositionProps } from './contract';
+import { CreateRenderDto } from './dto/create-render.dto';
+import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
+import { estimateRenderSeconds, normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
+import { defaultRoutesDuration } from './render-modes.rules';
+
+const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };
+/** A body as the API sees it after the validation pipe (which must accept it). */
+const dtoOf = (body: object): Promise<CreateRenderDto> => createValidationPipe().transform(body, metadata) as Promise<CreateRenderDto>;
+
+const free = { tier: 'free', maxDurationSeconds: 10 };
+const studio = { tier: 'studio', maxDurationSeconds: 45 };
+const issuesOf = async (body: object, tier = studio, prefix = '') => tierAndPlaceIssues(await dtoOf(body), tier, prefix).issues;
+const normalized = async (body: object, maxDurationSeconds = 45) =>
+  normalizeRenderRequest(await dtoOf(body), { maxDurationSeconds, sandbox: false });
+
+const SHANGHAI = { place: 'Shanghai' };
+
+describe('tierAndPlaceIssues: places and countries of the modes', () => {
+  it('looks up the places of multi_route and region_focus like waypoints, with suggestions', async () => {
+    const multi = await issuesOf({
+      mode: 'multi_route',
+      multi_route: {
+        origin: { place: 'Shanghaii' },
+        routes: [{ place: 'Rotterdam' }, { place: 'Santoss' }, { place: 'Xqzvw', lat: 1, lng: 2 }],
+      },
+    });
+    expect(multi.map((issue) => [issue.field, issue.code])).toEqual([
+      ['multi_route.origin.place', 'unknown_place'],
+      ['multi_route.routes[1].place', 'unknown_place'],
+    ]);
+    expect(multi[0].message).toMatch(/^Unknown place "Shanghaii"\. Did you mean: Shanghai \(CN\)/);
+    const focus = await issuesOf({
+      mode: 'region_focus',
+      region_focus: { region: 'PT', markers: [{ place: 'Porto' }, { place: 'Lisbn' }] },
+    });
+    expect(focus).toEqual([
+      { field: 'region_focus.markers[1].place', code: 'unknown_place', message: expect.stringMatching(/Did you mean: Lisbon \(PT\)/) },
+    ]);
+  });
+
+  it('names each unknown country in its own issue, with suggestions', async () => {
+    const issues = await issuesOf({
+      mode: 'country_data',
+      country_data: {
+        values: [
+          { country: 'Portugall', value: 1 },
+          { country: 'ES', value: 2 },
+          { country: 'Qqqqqqq', value: 3 },
+        ],
+      },
+    });
+    expect(issues).toEqual([
+      { field: 'country_data.values[0].country', code: 'unknown_country', message: 'Unknown country "Portugall". Did you mean: Portugal?' },
+      {
+        field: 'country_data.values[2].country',
+        code: 'unknown_country',
+        message: 'Unknown country "Qqqqqqq". Give an ISO 3166-1 alpha-2 or alpha-3 code ("PT", "PRT") or the English name.',
+      },
+    ]);
+    expect(await issuesOf({ mode: 'region_focus', region_focus: { region: 'Germny' } })).toEqual([
+      { field: 'region_focus.region', code: 'unknown_country', message: 'Unknown country "Germny". Did you mean: Germany?' },
+    ]);
+    expect(await issuesOf({ mode: 'country_data', country_data: { values: [{ country: 'PT', value: 1 }], region: 'Spian' } })).toEqual([
+      { field: 'country_data.region', code: 'unknown_country', message: 'Unknown country "Spian". Did you mean: Spain?' },
+    ]);
+  });
+
+  it('refuses a country the world map has no outline for, saying what to do instead', async () => {
+    const [focus] = await issuesOf({ mode: 'region_focus', region_focus: { region: 'Tuvalu' } });
+    expect(focus).toMatchObject({ field: 'region_focus.region', code: 'country_not_on_map' });
+    expect(focus.message).toMatch(
+      /^Tuvalu has no outline of its own on the world map .*; give a bbox \[west, south, east, north\] around it instead\.$/,
+    );
+    const [value] = await issuesOf({ mode: 'country_data', country_data: { values: [{ country: 'GF', value: 1 }] } });
+    expect(value).toMatchObject({ field: 'country_data.values[0].country', code: 'country_not_on_map' });
+    expect(value.message).toMatch(/^French Guiana has no outline .*; leave it out\.$/);
+  });
+
+  it('refuses the same country twice in the values, however it is written', async () => {
+    const issues = await issuesOf({
+      mode: 'country_data',
+      country_data: {
+        values: [
+          { country: 'PT', value: 1 },
+          { country: 'ES', value: 2 },
+          { country: 'portuguese republic', value: 3 },
+        ],
+      },
+    });
+    expect(issues).toEqual([
+      {
+        field: 'country_data.values[2].country',
+        code: 'duplicate_country',
+        message: '"portuguese republic" is Portugal, already given at country_data.values[0]; each country takes one value.',
+      },
+    ]);
+  });
+
+  it('takes "world" as country_data\'s region but not as the region to focus on', async () => {
+    expect(await issuesOf({ mode: 'country_data', country_data: { values: [{ country: 'PT', value: 1 }], region: 'World' } })).toEqual([]);
+    expect(await issuesOf({ mode: 'region_focus', region_focus: { region: 'world' } })).toEqual([
+      {
+        field: 'region_focus.region',
+        code: 'invalid_region',
+        message: 'region_focus.region must be a country or a bbox; "world" is only for country_data.region.',
+      },
+    ]);
+  });
+
+  it('addresses the issues of a batch job with its prefix', async () => {
+    const issues = await issuesOf({ mode: 'region_focus', region_focus: { region: 'Atlantis' } }, studio, 'jobs[3].');
+    expect(issues.map((issue) => issue.field)).toEqual(['jobs[3].region_focus.region']);
+  });
+});
+
+describe('tierAndPlaceIssues: times within the duration', () => {
+  it('keeps text overlays within the video, naming the default duration when none was given', async () => {
+    const overlays = [
+      { text: 'a', start: 0, end: 10 },
+      { text: 'b', start: 9, end: 10.5 },
+    ];
+    expect(await issuesOf({ waypoints: [SHANGHAI, { place: 'Tokyo' }], text_overlays: overlays }, free)).toEqual([
+      {
+        field: 'text_overlays[1].end',
+        code: 'exceeds_duration',
+        message: 'end (10.5 s) must not be later than the end of the video (10 s, the default duration on this tier).',
+      },
+    ]);
+    expect(await issuesOf({ waypoints: [SHANGHAI, { place: 'Tokyo' }], duration: 12, text_overlays: overlays })).toEqual([]);
+    expect(await issuesOf({ waypoints: [SHANGHAI, { place: 'Tokyo' }], duration: 8, text_overlays: overlays })).toHaveLength(2);
+  });
+
+  it("keeps multi_route's routes within the video", async () => {
+    const body = (settings: object, duration = 12) => ({
+      mode: 'multi_route',
+      duration,
+      multi_route: { origin: SHANGHAI, routes: [{ place: 'Busan' }, { place: 'Manila' }, { place: 'Singapore' }], ...settings },
+    });
+    expect(await issuesOf(body({ routes_start_at: 11.5 }))).toEqual([]);
+    expect(await issuesOf(body({ routes_start_at: 11.6 }))).toEqual([
+      {
+        field: 'multi_route.routes_start_at',
+        code: 'exceeds_duration',
+        message: 'routes_start_at (11.6 s) must leave the routes at least 0.5 s to draw before the end of the video (12 s).',
+      },
+    ]);
+    expect(await issuesOf(body({ routes_start_at: 2, routes_duration: 10 }))).toEqual([]);
+    expect(await issuesOf(body({ routes_start_at: 2, routes_duration: 10.5 }))).toEqual([
+      {
+        field: 'multi_route.routes_duration',
+        code: 'exceeds_duration',
+        message: 'routes_start_at + routes_duration (2 s + 10.5 s) must not be later than the end of the video (12 s).',
+      },
+    ]);
+    expect(await issuesOf(body({ routes_duration: 0.4 }))).toEqual([
+      {
+        field: 'multi_route.routes_duration',
+        code: 'not_enough_time',
+        message: 'routes_duration (0.4 s) must give the routes at least 0.5 s to draw.',
+      },
+    ]);
+  });
+
+  it('keeps a stagger that leaves the last route time to draw', async () => {
+    const body = (settings: object) => ({
+      mode: 'multi_route',
+      duration: 12,
+      multi_route: { origin: SHANGHAI, routes: Array.from({ length: 11 }, () => ({ place: 'Busan' })), ...settings },
+    });
+    // By default the routes have 12 - 1.5 = 10.5 s: 10 gaps of 1 s leave the last route 0.5 s.
+    expect(await issuesOf(body({ stagger: 1 }))).toEqual([]);
+    expect(await issuesOf(body({ stagger: 1.01 }))).toEqual([
+      {
+        field: 'multi_route.stagger',
+        code: 'not_enough_time',
+        message:
+          "A stagger of 1.01 s between 11 routes takes 10.1 s of the routes' 10.5 s (the rest of the video after routes_start_at, less the closing hold), " +
+          'leaving the last route 0.4 s to draw; each route needs at least 0.5 s.',
+      },
+    ]);
+    expect((await issuesOf(body({ stagger: 0.5, routes_duration: 5 })))[0].message).toMatch(
+      /^A stagger of 0\.5 s between 11 routes takes 5 s of routes_duration \(5 s\)/,
+    );
+  });
+
+  it("keeps the waypoints' pauses (dwell + camera hold) within half the video", async () => {
+    const body = (hold: number) => ({
+      duration: 10,
+      waypoints: [
+        { place: 'Lisbon', dwell: 2 },
+        { place: 'Madrid', camera_hold_seconds: hold },
+        { place: 'Paris', dwell: 1 },
+      ],
+    });
+    expect(await issuesOf(body(2))).toEqual([]);
+    expect(await issuesOf(body(2.5))).toEqual([
+      {
+        field: 'waypoints',
+        code: 'not_enough_time',
+        message:
+          "The waypoints' dwell and camera_hold_seconds add up to 5.5 s, more than half of the video (5 s of 10 s): the route needs the rest to travel.",
+      },
+    ]);
+  });
+});
+
+describe('defaultRoutesDuration', () => {
+  it('is the rest of the video after the start, less a closing hold of 15% of the video (at most 1.5 s)', () => {
+    expect(defaultRoutesDuration(12, 0)).toBe(10.5);
+    expect(defaultRoutesDuration(45, 5)).toBe(38.5);
+    expect(defaultRoutesDuration(6, 1)).toBe(4.1);
+    // The hold is dropped when it would leave the routes under 0.5 s.
+    expect(defaultRoutesDuration(10, 9)).toBe(1);
+  });
+});
+
+describe('normalizeRenderRequest', () => {
+  it('fills the new defaults of a route_animation', async () => {
+    const request = await normalized({
+      waypoints: [
+        { place: 'Lisbon', camera_zoom_override: 9 },
+        { lat: 48.85, lng: 2.35 },
+      ],
+      duration: 8,
+    });
+    expect(request).toMatchObject({ mode: 'route_animation', camera: { preset: 'auto', intensity: 'balanced' }, text_overlays: [] });
+    expect(request.waypoints).toEqual([
+      {
+        lat: 38.71667,
+        lng: -9.13333,
+        label: 'Lisbon',
+        place: 'Lisbon',
+        transport: 'plane',
+        dwell: 0,
+        emphasis: 'standard',
+        camera_zoom_override: 9,
+        camera_hold_seconds: 0,
+      },
+      { lat: 48.85, lng: 2.35, transport: 'plane', dwell: 0, emphasis: 'standard', camera_hold_seconds: 0 },
+    ]);
+    expect(request).not.toHaveProperty('multi_route');
+  });
+
+  it("fills the overlays' position and style", async () => {
+    const request = await normalized({
+      waypoints: [{ place: 'Lisbon' }, { place: 'Paris' }],
+      text_overlays: [
+        { text: 'Hello', start: 0, end: 2 },
+        { text: 'Bye', start: 2, end: 4, position: 'top', style: 'headline' },
+      ],
+    });
+    expect(request.text_overlays).toEqual([
+      { text: 'Hello', start: 0, end: 2, position: 'bottom', style: 'caption' },
+      { text: 'Bye', start: 2, end: 4, position: 'top', style: 'headline' },
+    ]);
+  });
+
+  it('makes multi_route explicit: places resolved, labels and transports defaulted, the timeline filled', async () => {
+    const request = await normalized(
+      {
+        mode: 'multi_route',
+        transport: 'ship',
+        route_style: { color: '#3366ff' },
+        multi_route: {
+          origin: SHANGHAI,
+          routes: [
+            { place: 'Rotterdam', data_label: '32 days' },
+            { lat: 1.29, lng: 103.85, label: 'SG', color: '#ff0000', transport: 'plane', label_offset: { x: 5, y: -5 } },
+          ],
+          routes_start_at: 1,
+        },
+      },
+      10,
+    );
+    expect(request.waypoints).toEqual([]);
+    expect(request.multi_route).toEqual({
+      origin: { lat: 31.22222, lng: 121.45806, label: 'Shanghai', place: 'Shanghai' },
+      routes: [
+        { lat: 51.9225, lng: 4.47917, label: 'Rotterdam', place: 'Rotterdam', data_label: '32 days', color: '#3366ff', transport: 'ship' },
+        { lat: 1.29, lng: 103.85, label: 'SG', color: '#ff0000', transport: 'plane', label_offset: { x: 5, y: -5 } },
+      ],
+      show_all_routes_at_start: true,
+      animate_labels: true,
+      routes_start_at: 1,
+      routes_duration: 7.5, // 10 s − 1 s − a 1.5 s closing hold
+      stagger: 0,
+      label_collision: 'auto-offset',
+    });
+    expect(request.hud).toBe(false);
+  });
+
+  it("resolves region_focus's country, labels it with its name, and keeps a bbox west of east", async () => {
+    const portugal = await normalized({ mode: 'region_focus', region_focus: { region: 'prt', markers: [{ place: 'Porto' }] } });
+    expect(portugal.waypoints).toEqual([]);
+    expect(portugal.region_focus).toEqual({
+      region: { kind: 'country', iso_numeric: '620', iso_alpha3: 'PRT', name: 'Portugal' },
+      label: 'Portugal',
+      from: 'world',
+      markers: [{ lat: expect.any(Number), lng: expect.any(Number), label: 'Porto', place: 'Porto' }],
+    });
+    const unlabelled = await normalized({
+      mode: 'region_focus',
+      region_focus: { region: 'PT', label: '', highlight_color: '#00aa88', from: 'continent' },
+    });
+    expect(unlabelled.region_focus).toMatchObject({ label: '', highlight_color: '#00aa88', from: 'continent' });
+    const fiji = await normalized({ mode: 'region_focus', region_focus: { region: [176, -21, -178, -12] } });
+    expect(fiji.region_focus).toEqual({ region: { kind: 'bbox', bbox: [176, -21, 182, -12] }, from: 'world', markers: [] });
+  });
+
+  it('resolves every country of country_data and keeps how the request named it', async () => {
+    const request = await normalized({
+      mode: 'country_data',
+      country_data: {
+        values: [
+          { country: 'PT', value: 10.3 },
+          { country: 'Côte d’Ivoire', value: 28.9 },
+        ],
+        legend: { unit: 'M' },
+      },
+    });
+    expect(request.country_data).toEqual({
+      values: [
+        { country: 'PT', value: 10.3, iso_numeric: '620', iso_alpha3: 'PRT', name: 'Portugal' },
+        { country: 'Côte d’Ivoire', value: 28.9, iso_numeric: '384', iso_alpha3: 'CIV', name: 'Ivory Coast' },
+      ],
+      legend: { unit: 'M' },
+      palette: 'sequential',
+      reveal: 'ranked',
+      region: 'world',
+    });
+    const framed = await normalized({ mode: 'country_data', country_data: { values: [{ country: 'PT', value: 1 }], region: 'Spain' } });
+    expect(framed.country_data?.region).toEqual({ kind: 'country', iso_numeric: '724', iso_alpha3: 'ESP', name: 'Spain' });
+  });
+});
+
+describe('from request to composition props', () => {
+  const roadRouter: RoadRouter = {
+    route: () => Promise.reject(new RoutingError('ROAD_ROUTE_ERROR', 'no road router in this test')),
+  };
+
+  it('gives multi_route one leg per route, each from the origin, and the settings the scene needs', async () => {
+    const request = await normalized(RENDER_BODY_EXAMPLES.multi_route.value, 10);
+    const plan = await planRoute(request, { roadRouter });
+    const props = buildCompositionProps(request, plan, { sandbox: false });
+    expect(props.mode).toBe('multi_route');
+    expect(props.waypoints).toEqual([]);
+    expect(props.legs).toHaveLength(8);
+    expect(props.multi_route?.routes.map((r) => r.label)).toEqual(request.multi_route?.routes.map((r) => r.label));
+    for (const [i, leg] of props.legs.entries()) {
+      expect(leg.coordinates[0]).toEqual([props.multi_route!.origin.lng, props.multi_route!.origin.lat]);
+      expect(props.multi_route!.routes[i].distance_km).toBe(leg.distance_km);
+      expect(props.multi_route!.routes[i].lng).toBe(leg.coordinates.at(-1)![0]);
+    }
+    expect(props.multi_route?.routes.every((r) => r.data_label !== null)).toBe(true);
+    expect([props.region_focus, props.country_data]).toEqual([null, null]);
+  });
+
+  it('gives region_focus and country_data no legs and their settings', async () => {
+    const focus = await normalized(RENDER_BODY_EXAMPLES.region_focus.value, 10);
+    const focusProps = buildCompositionProps(focus, await planRoute(focus, { roadRouter }), { sandbox: false });
+    expect(focusProps).toMatchObject({ mode: 'region_focus', legs: [], total_distance_km: 0, multi_route: null, country_data: null });
+    expect(focusProps.region_focus?.region).toEqual({ kind: 'country', iso_numeric: '620', name: 'Portugal' });
+    expect(focusProps.region_focus?.markers.length).toBeGreaterThan(0);
+
+    const data = await normalized(RENDER_BODY_EXAMPLES.country_data.value, 10);
+    const dataProps = buildCompositionProps(data, await planRoute(data, { roadRouter }), { sandbox: false });
+    expect(dataProps).toMatchObject({ mode: 'country_data', legs: [], region_focus: null });
+    expect(dataProps.country_data?.values.length).toBeGreaterThanOrEqual(40);
+    expect(dataProps.country_data?.legend.title).not.toBeNull();
+  });
+
+  it('carries overlays, waypoint camera details and the camera intensity', async () => {
+    const request = await normalized(RENDER_BODY_EXAMPLES.text_overlays.value, 10);
+    const props = buildCompositionProps(request, await planRoute(request, { roadRouter }), { sandbox: false });
+    expect(props.text_overlays).toEqual(request.text_overlays);
+    expect(props.text_overlays.length).toBeGreaterThan(1);
+    expect(props.camera.intensity).toBe(request.camera.intensity);
+  });
+
+  it('accepts every OpenAPI example as shown on the Free tier, and estimates its render time', async () => {
+    for (const [name, example] of Object.entries(RENDER_BODY_EXAMPLES)) {
+      expect([name, await issuesOf(example.value, free)]).toEqual([name, []]);
+      const request = await normalized(example.value, free.maxDurationSeconds);
+      expect(estimateRenderSeconds(request)).toBeGreaterThan(5);
+    }
+  });
+});

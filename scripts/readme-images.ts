@@ -1,10 +1,11 @@
 /**
  * `npm run docs:images` (after `npm run build`): regenerates the README's images from the current
- * build. It takes the render request of the README's walkthrough (the JSON body of its
- * `POST /v1/render`), runs it through the service's own steps (validation, normalisation,
- * routing, composition props, the Remotion renderer a worker uses) and writes the job's thumbnail,
- * the final frame, to docs/first-render.jpg. The figures quoted under the image (resolution,
- * length, MP4 size) are rewritten to match.
+ * build, each from a request written in the README, run through the service's own steps
+ * (validation, normalisation, routing, composition props, the Remotion renderer a worker uses):
+ * - the walkthrough's `POST /v1/render` body → docs/first-render.jpg (the job's thumbnail, its
+ *   final frame), and the figures quoted under it (resolution, length, MP4 size) are rewritten;
+ * - every JSON block that follows an `<!-- example: NAME -->` line (the render modes) →
+ *   docs/examples/NAME.jpg, that request's final frame.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -29,17 +30,31 @@ export function walkthroughRequest(readme: string): unknown {
   return JSON.parse(match[1]);
 }
 
-async function main(): Promise<void> {
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const body = walkthroughRequest(readme);
+/** The README's render-mode examples: each JSON block after an `<!-- example: NAME -->` line, by name. */
+export function exampleRequests(readme: string): Array<{ name: string; body: unknown }> {
+  const examples: Array<{ name: string; body: unknown }> = [];
+  for (const match of readme.matchAll(/<!-- example: ([a-z0-9-]+) -->\s*```json\n([\s\S]*?)\n```/g)) {
+    examples.push({ name: match[1], body: JSON.parse(match[2]) });
+  }
+  return examples;
+}
+
+/** A README request as a job would see it on the Free tier: refused requests stop the script. */
+async function propsOf(body: unknown, what: string) {
   const free = TIERS.free.limits;
   const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateRenderDto })) as CreateRenderDto;
   const { issues } = tierAndPlaceIssues(dto, { tier: 'free', maxDurationSeconds: free.max_duration_seconds });
-  if (issues.length) throw new Error(`The walkthrough request is refused on the Free tier: ${JSON.stringify(issues)}`);
+  if (issues.length) throw new Error(`${what} is refused on the Free tier: ${JSON.stringify(issues)}`);
   const request = normalizeRenderRequest(dto, { maxDurationSeconds: free.max_duration_seconds, sandbox: false });
-  // The walkthrough has no road leg; a road leg would fail here as it does on the embedded default.
+  // The README's requests have no road leg; a road leg would fail here as it does on the embedded default.
   const plan = await planRoute(request, { roadRouter: createRoadRouter({}) });
-  const props = buildCompositionProps(request, plan, { sandbox: false });
+  return buildCompositionProps(request, plan, { sandbox: false });
+}
+
+async function main(): Promise<void> {
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const props = await propsOf(walkthroughRequest(readme), 'The walkthrough request');
+  const examples = exampleRequests(readme);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-readme-'));
   const renderer = new RemotionRenderer({
@@ -47,20 +62,31 @@ async function main(): Promise<void> {
     browserExecutable: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     tempDir: path.join(work, 'tmp'),
   });
-  try {
-    await renderer.start();
-    const videoPath = path.join(work, 'first.mp4');
-    const thumbnailPath = path.join(work, 'first.jpg');
+  const render = async (name: string, renderProps: Awaited<ReturnType<typeof propsOf>>) => {
+    const videoPath = path.join(work, `${name}.mp4`);
+    const thumbnailPath = path.join(work, `${name}.jpg`);
     let shown = -1;
     const video = await renderer.render({
-      props,
+      props: renderProps,
       videoPath,
       thumbnailPath,
       onProgress: (p) => {
         const tenth = Math.floor(p * 10);
-        if (tenth > shown) process.stdout.write(`rendering: ${(shown = tenth) * 10}%\n`);
+        if (tenth > shown) process.stdout.write(`${name}: ${(shown = tenth) * 10}%\n`);
       },
     });
+    return { video, thumbnailPath };
+  };
+  try {
+    await renderer.start();
+    for (const example of examples) {
+      const { video, thumbnailPath } = await render(example.name, await propsOf(example.body, `The README example "${example.name}"`));
+      const target = path.join(root, 'docs', 'examples', `${example.name}.jpg`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(thumbnailPath, target);
+      console.log(`docs/examples/${example.name}.jpg: ${video.width}x${video.height}, ${Math.round(fs.statSync(target).size / 1024)} KB`);
+    }
+    const { video, thumbnailPath } = await render('first', props);
     fs.copyFileSync(thumbnailPath, imagePath);
     const megabytes = (video.file_size_bytes / 1e6).toFixed(1);
     const figures = `(${video.width}x${video.height}, ${Math.round(video.duration_seconds)} s, ${megabytes} MB)`;

@@ -1,7 +1,7 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
 import { resolvePlace, suggestPlaces } from '../routing';
 import { frameSize, NormalizedRenderRequest, NormalizedWaypoint } from './contract';
-import type { CreateRenderDto } from './dto/create-render.dto';
+import type { CreateRenderDto, WaypointDto } from './dto/create-render.dto';
 
 export interface TierContext {
   tier: string;
@@ -11,6 +11,27 @@ export interface TierContext {
 /** Default video length: 12 s, or the tier's maximum when that is shorter. */
 export function defaultDuration(maxDurationSeconds: number): number {
   return Math.min(12, maxDurationSeconds);
+}
+
+/**
+ * Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches.
+ * Addressed with `prefix` (`jobs[2].`, `settings.`).
+ */
+export function placeIssues(waypoints: readonly Pick<WaypointDto, 'lat' | 'lng' | 'place'>[], prefix = ''): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  waypoints.forEach((wp, i) => {
+    if (wp.place !== undefined && (wp.lat === undefined || wp.lng === undefined) && !resolvePlace(wp.place)) {
+      const suggestions = suggestPlaces(wp.place, 5);
+      issues.push({
+        field: `${prefix}waypoints[${i}].place`,
+        code: 'unknown_place',
+        message: suggestions.length
+          ? `Unknown place "${wp.place}". Did you mean: ${suggestions.join(', ')}?`
+          : `Unknown place "${wp.place}". Give lat and lng instead.`,
+      });
+    }
+  });
+  return issues;
 }
 
 /**
@@ -25,19 +46,7 @@ export function tierAndPlaceIssues(
   issues: ValidationIssue[];
   durationExceeded: boolean;
 } {
-  const issues: ValidationIssue[] = [];
-  dto.waypoints.forEach((wp, i) => {
-    if (wp.place !== undefined && (wp.lat === undefined || wp.lng === undefined) && !resolvePlace(wp.place)) {
-      const suggestions = suggestPlaces(wp.place, 5);
-      issues.push({
-        field: `${prefix}waypoints[${i}].place`,
-        code: 'unknown_place',
-        message: suggestions.length
-          ? `Unknown place "${wp.place}". Did you mean: ${suggestions.join(', ')}?`
-          : `Unknown place "${wp.place}". Give lat and lng instead.`,
-      });
-    }
-  });
+  const issues = placeIssues(dto.waypoints, prefix);
   let durationExceeded = false;
   if (dto.duration !== undefined && dto.duration > tier.maxDurationSeconds) {
     durationExceeded = true;

@@ -37,6 +37,7 @@ export function placeIssues(waypoints: readonly Pick<WaypointDto, 'lat' | 'lng' 
 /**
  * The checks that need more than the DTO's shape: place names (offline gazetteer) and the tier's
  * maximum duration. Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches.
+ * A `template_id` has been resolved and merged in before (RenderBodyParser).
  */
 export function tierAndPlaceIssues(
   dto: CreateRenderDto,
@@ -55,9 +56,6 @@ export function tierAndPlaceIssues(
       code: 'DURATION_EXCEEDS_TIER_LIMIT',
       message: `duration ${dto.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
     });
-  }
-  if (dto.template_id !== undefined) {
-    issues.push({ field: `${prefix}template_id`, code: 'unknown_template', message: `Template ${dto.template_id} does not exist.` });
   }
   return { issues, durationExceeded };
 }
@@ -113,6 +111,7 @@ export function normalizeRenderRequest(
       : {}),
     units: dto.units ?? 'km',
     ...(dto.webhook_url ? { webhook_url: dto.webhook_url } : {}),
+    ...(dto.template_id ? { template_id: dto.template_id } : {}),
   };
 }
 

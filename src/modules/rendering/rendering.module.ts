@@ -15,6 +15,7 @@ import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 import { StylesController } from './styles.controller';
+import { RenderBodyParser } from './render-body.parser';
 import { RenderTemplate } from './templates/render-template.entity';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
@@ -28,7 +29,15 @@ import { TemplatesService } from './templates/templates.service';
     WebhooksModule,
   ],
   controllers: [RenderController, StylesController, BatchesController, TemplatesController],
-  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, BatchesService, TemplatesService],
+  providers: [
+    RenderAdmission,
+    RenderIntakeService,
+    RenderJobsService,
+    IdempotencyService,
+    BatchesService,
+    TemplatesService,
+    RenderBodyParser,
+  ],
   exports: [RenderIntakeService, RenderJobsService],
 })
 export class RenderingModule {}

@@ -45,6 +45,9 @@ import {
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
 
+/** A template's id: saved ones are `tpl_` and 24 random characters, built-in ones a short name (`tpl_darkShipping`). */
+export const TEMPLATE_ID_PATTERN = /^tpl_[A-Za-z0-9]{1,40}$/;
+
 /**
  * The message of a field that must be an object, with an example of the shape: built from the
  * value sent when it fits (`"camera":"cinematic"` → `e.g. {"preset":"cinematic"}`).
@@ -348,6 +351,6 @@ export class CreateRenderDto {
   })
   @IsOptional()
   @IsString()
-  @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
+  @Matches(TEMPLATE_ID_PATTERN, { message: 'template_id must be a tpl_… id' })
   template_id?: string;
 }

@@ -6,7 +6,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { HTTP_ERRORS } from './http-errors';
 import { AuthErrors } from './modules/auth';
 import { BillingErrors } from './modules/billing';
-import { CdnErrors, JobFailure, RenderingErrors } from './modules/rendering';
+import { CdnErrors, JobFailure, RenderingErrors, TemplateErrors } from './modules/rendering';
 import { RoutingError } from './modules/routing';
 import { WebhookUrlRejectedError } from './modules/webhooks';
 
@@ -40,6 +40,8 @@ const EXPECTED_STATUS: Record<string, number> = {
   FILE_EXPIRED: 410,
   RANGE_NOT_SATISFIABLE: 416,
   PRECONDITION_FAILED: 412,
+  TEMPLATE_LIMIT_REACHED: 409,
+  TEMPLATE_READ_ONLY: 403,
   MARITIME_ROUTE_ERROR: 422,
   ROAD_ROUTE_ERROR: 422,
   RENDER_TIMEOUT: 500,
@@ -77,6 +79,8 @@ const EXPECTED_TITLE: Record<string, string> = {
   FILE_EXPIRED: 'File expired',
   RANGE_NOT_SATISFIABLE: 'Range not satisfiable',
   PRECONDITION_FAILED: 'Precondition failed',
+  TEMPLATE_LIMIT_REACHED: 'Template limit reached',
+  TEMPLATE_READ_ONLY: 'Template is read-only',
   MARITIME_ROUTE_ERROR: 'No sea route',
   ROAD_ROUTE_ERROR: 'No road route',
   RENDER_TIMEOUT: 'Render timed out',
@@ -106,6 +110,8 @@ const EVERY_ERROR: DomainError[] = [
   CdnErrors.fileExpired(new Date('2026-03-26T10:00:00.000Z')),
   CdnErrors.rangeNotSatisfiable('bytes */1234'),
   CdnErrors.preconditionFailed(),
+  TemplateErrors.limitReached(100),
+  TemplateErrors.readOnly('tpl_darkShipping'),
   new JobFailure('MARITIME_ROUTE_ERROR', 'no sea route'),
   new JobFailure('ROAD_ROUTE_ERROR', 'no road'),
   new JobFailure('RENDER_TIMEOUT', 'too slow'),

@@ -56,6 +56,9 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
     },
   },
   PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
+  // rendering: templates
+  TEMPLATE_LIMIT_REACHED: { status: 409, title: 'Template limit reached' },
+  TEMPLATE_READ_ONLY: { status: 403, title: 'Template is read-only' },
   // rendering: job failures, routing's two among them. Recorded on the job; over HTTP only where a
   // request routes (§15: 422).
   MARITIME_ROUTE_ERROR: { status: 422, title: 'No sea route' },

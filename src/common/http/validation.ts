@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { CommonErrors, ValidationIssue } from '../errors';
 
 /**
@@ -76,18 +76,44 @@ export function toValidationIssues(errors: ValidationError[], parent = ''): Vali
   return issues;
 }
 
+/** The rules every request body is validated by: the global pipe's, and `validateAs`'s. */
+const PIPE_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  transformOptions: { enableImplicitConversion: false },
+  validationError: { target: false, value: true },
+  stopAtFirstError: false,
+};
+
 /**
  * Global validation: whitelist + forbidNonWhitelisted (unknown fields are errors), transform into
  * DTO classes, and every problem listed in one 400 VALIDATION_ERROR.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: true },
-    stopAtFirstError: false,
-    exceptionFactory: (errors) => CommonErrors.validation(toValidationIssues(errors)),
-  });
+  return new ValidationPipe({ ...PIPE_OPTIONS, exceptionFactory: (errors) => CommonErrors.validation(toValidationIssues(errors)) });
+}
+
+/** Carries class-validator's errors out of the pipe, for callers that look at them before they become issues. */
+class Refused {
+  constructor(readonly errors: ValidationError[]) {}
+}
+const collectingPipe = new ValidationPipe({ ...PIPE_OPTIONS, exceptionFactory: (errors) => new Refused(errors) });
+
+export type ValidationOutcome<T> = { value: T; errors?: undefined } | { value?: undefined; errors: ValidationError[] };
+
+/**
+ * Validates `value` as a body of type `metatype` exactly as the global pipe would (same options,
+ * same handling of arrays, primitives and missing bodies), but returns class-validator's errors
+ * instead of throwing: for bodies that are assembled before they are validated (a render body
+ * merged with its template) or validated in parts (a template's settings), whose issues are
+ * combined with others into one VALIDATION_ERROR. `toValidationIssues` turns the errors into issues.
+ */
+export async function validateAs<T extends object>(metatype: Type<T>, value: unknown): Promise<ValidationOutcome<T>> {
+  try {
+    return { value: (await collectingPipe.transform(value, { type: 'body', metatype })) as T };
+  } catch (err) {
+    if (err instanceof Refused) return { errors: err.errors };
+    throw err;
+  }
 }

@@ -66,6 +66,13 @@ export const ErrorExamples = {
       },
     ),
   },
+  unknownTemplate: {
+    key: 'VALIDATION_ERROR_unknown_template',
+    summary: 'template_id names no template of this account (nor a built-in one)',
+    error: CommonErrors.validation([
+      { field: 'template_id', code: 'unknown_template', message: 'Template tpl_3kR8vN2xQ7mL9pT4wZ1cB6yH does not exist.' },
+    ]),
+  },
   batchValidation: {
     summary: 'A job of the batch has its own webhook_url',
     error: CommonErrors.validation([

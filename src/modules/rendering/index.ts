@@ -1,5 +1,5 @@
 /**
- * Rendering: the render API (intake, jobs, batches, styles), the job lifecycle and render queue,
+ * Rendering: the render API (intake, jobs, batches, templates, styles), the job lifecycle and render queue,
  * the worker that routes and renders, and delivery (the local CDN and the expiry sweeper).
  * Import from here only. Two sub-folders are public by design: `./contract` (the props type shared
  * with the browser compositions) and `./renderer` (the renderer port and its Remotion adapter).
@@ -10,12 +10,13 @@ export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
 export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
-export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, JOB_FAILURE_CODES } from './rendering.errors';
+export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, TemplateErrors, JOB_FAILURE_CODES } from './rendering.errors';
 export type { JobFailureCode, RenderingErrorCode } from './rendering.errors';
 
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
+import { RenderTemplate } from './templates/render-template.entity';
 /** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
-export const RENDERING_ENTITIES = [RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob];
+export const RENDERING_ENTITIES = [RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob, RenderTemplate];

@@ -11,7 +11,7 @@ import {
   NormalizedWaypoint,
   Transport,
 } from './contract';
-import type { CreateRenderDto } from './dto/create-render.dto';
+import type { CreateRenderDto, WaypointDto } from './dto/create-render.dto';
 import type { CountryDataDto, MapPointDto, MultiRouteDto, RegionFocusDto } from './dto/render-modes.dto';
 import { defaultRoutesDuration, modeIssues, unknownPlaceIssue } from './render-modes.rules';
 
@@ -26,9 +26,23 @@ export function defaultDuration(maxDurationSeconds: number): number {
 }
 
 /**
+ * Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches.
+ * Addressed with `prefix` (`jobs[2].`, `settings.`).
+ */
+export function placeIssues(waypoints: readonly Pick<WaypointDto, 'lat' | 'lng' | 'place'>[] | undefined, prefix = ''): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  (waypoints ?? []).forEach((wp, i) => {
+    const issue = unknownPlaceIssue(wp, `${prefix}waypoints[${i}].place`);
+    if (issue) issues.push(issue);
+  });
+  return issues;
+}
+
+/**
  * The checks that need more than the DTO's shape: place names (offline gazetteer), countries,
  * the tier's maximum duration, and times held against the duration (render-modes.rules.ts).
- * Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches.
+ * Returns every problem, addressed with `prefix` (e.g. `jobs[2].`) for batches. A `template_id`
+ * has been resolved and merged in before (RenderBodyParser).
  */
 export function tierAndPlaceIssues(
   dto: CreateRenderDto,
@@ -38,11 +52,7 @@ export function tierAndPlaceIssues(
   issues: ValidationIssue[];
   durationExceeded: boolean;
 } {
-  const issues: ValidationIssue[] = [];
-  (dto.waypoints ?? []).forEach((wp, i) => {
-    const issue = unknownPlaceIssue(wp, `${prefix}waypoints[${i}].place`);
-    if (issue) issues.push(issue);
-  });
+  const issues = placeIssues(dto.waypoints, prefix);
   issues.push(
     ...modeIssues(
       dto,
@@ -58,9 +68,6 @@ export function tierAndPlaceIssues(
       code: 'DURATION_EXCEEDS_TIER_LIMIT',
       message: `duration ${dto.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
     });
-  }
-  if (dto.template_id !== undefined) {
-    issues.push({ field: `${prefix}template_id`, code: 'unknown_template', message: `Template ${dto.template_id} does not exist.` });
   }
   return { issues, durationExceeded };
 }
@@ -132,6 +139,7 @@ export function normalizeRenderRequest(
     ...(mode === 'region_focus' && dto.region_focus ? { region_focus: normalizeRegionFocus(dto.region_focus) } : {}),
     ...(mode === 'country_data' && dto.country_data ? { country_data: normalizeCountryData(dto.country_data) } : {}),
     ...(dto.webhook_url ? { webhook_url: dto.webhook_url } : {}),
+    ...(dto.template_id ? { template_id: dto.template_id } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeo
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
+import { RenderBodyParser } from './render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
 
 const NOT_FOUND_RESPONSE = () =>
@@ -23,6 +24,7 @@ export class RenderController {
     private readonly intake: RenderIntakeService,
     private readonly jobs: RenderJobsService,
     private readonly idempotency: IdempotencyService,
+    private readonly bodies: RenderBodyParser,
   ) {}
 
   @Post('render')
@@ -31,14 +33,16 @@ export class RenderController {
     summary: 'Create a render job',
     description:
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
+      'With template_id, the template’s settings are merged under the request first, and the merged request is what is validated and stored. ' +
       'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
   })
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedRenderDto })
   @ApiErrorResponse(
     400,
-    'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT)',
-    [ErrorExamples.renderValidation, ErrorExamples.renderValidationMany, ErrorExamples.durationExceeded],
+    'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT; ' +
+      'an unknown or another account’s template_id has issue code unknown_template)',
+    [ErrorExamples.renderValidation, ErrorExamples.renderValidationMany, ErrorExamples.durationExceeded, ErrorExamples.unknownTemplate],
   )
   @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [
     AuthErrorExamples.emailNotVerified,
@@ -53,12 +57,14 @@ export class RenderController {
     BillingErrorExamples.renderLimitExceeded,
     BillingErrorExamples.concurrentJobLimit,
   ])
-  create(
+  async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateRenderDto,
+    @Body() body: unknown,
     @Idempotency() call: IdempotentCall,
   ): Promise<AcceptedRenderDto> {
-    return this.idempotency.respond(call, () => this.intake.create(principal, body));
+    // The body is validated here, after its template is merged in (RenderBodyParser), not by the global pipe: `unknown` skips it.
+    const request = await this.bodies.render(principal, body);
+    return this.idempotency.respond(call, () => this.intake.create(principal, request));
   }
 
   @Get('render/:job_id')

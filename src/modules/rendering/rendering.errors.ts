@@ -6,7 +6,7 @@ import { iso } from '../../common/util/time';
 export const JOB_FAILURE_CODES = ['MARITIME_ROUTE_ERROR', 'ROAD_ROUTE_ERROR', 'RENDER_TIMEOUT', 'RENDER_FAILED', 'STORAGE_ERROR'] as const;
 export type JobFailureCode = (typeof JOB_FAILURE_CODES)[number];
 
-/** Codes of the render API, the files ({cdn_url}) and failed jobs (contract §3, §9). */
+/** Codes of the render API, templates, the files ({cdn_url}) and failed jobs (contract §3, §9, §12). */
 export type RenderingErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_KEY_IN_USE'
@@ -15,6 +15,8 @@ export type RenderingErrorCode =
   | 'FILE_EXPIRED'
   | 'RANGE_NOT_SATISFIABLE'
   | 'PRECONDITION_FAILED'
+  | 'TEMPLATE_LIMIT_REACHED'
+  | 'TEMPLATE_READ_ONLY'
   | JobFailureCode;
 
 /**
@@ -45,6 +47,14 @@ export const RenderingErrors = {
   routeNotReady: () => new DomainError('ROUTE_NOT_READY', 'The route is computed when the job starts processing; try again later.'),
 } satisfies Record<string, (...args: never[]) => DomainError<RenderingErrorCode>>;
 
+/** Saved templates (contract §12). */
+export const TemplateErrors = {
+  limitReached: (limit: number) =>
+    new DomainError('TEMPLATE_LIMIT_REACHED', `An account keeps at most ${limit} templates; delete one to save another.`, { limit }),
+  readOnly: (id: string) =>
+    new DomainError('TEMPLATE_READ_ONLY', `${id} is a built-in template and cannot be changed; save a copy of its settings as your own.`),
+} satisfies Record<string, (...args: never[]) => DomainError<RenderingErrorCode>>;
+
 /** The files of a render ({cdn_url}). */
 export const CdnErrors = {
   fileExpired: (expiredAt: Date) =>
@@ -63,4 +73,6 @@ export const RenderingErrorExamples = {
   idempotencyKeyInUse: { summary: 'The first request with this key is still running', error: RenderingErrors.idempotencyKeyInUse() },
   jobNotCancellable: { summary: 'The job has already ended', error: RenderingErrors.jobNotCancellable('complete') },
   routeNotReady: { summary: 'The job has not been routed yet', error: RenderingErrors.routeNotReady() },
+  templateLimitReached: { summary: 'The account already keeps 100 templates', error: TemplateErrors.limitReached(100) },
+  templateReadOnly: { summary: 'A built-in template', error: TemplateErrors.readOnly('tpl_darkShipping') },
 } satisfies Record<string, ErrorExample>;

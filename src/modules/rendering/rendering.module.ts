@@ -15,17 +15,29 @@ import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 import { StylesController } from './styles.controller';
+import { RenderBodyParser } from './render-body.parser';
+import { RenderTemplate } from './templates/render-template.entity';
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesService } from './templates/templates.service';
 
-/** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
+/** The render API: intake, job reads, cancellation, batches, templates, styles. The worker side lives in RenderingWorkerModule. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]),
+    TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob, RenderTemplate]),
     JobsModule,
     BillingModule,
     WebhooksModule,
   ],
-  controllers: [RenderController, StylesController, BatchesController],
-  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, BatchesService],
+  controllers: [RenderController, StylesController, BatchesController, TemplatesController],
+  providers: [
+    RenderAdmission,
+    RenderIntakeService,
+    RenderJobsService,
+    IdempotencyService,
+    BatchesService,
+    TemplatesService,
+    RenderBodyParser,
+  ],
   exports: [RenderIntakeService, RenderJobsService],
 })
 export class RenderingModule {}

@@ -14,7 +14,7 @@ const RESOLUTIONS_AGREE: SameUnion<Resolution, TierResolution> = true;
 void RESOLUTIONS_AGREE;
 
 export interface AdmissionRequest {
-  /** The render bodies, in submission order: one for POST /v1/render, 1–50 for a batch. */
+  /** The render bodies, in submission order (templates merged in): one for POST /v1/render, 1–50 for a batch. */
   bodies: CreateRenderDto[];
   /**
    * A batch: issues are named `jobs[i].…`, a job's own webhook_url is refused, and the concurrent
@@ -33,7 +33,7 @@ export interface AdmissionRows {
 
 /**
  * Admission of single renders and batches, in the order of contract §6 (auth and rate ran in the
- * global guards, the DTO's shape in the validation pipe):
+ * global guards; RenderBodyParser merged any template and validated the merged body's shape):
  * validation (tier maximum duration, places, webhook URL) → e-mail verified → tier features →
  * monthly quota → concurrency (single renders only).
  *

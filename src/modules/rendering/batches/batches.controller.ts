@@ -5,6 +5,7 @@ import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '.
 import { BillingErrorExamples } from '../../billing';
 import { RenderingErrorExamples } from '../rendering.errors';
 import { IdempotencyService } from '../idempotency.service';
+import { RenderBodyParser } from '../render-body.parser';
 import { Idempotency, type IdempotentCall } from '../idempotent-call';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
@@ -18,6 +19,7 @@ export class BatchesController {
   constructor(
     private readonly batches: BatchesService,
     private readonly idempotency: IdempotencyService,
+    private readonly bodies: RenderBodyParser,
   ) {}
 
   @Post('render/batch')
@@ -26,11 +28,16 @@ export class BatchesController {
     summary: 'Create a batch of render jobs',
     description:
       'Up to 50 render requests, accepted whole or refused whole. The quota must cover every job; the concurrent limit does not refuse a batch: ' +
-      'its jobs wait queued and start as slots free up. One batch.complete webhook fires when the last job ends; batch jobs send no render.* webhooks.',
+      'its jobs wait queued and start as slots free up. One batch.complete webhook fires when the last job ends; batch jobs send no render.* webhooks. ' +
+      'Each job may name its own template_id.',
   })
   @ApiBody({ type: CreateBatchDto, examples: BATCH_BODY_EXAMPLES })
   @ApiAcceptedResponse({ type: AcceptedBatchDto })
-  @ApiErrorResponse(400, 'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused)', [ErrorExamples.batchValidation])
+  @ApiErrorResponse(
+    400,
+    'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused; unknown template_id: unknown_template)',
+    [ErrorExamples.batchValidation],
+  )
   @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE', [
     AuthErrorExamples.emailNotVerified,
     BillingErrorExamples.featureNotAvailable,
@@ -43,12 +50,14 @@ export class BatchesController {
     BillingErrorExamples.rateLimitExceeded,
     BillingErrorExamples.renderLimitExceeded,
   ])
-  create(
+  async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateBatchDto,
+    @Body() body: unknown,
     @Idempotency() call: IdempotentCall,
   ): Promise<AcceptedBatchDto> {
-    return this.idempotency.respond(call, () => this.batches.create(principal, body));
+    // Validated here, each job merged with its template first (RenderBodyParser), not by the global pipe: `unknown` skips it.
+    const batch = await this.bodies.batch(principal, body);
+    return this.idempotency.respond(call, () => this.batches.create(principal, batch));
   }
 
   @Get('batch/:batch_id')

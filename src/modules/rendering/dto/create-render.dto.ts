@@ -49,6 +49,9 @@ import { TextOverlayDto } from './text-overlay.dto';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
 
+/** A template's id: saved ones are `tpl_` and 24 random characters, built-in ones a short name (`tpl_darkShipping`). */
+export const TEMPLATE_ID_PATTERN = /^tpl_[A-Za-z0-9]{1,40}$/;
+
 /**
  * The message of a field that must be an object, with an example of the shape: built from the
  * value sent when it fits (`"camera":"cinematic"` → `e.g. {"preset":"cinematic"}`).
@@ -421,6 +424,6 @@ export class CreateRenderDto extends RenderModeFieldsDto {
   })
   @IsOptional()
   @IsString()
-  @Matches(/^tpl_[A-Za-z0-9]{1,40}$/, { message: 'template_id must be a tpl_… id' })
+  @Matches(TEMPLATE_ID_PATTERN, { message: 'template_id must be a tpl_… id' })
   template_id?: string;
 }

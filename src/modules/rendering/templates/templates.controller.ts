@@ -1,0 +1,98 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CommonErrors } from '../../../common/errors';
+import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
+import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
+import { RenderingErrorExamples } from '../rendering.errors';
+import { CreateTemplateDto, TemplateDto, TemplateListDto, UpdateTemplateDto } from './dto/template.dto';
+import { parseTemplateBody } from './template-body';
+import { TemplatesService } from './templates.service';
+
+const NOT_FOUND_RESPONSE = () =>
+  ApiErrorResponse(404, 'NOT_FOUND (also for another account’s template)', [ErrorExamples.notFound('Template')]);
+const READ_ONLY_RESPONSE = () =>
+  ApiErrorResponse(403, 'TEMPLATE_READ_ONLY: built-in templates cannot be changed or deleted', [RenderingErrorExamples.templateReadOnly]);
+const VALIDATION_RESPONSE = () =>
+  ApiErrorResponse(400, 'VALIDATION_ERROR (every bad field listed; problems inside settings are named settings.<field>)', [
+    {
+      summary: 'A bad render field in settings, and webhook_url, which templates cannot hold',
+      error: CommonErrors.validation([
+        { field: 'settings.camera.tilt', code: 'too_big', message: 'tilt must not be greater than 60' },
+        {
+          field: 'settings.webhook_url',
+          code: 'not_allowed_in_template',
+          message: 'A template cannot hold webhook_url: give it with each request (or on the batch).',
+        },
+      ]),
+    },
+  ]);
+
+/**
+ * Saved render settings (contract §12). Bodies are validated here rather than by the global pipe:
+ * a template's own fields and its settings (with the render body's rules, nothing required) are
+ * checked in one pass, so one 400 lists every problem.
+ */
+@ApiTags('Templates')
+@Controller('v1/templates')
+@Authenticated()
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Save a template',
+    description:
+      'Any render fields except template_id and webhook_url; name a template with template_id on POST /v1/render (or a batch job) ' +
+      'to merge its settings under the request. At most 100 per account.',
+  })
+  @ApiBody({ type: CreateTemplateDto })
+  @ApiCreatedResponse({ type: TemplateDto })
+  @VALIDATION_RESPONSE()
+  @ApiErrorResponse(409, 'TEMPLATE_LIMIT_REACHED', [RenderingErrorExamples.templateLimitReached])
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<TemplateDto> {
+    return this.templates.create(principal, await parseTemplateBody(CreateTemplateDto, body));
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List templates',
+    description: 'The account’s own, newest first, then the built-in starter templates (builtin: true).',
+  })
+  @ApiOkResponse({ type: TemplateListDto })
+  list(@CurrentPrincipal() principal: Principal): Promise<TemplateListDto> {
+    return this.templates.list(principal);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Read a template, with its settings' })
+  @ApiOkResponse({ type: TemplateDto })
+  @NOT_FOUND_RESPONSE()
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TemplateDto> {
+    return this.templates.get(principal, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Change a template',
+    description:
+      'Any of name, description and settings; settings replaces the saved settings whole. Jobs already accepted keep their parameters.',
+  })
+  @ApiBody({ type: UpdateTemplateDto })
+  @ApiOkResponse({ type: TemplateDto })
+  @VALIDATION_RESPONSE()
+  @READ_ONLY_RESPONSE()
+  @NOT_FOUND_RESPONSE()
+  async update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: unknown): Promise<TemplateDto> {
+    return this.templates.update(principal, id, await parseTemplateBody(UpdateTemplateDto, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a template', description: 'Jobs already accepted with it are not affected.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @READ_ONLY_RESPONSE()
+  @NOT_FOUND_RESPONSE()
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.templates.remove(principal, id);
+  }
+}

@@ -310,7 +310,8 @@ describe('Templates', () => {
       });
       expect(request).toEqual({
         template_id: id,
-        waypoints: lisbonToNewYork.map((wp) => ({ ...wp, transport: 'plane', dwell: 0, emphasis: 'standard' })),
+        mode: 'route_animation',
+        waypoints: lisbonToNewYork.map((wp) => ({ ...wp, transport: 'plane', dwell: 0, emphasis: 'standard', camera_hold_seconds: 0 })),
         transport: 'plane',
         route: { mode: 'sea', avoid: ['panama'] },
         duration: 6,
@@ -319,10 +320,11 @@ describe('Templates', () => {
         fps: 30,
         style: 'maritime-dark',
         route_style: { color: '#3ee0c8', line: 'glow', width: 8 },
-        camera: { preset: 'cinematic', tilt: 10 },
+        camera: { preset: 'cinematic', tilt: 10, intensity: 'balanced' },
         hud: { distance: true, progress_bar: false, position: 'top-right' },
         title: { text: 'Lisbon to New York', subtitle: 'Shipping desk' },
         units: 'km',
+        text_overlays: [],
       });
     });
 

@@ -36,7 +36,7 @@ describe('Render modes: each mode renders a playable MP4', () => {
 
   async function expectPlayable(job: Record<string, unknown>) {
     expect(job).toMatchObject({ status: 'complete', resolution: '720x720', duration_seconds: 3 });
-    const file = join(t.config.storage.dir, 'renders', `${String(job.job_id)}.mp4`);
+    const file = join(t.config.storage.driver === 'local' ? t.config.storage.dir : '', 'renders', `${String(job.job_id)}.mp4`);
     const probed = await probeVideo(file);
     expect(probed).toMatchObject({ width: 720, height: 720, codec: 'h264', frames: 72 });
     expect(probed.durationSeconds).toBeCloseTo(3, 1);

@@ -79,6 +79,7 @@ export function buildRouteScene(props: MapAnimationProps): Scene {
     hasTitle: props.title !== null,
     legLengths: props.legs.map((l, i) => (l.distance_km > 0 ? l.distance_km : (geometry.legs[i]?.length ?? 0) * EARTH_CIRCUMFERENCE_KM)),
     dwellSeconds: props.waypoints.map((w) => w.dwell),
+    holdSeconds: props.waypoints.map((w) => w.hold),
   });
   const track = planCameraTrack({ props, geometry, timeline, viewport });
   const palette = paletteFor(props.style);

@@ -95,7 +95,7 @@ describe('buildCompositionProps', () => {
     expect(props.waypoints.map((w) => w.dwell)).toEqual([1, 0, 5]);
     expect(props.waypoints[0].emphasis).toBe('waypoint');
     expect(props.route_style).toEqual({ color: '#ff0000', width: null, opacity: null, line: null });
-    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: null });
+    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: null, intensity: 'balanced' });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });
     expect(props.units).toBe('mi');

@@ -22,6 +22,11 @@ export interface ModeLayer {
   drawPlane(ctx: CanvasRenderingContext2D, frame: number, toX: (x: number) => number, toY: (y: number) => number): void;
   /** In screen space, upright even on a tilted map: markers, labels, legend. */
   drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
+  /**
+   * Screen rectangles the mode keeps for itself all video long (its legend, say): text overlays
+   * are laid out around them, and they are among the `obstacles` handed to drawOverlay.
+   */
+  obstacles?: Rect[];
 }
 
 export interface Scene {

@@ -14,9 +14,13 @@ import { JobsModule } from './jobs/jobs.module';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
+import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
 
-/** The render API: intake, job reads, cancellation, styles. The worker side lives in RenderingWorkerModule. */
+/**
+ * The render API: intake, job reads, cancellation, styles (and publishing their previews at boot).
+ * The worker side lives in RenderingWorkerModule.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob]),
@@ -25,7 +29,7 @@ import { StylesController } from './styles.controller';
     WebhooksModule,
   ],
   controllers: [RenderController, StylesController, BatchesController],
-  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, BatchesService],
+  providers: [RenderAdmission, RenderIntakeService, RenderJobsService, IdempotencyService, BatchesService, StylePreviewsService],
   exports: [RenderIntakeService, RenderJobsService],
 })
 export class RenderingModule {}

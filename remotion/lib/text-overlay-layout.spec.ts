@@ -166,6 +166,19 @@ describe('text overlay layout', () => {
     const preferred = layout([overlay({ style: 'lower-third', text: 'Short' })]).boxes[0].font.size;
     expect(huge.font.size).toBeLessThan(preferred);
 
+    // Just too long for one line at the preferred size: a little smaller rather than on two lines.
+    const [width] = FRAMES['4:5'];
+    const headline = layoutTextOverlays({
+      width,
+      height: 900,
+      overlays: [overlay({ style: 'headline', position: 'top-left', text: 'Lisbon → Copenhagen 26' })],
+      obstacles: [],
+      measure,
+    }).boxes[0];
+    expect(headline.lines).toEqual(['Lisbon → Copenhagen 26']);
+    expect(headline.font.size).toBeLessThan(6.2 * 7.2);
+    expect(headline.font.size).toBeGreaterThanOrEqual(6.2 * 7.2 * 0.85 - 1e-9);
+
     expect(wrapText('https://example.com/a/very/long/path', 100, 5, (s) => s.length * 10)).toEqual([
       'https://ex',
       'ample.com/',

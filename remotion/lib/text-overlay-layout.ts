@@ -11,8 +11,8 @@
  * place are taken for its whole time), it is left out rather than drawn over something.
  *
  * Text is wrapped at word boundaries to the style's maximum width and lines, in lines of even
- * length; if it does not fit, the font shrinks (to a floor) and, as a last resort, the last line
- * ends in "…". Pure: text widths
+ * length (a headline or a bar a little smaller rather than on one more line); if it does not fit, the font shrinks (to a
+ * floor) and, as a last resort, the last line ends in "…". Pure: text widths
  * come from `measure`, the browser's own metrics in a render.
  */
 import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } from '../../src/modules/rendering/contract';
@@ -58,7 +58,7 @@ export interface OverlayBox extends Rect {
 
 export interface OverlayLayout {
   boxes: OverlayBox[];
-  /** Indexes of overlays with no free spot anywhere in the safe area while they show. */
+  /** Indexes of overlays with no free spot anywhere in the safe area while they show (or no text to show). */
   left_out: number[];
 }
 
@@ -218,6 +218,17 @@ export function measureOverlay(
       break;
     }
   }
+  // In a title or a bar, a slightly smaller font (down to 85%) is better than one more line:
+  // "Lisbon → Copenhagen" stays whole. Captions read like subtitles: two even lines are fine.
+  const fewerLinesFloor = overlay.style === 'caption' ? Infinity : Math.max(m.minFont, m.font * 0.85);
+  for (let size = font.size / unit - 0.1; lines && lines.length > 1 && size >= fewerLinesFloor - 1e-9; size -= 0.1) {
+    const candidate = { size: size * unit, weight: m.weight };
+    const fewer = wrapText(overlay.text, textMax, lines.length - 1, (s) => measure(s, candidate));
+    if (fewer) {
+      font = candidate;
+      lines = fewer;
+    }
+  }
   if (lines && lines.length > 1) lines = balanced(overlay.text, lines.length, textMax, (s) => measure(s, font));
   lines ??= truncatedLines(overlay.text, textMax, m.maxLines, (s) => measure(s, font));
   const textWidth = Math.max(0, ...lines.map((l) => measure(l, font)));
@@ -275,6 +286,11 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
 
   for (const { o, index } of order) {
     const size = measureOverlay(o, { width, height }, measure);
+    // Nothing to show (blank text): no empty panel either.
+    if (!size.lines.some((l) => l.trim())) {
+      left_out.push(index);
+      continue;
+    }
     const time = { start: o.start, end: o.end };
     const blockers: Rect[] = [...obstacles.filter((ob) => together(time, ob)), ...boxes.filter((b) => together(time, b))];
     const own = slotFor(slotOf(o.style, o.position), safe, size.width, size.height);

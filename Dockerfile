@@ -2,7 +2,9 @@
 # `docker run -e MAPR_ROLE=worker IMAGE node dist/src/worker.js` runs a worker only.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Chromium and the fonts of the runtime image: the build renders the style previews with them.
+ENV CHROMIUM_PATH=/usr/bin/chromium
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ chromium fonts-noto-core && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund --no-save
 COPY . .

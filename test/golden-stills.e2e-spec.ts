@@ -47,6 +47,34 @@ const CASES: GoldenCase[] = [
     frame: 200,
   },
   { name: 'pacific-minimal-1x1-last', props: pacificProps({ style: 'minimal', aspect_ratio: '1:1', units: 'mi' }), frame: -1 },
+  // Text overlays: a headline, a caption and a lower-third set beside the HUD in its corner.
+  {
+    name: 'atlantic-standard-overlays',
+    props: atlanticProps({
+      text_overlays: [
+        { text: 'Lisbon to Copenhagen in five stops', start: 0.5, end: 9, position: 'top', style: 'headline' },
+        { text: 'Day 1 · Atlantic crossing', start: 0.5, end: 9, position: 'bottom-left', style: 'lower-third' },
+        { text: 'The crossing to New York takes a little over seven hours by air', start: 1, end: 8, position: 'bottom', style: 'caption' },
+      ],
+    }),
+    frame: 150,
+  },
+  // Portrait: the overlays stay inside the large insets of a 9:16 feed and stack around the HUD.
+  {
+    name: 'pacific-maritime-dark-9x16-overlays',
+    props: pacificProps({
+      style: 'maritime-dark',
+      aspect_ratio: '9:16',
+      hud: { distance: true, progress_bar: true, position: 'top-left' },
+      text_overlays: [
+        { text: 'Shanghai → Los Angeles', start: 0, end: 10, position: 'top', style: 'headline' },
+        { text: 'Through the Tsugaru Strait, then 8,000 km of open Pacific', start: 1, end: 9, position: 'bottom', style: 'caption' },
+        { text: 'Container ship · 14 days', start: 2, end: 9, position: 'bottom-left', style: 'lower-third' },
+      ],
+    }),
+    frame: 200,
+  },
+  { name: 'atlantic-standard-bold-camera', props: atlanticProps({ camera: { preset: 'auto', intensity: 'bold' } }), frame: 100 },
 ];
 
 describe('golden stills', () => {

@@ -4,9 +4,11 @@ import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
 import { Overlay } from '../components/Overlay';
+import { textOverlayLayout, TextOverlays } from '../components/TextOverlays';
 import { TitleCard } from '../components/TitleCard';
 import { Watermark } from '../components/Watermark';
-import { hudRect } from '../lib/hud-layout';
+import { screenObstacles } from '../lib/hud-layout';
+import { visibleOverlays } from '../lib/text-overlay-layout';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
@@ -33,8 +35,17 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
     if (ready && handle !== null) continueRender(handle);
   }, [ready, handle]);
 
-  const hud = useMemo(() => hudRect(props), [props]);
-  const avoid = useMemo(() => (hud ? [hud] : []), [hud]);
+  const obstacles = useMemo(() => screenObstacles(props, scene.layer), [props, scene]);
+  const overlays = useMemo(() => textOverlayLayout(scene), [scene]);
+  // Map labels keep clear of the HUD, the mode's own obstacles and the text overlays showing now
+  // (the same array while the same overlays show).
+  const showing = visibleOverlays(overlays, frame / props.fps)
+    .map((b) => b.index)
+    .join(',');
+  const avoid = useMemo(() => {
+    const rects = overlays.boxes.filter((b) => showing.split(',').includes(String(b.index)));
+    return rects.length ? [...obstacles, ...rects.map(({ x, y, width, height }) => ({ x, y, width, height }))] : obstacles;
+  }, [obstacles, overlays, showing]);
   const { palette } = scene;
   // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
   // layer less for the browser to composite on every frame (measurably faster).
@@ -46,6 +57,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
       {ready && !flat ? <Overlay scene={scene} frame={frame} avoid={avoid} /> : null}
       <Hud scene={scene} frame={frame} />
       <TitleCard scene={scene} frame={frame} />
+      <TextOverlays scene={scene} frame={frame} layout={overlays} />
       {props.sandbox ? <Watermark width={props.width} height={props.height} /> : null}
     </AbsoluteFill>
   );

@@ -1,5 +1,5 @@
-import type { CameraPreset, MapAnimationProps } from '../../src/modules/rendering/contract';
-import { focusPoint } from './camera';
+import type { CameraPreset, CompositionWaypoint, MapAnimationProps } from '../../src/modules/rendering/contract';
+import { focusPoint, requestZoom } from './camera';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
 import { atlanticProps } from '../fixtures/sample-routes';
@@ -17,6 +17,8 @@ function withCamera(camera: Partial<MapAnimationProps['camera']>, extra: Partial
   const props = atlanticProps();
   return buildScene({ ...props, ...extra, camera: { ...props.camera, ...camera } });
 }
+
+const presets = (): CameraPreset[] => ['auto', 'follow', 'overview', 'cinematic'];
 
 describe('camera track', () => {
   const presets: CameraPreset[] = ['auto', 'follow', 'overview', 'cinematic'];
@@ -119,6 +121,192 @@ describe('camera track', () => {
 
   it('is a pure function of the props', () => {
     expect(withCamera({ preset: 'cinematic' }).track).toEqual(withCamera({ preset: 'cinematic' }).track);
+  });
+});
+
+/** The atlantic sample with some waypoints changed (index → fields). */
+function withWaypoints(changes: Record<number, Partial<CompositionWaypoint>>, request: Parameters<typeof atlanticProps>[0] = {}): Scene {
+  const props = atlanticProps(request);
+  return buildScene({ ...props, waypoints: props.waypoints.map((w, i) => ({ ...w, ...changes[i] })) });
+}
+
+/** Largest frame-to-frame speed and change of speed, in octaves and screen widths per second (and per second²). */
+function motion(scene: Scene, from = 0, to = scene.track.length) {
+  const t = scene.track;
+  const fps = scene.props.fps;
+  const widths = (f: number) => 2 ** t[f].z / scene.viewport.width;
+  let zoomSpeed = 0;
+  let panSpeed = 0;
+  let zoomAcceleration = 0;
+  let panAcceleration = 0;
+  for (let f = Math.max(1, from); f < Math.min(to, t.length - 1); f++) {
+    zoomSpeed = Math.max(zoomSpeed, Math.abs(t[f].z - t[f - 1].z) * fps);
+    panSpeed = Math.max(panSpeed, Math.hypot(t[f].x - t[f - 1].x, t[f].y - t[f - 1].y) * widths(f) * fps);
+    zoomAcceleration = Math.max(zoomAcceleration, Math.abs(t[f + 1].z - 2 * t[f].z + t[f - 1].z) * fps * fps);
+    panAcceleration = Math.max(
+      panAcceleration,
+      Math.hypot(t[f + 1].x - 2 * t[f].x + t[f - 1].x, t[f + 1].y - 2 * t[f].y + t[f - 1].y) * widths(f) * fps * fps,
+    );
+  }
+  return { zoomSpeed, panSpeed, zoomAcceleration, panAcceleration };
+}
+
+const midLegZoom = (scene: Scene, leg: number) => {
+  const span = scene.timeline.legs[leg];
+  return scene.track[Math.round((span.start + span.end) / 2)].z;
+};
+
+describe('camera intensity', () => {
+  it('balanced is the camera of a request that names no intensity', () => {
+    for (const preset of ['auto', 'follow', 'cinematic'] as const) {
+      const unnamed = atlanticProps({ camera: { preset } });
+      expect(unnamed.camera.intensity).toBe('balanced');
+      const { intensity: _balanced, ...withoutIntensity } = unnamed.camera;
+      const stored = buildScene({ ...unnamed, camera: withoutIntensity as MapAnimationProps['camera'] });
+      expect(withCamera({ preset, intensity: 'balanced' }).track).toEqual(stored.track);
+    }
+  });
+
+  it('soft frames the legs wider and moves slower than balanced, bold closer and faster', () => {
+    for (const preset of ['auto', 'follow', 'cinematic'] as const) {
+      const [soft, balanced, bold] = (['soft', 'balanced', 'bold'] as const).map((intensity) => withCamera({ preset, intensity }));
+      for (let leg = 0; leg < 4; leg++) {
+        expect(midLegZoom(soft, leg)).toBeLessThan(midLegZoom(balanced, leg) - 0.1);
+        expect(midLegZoom(bold, leg)).toBeGreaterThan(midLegZoom(balanced, leg) + 0.1);
+      }
+      const [s, m, b] = [soft, balanced, bold].map((scene) => motion(scene));
+      expect(s.zoomSpeed).toBeLessThan(m.zoomSpeed);
+      expect(b.zoomSpeed).toBeGreaterThan(m.zoomSpeed);
+      expect(s.panSpeed).toBeLessThan(m.panSpeed);
+      expect(b.panSpeed).toBeGreaterThan(m.panSpeed);
+    }
+  });
+
+  it('soft takes longer over a handover than bold', () => {
+    // Cinematic tilts during the first handover (onto the first leg): time how long it takes.
+    const tiltTime = (intensity: 'soft' | 'bold') => {
+      const scene = withCamera({ preset: 'cinematic', intensity }, atlanticProps({ duration: 30, title: { text: 'T' } }));
+      const tilts = scene.track.map((c) => c.tilt);
+      const top = Math.max(...tilts);
+      return tilts.findIndex((t) => t > top * 0.95) - tilts.findIndex((t) => t > top * 0.05);
+    };
+    expect(tiltTime('soft')).toBeGreaterThan(tiltTime('bold') * 1.3);
+  });
+});
+
+describe('waypoint zoom_override', () => {
+  it('reaches the override zoom at the waypoint, centred on it, through its pause', () => {
+    const scene = withWaypoints({ 1: { zoom_override: 8 } });
+    const target = requestZoom(8, scene.viewport);
+    const arrival = scene.timeline.legs[0].end;
+    const departure = scene.timeline.legs[1].start;
+    const newYork = scene.geometry.waypoints[1];
+    const focus = focusPoint(scene.viewport);
+    for (let frame = arrival; frame <= departure; frame++) {
+      expect(Math.abs(scene.track[frame].z - target)).toBeLessThan(0.1);
+      const p = onScreen(scene, frame, newYork.x, newYork.y);
+      expect(Math.hypot(p.x - focus.x, p.y - focus.y)).toBeLessThan(6);
+    }
+    // Without it, New York is seen from much farther away.
+    expect(withCamera({}).track[arrival].z).toBeLessThan(target - 2);
+  });
+
+  it('eases in before the arrival and back to the own track after leaving', () => {
+    const plain = withCamera({});
+    const scene = withWaypoints({ 2: { zoom_override: 6 } });
+    const arrival = scene.timeline.legs[1].end;
+    const departure = scene.timeline.legs[2].start;
+    // Well before and well after: the camera of the same video without the override.
+    expect(scene.track.slice(0, scene.timeline.legs[1].start)).toEqual(plain.track.slice(0, scene.timeline.legs[1].start));
+    expect(scene.track.slice(scene.timeline.legs[3].start + 10)).toEqual(plain.track.slice(scene.timeline.legs[3].start + 10));
+    // In between it moves gradually: a few frames before arriving it is partway there.
+    const target = requestZoom(6, scene.viewport);
+    const early = scene.track[arrival - Math.round(scene.props.fps * 0.25)].z;
+    expect(Math.abs(early - target)).toBeGreaterThan(0.05);
+    expect(Math.abs(scene.track[departure].z - target)).toBeLessThan(0.1);
+  });
+
+  it('keeps the vehicle in the frame on the way in and out', () => {
+    const scene = withWaypoints({ 1: { zoom_override: 10 }, 3: { zoom_override: 9 } });
+    for (let frame = 0; frame < scene.track.length; frame++) {
+      const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
+      const at = pointAlong(scene.geometry.legs[progress.leg], progress.distance);
+      const p = onScreen(scene, frame, at.x, at.y);
+      expect(p.x).toBeGreaterThan(0);
+      expect(p.x).toBeLessThan(scene.viewport.width);
+      expect(p.y).toBeGreaterThan(0);
+      expect(p.y).toBeLessThan(scene.viewport.height);
+    }
+  });
+});
+
+describe('waypoint hold', () => {
+  const holds = { 0: { hold: 1 }, 1: { hold: 1.5 }, 3: { hold: 0.8, zoom_override: 7 }, 4: { hold: 1 } };
+
+  it('stands the camera still on the waypoint for the hold, in every preset', () => {
+    for (const preset of presets()) {
+      const scene = withWaypoints(holds, { camera: { preset }, duration: 14 });
+      const spans = scene.timeline.holds.filter((h) => h.end > h.start);
+      expect(spans).toHaveLength(4);
+      for (const span of spans) {
+        expect(span.end - span.start).toBeGreaterThan(scene.props.fps * 0.6);
+        for (let frame = span.start + 1; frame < span.end; frame++) expect(scene.track[frame]).toEqual(scene.track[span.start]);
+      }
+      // The vehicle waits there: it is on the waypoint the whole time.
+      const [, newYork] = spans;
+      const first = progressAt(scene.props, scene.geometry, scene.timeline, newYork.start);
+      const last = progressAt(scene.props, scene.geometry, scene.timeline, newYork.end - 1);
+      expect([first.km, first.moving]).toEqual([last.km, false]);
+    }
+  });
+
+  it('moves before and after the hold (the hold is not the whole shot)', () => {
+    const scene = withWaypoints(holds, { duration: 14 });
+    const newYork = scene.timeline.holds[1];
+    expect(scene.track[newYork.end + scene.props.fps]).not.toEqual(scene.track[newYork.end - 1]);
+  });
+});
+
+describe('camera motion with intensity, overrides and holds', () => {
+  const variants: Array<[string, Record<number, Partial<CompositionWaypoint>>, Parameters<typeof atlanticProps>[0]]> = [
+    ['holds', { 0: { hold: 1 }, 1: { hold: 1.5 }, 4: { hold: 1 } }, { duration: 16 }],
+    ['overrides', { 1: { zoom_override: 7 }, 3: { zoom_override: 4 } }, { duration: 16 }],
+    ['overrides and holds, bold', { 1: { zoom_override: 7, hold: 1 }, 4: { zoom_override: 8, hold: 1 } }, { duration: 16 }],
+  ];
+
+  it.each(variants)('%s: no sudden change of speed, whatever the frame rate', (name, changes, request) => {
+    for (const preset of ['auto', 'cinematic'] as const) {
+      const intensity = name.endsWith('bold') ? 'bold' : 'soft';
+      const at = (fps: 24 | 60) => motion(withWaypoints(changes, { ...request, fps, camera: { preset, intensity } }));
+      const slow = at(24);
+      const fast = at(60);
+      expect(fast.zoomAcceleration).toBeLessThan(slow.zoomAcceleration * 1.25 + 0.5);
+      expect(fast.panAcceleration).toBeLessThan(slow.panAcceleration * 1.25 + 0.5);
+      expect(fast.zoomAcceleration).toBeLessThan(90);
+      expect(fast.panAcceleration).toBeLessThan(60);
+    }
+  });
+
+  it('never jumps, even with extreme overrides and holds squeezed into a short video', () => {
+    // Moves may get fast here, but a jump is a step between two frames whatever the frame rate:
+    // measured per second, it would look 2.5 times faster at 60 fps than at 24. (Brief peaks of a
+    // smooth move are sampled a little higher at 60 fps, hence the margin.)
+    const at = (fps: 24 | 60) =>
+      motion(
+        withWaypoints(
+          {
+            0: { hold: 2, zoom_override: 12 },
+            1: { zoom_override: 20, hold: 3 },
+            2: { zoom_override: 1 },
+            4: { zoom_override: 15, hold: 5 },
+          },
+          { duration: 6, fps, camera: { preset: 'follow', intensity: 'bold' } },
+        ),
+      );
+    const slow = at(24);
+    const fast = at(60);
+    expect(fast.zoomSpeed).toBeLessThan(slow.zoomSpeed * 1.5);
+    expect(fast.panSpeed).toBeLessThan(slow.panSpeed * 1.5);
   });
 });
 

@@ -3,14 +3,18 @@
  * z = log2(pixels per world unit) and the tilt in degrees. Built as a sequence of "shots"
  * (the whole route, each leg, the whole route again) that hand over to one another with a
  * van Wijk–Nuij zoom-pan (it zooms out while travelling far, like a person would), then lightly
- * smoothed so that no frame-to-frame change of speed is abrupt. A pure function of the props.
+ * smoothed so that no frame-to-frame change of speed is abrupt. `camera.intensity` scales how far
+ * the shots zoom in and how fast they move; a waypoint's `zoom_override` brings the camera onto the
+ * waypoint at that zoom while the vehicle passes it, and its `hold` stands the camera still there.
+ * A pure function of the props.
  */
-import type { CameraPreset, MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { CameraIntensity, CameraPreset, MapAnimationProps } from '../../src/modules/rendering/contract';
+import { type IntensityFactors, intensityFactors } from './camera-intensity';
 import { clamp, lerp, smootherstep } from './easing';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
 import { type Box, headingAlong, pointAlong, progressAt, type RouteGeometry } from './route-geometry';
 import { type Insets } from './safe-area';
-import { type Timeline } from './timeline';
+import { type Span, type Timeline } from './timeline';
 
 export interface CameraState {
   x: number;
@@ -152,18 +156,49 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
   },
 };
 
-type Shot = { from: number; to: number; at: (frame: number) => CameraState };
+/**
+ * A preset as `intensity` plays it: zoom-ins scaled by `zoomIn`, handovers lengthened by
+ * `moveTime`, following scaled by `follow` (never past the vehicle). Balanced is the preset itself.
+ */
+export function presetStyle(preset: CameraPreset, intensity: CameraIntensity | undefined | null): PresetStyle {
+  const base = PRESETS[preset] ?? PRESETS.auto;
+  const f: IntensityFactors = intensityFactors(intensity);
+  return {
+    ...base,
+    legZoomIn: base.legZoomIn * f.zoomIn,
+    dwellPushIn: base.dwellPushIn * f.zoomIn,
+    follow: Math.min(1, base.follow * f.follow),
+    handover: base.handover * f.moveTime,
+  };
+}
+
+/**
+ * One framing of the camera. `stillFirst`/`stillLast`: frames at its start or end where the
+ * camera holds still on a waypoint; handovers to neighbouring shots stay out of them.
+ */
+type Shot = { from: number; to: number; at: (frame: number) => CameraState; stillFirst: number; stillLast: number };
 
 export interface CameraInput {
-  props: Pick<MapAnimationProps, 'camera' | 'legs' | 'fps' | 'durationInFrames'>;
+  props: Pick<MapAnimationProps, 'camera' | 'legs' | 'fps' | 'durationInFrames' | 'waypoints'>;
   geometry: RouteGeometry;
   timeline: Timeline;
   viewport: Viewport;
 }
 
+/** The zoom the 1–20 scale of the request means (1 = the whole world across the safe area's short side). */
+export function requestZoom(level: number, viewport: Viewport): number {
+  const { w, h } = safeSize(viewport);
+  return clamp(Math.log2(Math.min(w, h)) + level - 1, minZoom(viewport), maxZoom(viewport));
+}
+
+/** Non-empty holds of the timeline. */
+function holdSpans(timeline: Timeline): Span[] {
+  return timeline.holds.filter((s) => s.end > s.start);
+}
+
 /** The camera of every frame (index = frame). */
 export function planCameraTrack({ props, geometry, timeline, viewport }: CameraInput): CameraState[] {
-  const preset = PRESETS[props.camera.preset] ?? PRESETS.auto;
+  const preset = presetStyle(props.camera.preset, props.camera.intensity);
   const fps = props.fps;
   const tiltDeg = clamp(props.camera.tilt ?? preset.defaultTilt, 0, 60);
   const travelTilt = tiltDeg;
@@ -174,7 +209,11 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
   const zMax = maxZoom(viewport);
 
   const whole = fitBox(geometry.bbox, viewport, 0.1);
-  const overviewDrift = (frame: number) => 0.12 * (frame / Math.max(1, timeline.durationInFrames));
+  const holds = holdSpans(timeline);
+  const holdLength = (span: Span | undefined) => (span ? Math.max(0, span.end - span.start) : 0);
+  // The overview's slow push-in pauses while the camera holds on a waypoint.
+  const movingFrames = (frame: number) => frame - holds.reduce((sum, s) => sum + clamp(frame - s.start, 0, s.end - s.start), 0);
+  const overviewDrift = (frame: number) => 0.12 * (movingFrames(frame) / Math.max(1, timeline.durationInFrames));
   const wholeShot = (frame: number): CameraState => ({ ...whole, z: whole.z + (preset.perLeg ? 0 : overviewDrift(frame)), tilt: restTilt });
 
   const shots: Shot[] = [];
@@ -185,10 +224,12 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
   if (props.camera.start_zoom != null && geometry.waypoints.length) {
     const first = geometry.waypoints[0];
     const z = clamp(Math.log2(viewPx) + props.camera.start_zoom - 1, zMin, zMax);
-    shots.push({ from: 0, to: introEnd, at: () => ({ x: first.x, y: first.y, z, tilt: restTilt }) });
+    shots.push({ from: 0, to: introEnd, at: () => ({ x: first.x, y: first.y, z, tilt: restTilt }), stillFirst: 0, stillLast: 0 });
   } else {
-    shots.push({ from: 0, to: introEnd, at: wholeShot });
+    shots.push({ from: 0, to: introEnd, at: wholeShot, stillFirst: 0, stillLast: 0 });
   }
+  const firstHold = holdLength(timeline.holds[0]);
+  const lastHold = holdLength(timeline.holds[geometry.legs.length]);
 
   if (preset.perLeg && geometry.legs.length) {
     geometry.legs.forEach((leg, i) => {
@@ -215,17 +256,47 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
           tilt: travelTilt,
         };
       };
-      shots.push({ from: timeline.legs[i].start, to: dwell ? dwell.end : timeline.legs[i].end, at });
+      // The vehicle waits on the first waypoint through its hold, on the others through dwell and hold:
+      // the shot covers those waits (where `at` is constant: the vehicle stands, the push-in is done).
+      const hold = timeline.holds[i + 1];
+      const stillFirst = i === 0 ? firstHold : 0;
+      shots.push({
+        from: timeline.legs[i].start - stillFirst,
+        // The hold follows the pause (dwells[i + 1]); both are empty spans at the leg's end when unset.
+        to: hold.end,
+        at,
+        stillFirst,
+        stillLast: holdLength(hold),
+      });
     });
   } else {
-    shots.push({ from: introEnd, to: timeline.outro.start, at: (frame) => ({ ...wholeShot(frame), tilt: travelTilt }) });
+    shots.push({
+      from: introEnd,
+      to: timeline.outro.start,
+      at: (frame) => ({ ...wholeShot(frame), tilt: travelTilt }),
+      stillFirst: firstHold,
+      stillLast: lastHold,
+    });
   }
-  shots.push({ from: timeline.outro.start, to: lastFrame, at: wholeShot });
+  shots.push({ from: timeline.outro.start, to: lastFrame, at: wholeShot, stillFirst: 0, stillLast: 0 });
 
-  // Handover windows centred on each boundary, never longer than half of either shot.
+  // Handover windows centred on each boundary, never longer than half of either shot. Next to a
+  // hold the window lies wholly on the moving side (the camera arrives before the hold, or leaves
+  // after it), within half of that side, or a quarter when the side has a handover at its other end.
+  const moving = (shot: Shot) => shot.to - shot.from - shot.stillFirst - shot.stillLast;
   const handovers = shots.slice(1).map((next, k) => {
     const prev = shots[k];
     const boundary = next.from;
+    if (prev.stillLast > 0) {
+      const room = moving(next) / (k + 1 === shots.length - 1 ? 2 : 4);
+      const half = Math.min((preset.handover * fps) / 2, Math.max(1, room));
+      return { from: boundary, to: boundary + 2 * half };
+    }
+    if (next.stillFirst > 0) {
+      const room = moving(prev) / (k === 0 ? 2 : 4);
+      const half = Math.min((preset.handover * fps) / 2, Math.max(1, room));
+      return { from: boundary - 2 * half, to: boundary };
+    }
     const half = Math.min((preset.handover * fps) / 2, Math.max(1, (prev.to - prev.from) / 2), Math.max(1, (next.to - next.from) / 2));
     // The first handover leaves a little earlier so the camera is on the leg when the vehicle starts.
     const lead = k === 0 ? half * 0.6 : 0;
@@ -249,16 +320,83 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
       raw.push(shots[k].at(frame));
     }
   }
-  return smoothTrack(raw, Math.max(1, fps * 0.12));
+  applyZoomOverrides(raw, { props, geometry, timeline, viewport }, preset);
+  return smoothTrack(raw, Math.max(1, fps * 0.12), holds);
 }
 
-/** Gaussian smoothing of every component (edges extended), sigma in frames. */
-export function smoothTrack(track: CameraState[], sigma: number): CameraState[] {
+/**
+ * Waypoints' `zoom_override`: from a little before the vehicle arrives until a little after it
+ * leaves, the camera moves (the same zoom-pan as a handover) onto the waypoint at the override
+ * zoom, and back to its own track. The close-up never outpaces the vehicle: it stays wide enough
+ * to show the vehicle coming in (and going), so the vehicle flies into a waiting close-up and the
+ * override zoom is reached as it reaches the waypoint.
+ */
+function applyZoomOverrides(raw: CameraState[], { props, geometry, timeline, viewport }: CameraInput, preset: PresetStyle): void {
+  const fps = props.fps;
+  const legCount = geometry.legs.length;
+  if (!legCount) return;
+  const { w: safeW, h: safeH } = safeSize(viewport);
+  const viewPx = Math.min(safeW, safeH);
+  const legFrames = (i: number) => timeline.legs[i].end - timeline.legs[i].start;
+  const overridden = (i: number) => props.waypoints[i]?.zoom_override != null;
+  props.waypoints.forEach((waypoint, i) => {
+    if (waypoint.zoom_override == null || i > legCount) return;
+    const target = requestZoom(waypoint.zoom_override, viewport);
+    const spot = geometry.waypoints[i];
+    // The vehicle is on the waypoint from `arrive` to `leave` (pause and hold included).
+    const arrive = i === 0 ? timeline.holds[0].start : timeline.legs[i - 1].end;
+    const leave = i === legCount ? timeline.outro.start : timeline.legs[i].start;
+    const before = raw[clamp(Math.round(arrive), 0, raw.length - 1)];
+    // A second per 2.5 octaves of zoom, at least a handover; a leg is shared with a neighbour's override.
+    const wanted = fps * Math.max(preset.handover, Math.abs(target - before.z) / 2.5);
+    const share = (other: number) => (overridden(other) ? 0.45 : 0.85);
+    const rampIn = Math.max(1, Math.min(wanted, i === 0 ? timeline.intro.end * 0.9 : legFrames(i - 1) * share(i - 1)));
+    const rampOut = Math.max(
+      1,
+      Math.min(wanted, i === legCount ? (timeline.outro.end - timeline.outro.start) * 0.6 : legFrames(i) * share(i + 1)),
+    );
+    // Too short an opening (or closing) shot to ease in (or out) calmly: the video opens (or
+    // ends) on the close-up instead, as the vehicle is on that waypoint then anyway.
+    const opensOnIt = i === 0 && rampIn < wanted / 2;
+    const endsOnIt = i === legCount && rampOut < wanted / 2;
+    const from = opensOnIt ? 0 : Math.max(0, Math.floor(arrive - rampIn));
+    const to = endsOnIt ? raw.length : Math.min(raw.length, Math.ceil(leave + rampOut));
+    for (let frame = from; frame < to; frame++) {
+      const u =
+        frame < arrive
+          ? opensOnIt
+            ? 1
+            : smootherstep((frame - (arrive - rampIn)) / rampIn)
+          : frame <= leave || endsOnIt
+            ? 1
+            : 1 - smootherstep((frame - leave) / rampOut);
+      if (u <= 0) continue;
+      const progress = progressAt(props, geometry, timeline, frame);
+      const vehicle = pointAlong(geometry.legs[progress.leg], progress.distance);
+      // The close-up's view (world units per pixel): the override's, widened by what it takes to
+      // keep the vehicle within 45% of the safe area around the waypoint. A sum rather than a
+      // maximum, so it changes smoothly, and exactly the override's once the vehicle is there.
+      const reach = Math.hypot((vehicle.x - spot.x) / (0.45 * safeW), (vehicle.y - spot.y) / (0.45 * safeH));
+      const camera = raw[frame];
+      const close = { x: spot.x, y: spot.y, z: -Math.log2(2 ** -target + reach), tilt: camera.tilt };
+      raw[frame] = zoomPan(camera, close, u, viewPx);
+    }
+  });
+}
+
+/**
+ * Gaussian smoothing of every component (edges extended), sigma in frames. A camera that stands
+ * still over a `still` span must stay exactly still there, but the blur would mix in the moves
+ * around it: near such a span the result is therefore drawn in to the span's own (constant) camera,
+ * smoothly, so it arrives there with no speed and leaves from it the same way.
+ */
+export function smoothTrack(track: CameraState[], sigma: number, still: Span[] = []): CameraState[] {
   const radius = Math.ceil(sigma * 3);
   const weights: number[] = [];
   for (let i = -radius; i <= radius; i++) weights.push(Math.exp(-(i * i) / (2 * sigma * sigma)));
   const total = weights.reduce((a, b) => a + b, 0);
   const n = track.length;
+  const spans = still.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
   return track.map((_, f) => {
     const out = { x: 0, y: 0, z: 0, tilt: 0 };
     for (let i = -radius; i <= radius; i++) {
@@ -269,6 +407,21 @@ export function smoothTrack(track: CameraState[], sigma: number): CameraState[] 
       out.z += s.z * wgt;
       out.tilt += s.tilt * wgt;
     }
-    return out;
+    // The nearest still span, and how far its pull reaches (never past halfway to the next one).
+    let pull = 1;
+    let anchor: CameraState | null = null;
+    spans.forEach((span, k) => {
+      const distance = f < span.start ? span.start - f : f >= span.end ? f - (span.end - 1) : 0;
+      const gap = f < span.start ? span.start - (spans[k - 1]?.end ?? -Infinity) : (spans[k + 1]?.start ?? Infinity) - span.end;
+      const reach = Math.max(1, Math.min(radius, gap / 2));
+      const weight = smootherstep(distance / reach);
+      if (weight < pull) {
+        pull = weight;
+        anchor = track[clamp(span.start, 0, n - 1)];
+      }
+    });
+    if (!anchor) return out;
+    const a: CameraState = anchor;
+    return { x: lerp(a.x, out.x, pull), y: lerp(a.y, out.y, pull), z: lerp(a.z, out.z, pull), tilt: lerp(a.tilt, out.tilt, pull) };
   });
 }

@@ -22,6 +22,11 @@ export interface ModeLayer {
   drawPlane(ctx: CanvasRenderingContext2D, frame: number, toX: (x: number) => number, toY: (y: number) => number): void;
   /** In screen space, upright even on a tilted map: markers, labels, legend. */
   drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
+  /**
+   * Screen rectangles the mode keeps for itself all video long (its legend, say): text overlays
+   * are laid out around them, and they are among the `obstacles` handed to drawOverlay.
+   */
+  obstacles?: Rect[];
 }
 
 export interface Scene {
@@ -79,6 +84,7 @@ export function buildRouteScene(props: MapAnimationProps): Scene {
     hasTitle: props.title !== null,
     legLengths: props.legs.map((l, i) => (l.distance_km > 0 ? l.distance_km : (geometry.legs[i]?.length ?? 0) * EARTH_CIRCUMFERENCE_KM)),
     dwellSeconds: props.waypoints.map((w) => w.dwell),
+    holdSeconds: props.waypoints.map((w) => w.hold),
   });
   const track = planCameraTrack({ props, geometry, timeline, viewport });
   const palette = paletteFor(props.style);

@@ -3,21 +3,45 @@ import { planTimeline, splitProportionally } from './timeline';
 describe('planTimeline', () => {
   const base = { fps: 30, durationInFrames: 300, hasTitle: false, legLengths: [5000, 6000, 400, 300], dwellSeconds: [0, 0, 0, 0, 0] };
 
-  it('tiles the video: intro, legs and pauses follow each other and the outro ends on the last frame', () => {
+  it('tiles the video: intro, legs, pauses and holds follow each other and the outro ends on the last frame', () => {
     for (const fps of [24, 30, 60]) {
-      const t = planTimeline({ ...base, fps, durationInFrames: fps * 12, dwellSeconds: [0, 1, 0, 2, 0] });
-      expect(t.intro.start).toBe(0);
-      let cursor = t.intro.end;
-      t.legs.forEach((leg, i) => {
-        expect(leg.start).toBe(cursor);
-        expect(leg.end).toBeGreaterThan(leg.start);
-        cursor = leg.end;
-        expect(t.dwells[i + 1].start).toBe(cursor);
-        cursor = t.dwells[i + 1].end;
-      });
-      expect(t.outro.start).toBe(cursor);
-      expect(t.outro.end).toBe(fps * 12);
+      for (const holdSeconds of [undefined, [0.5, 1, 0, 0.4, 1.2]]) {
+        const t = planTimeline({ ...base, fps, durationInFrames: fps * 12, dwellSeconds: [0, 1, 0, 2, 0], holdSeconds });
+        expect(t.intro.start).toBe(0);
+        expect(t.holds[0].start).toBe(t.intro.end);
+        let cursor = t.holds[0].end;
+        t.legs.forEach((leg, i) => {
+          expect(leg.start).toBe(cursor);
+          expect(leg.end).toBeGreaterThan(leg.start);
+          cursor = leg.end;
+          expect(t.dwells[i + 1].start).toBe(cursor);
+          expect(t.holds[i + 1].start).toBe(t.dwells[i + 1].end);
+          cursor = t.holds[i + 1].end;
+        });
+        expect(t.outro.start).toBe(cursor);
+        expect(t.outro.end).toBe(fps * 12);
+      }
     }
+  });
+
+  it('holds the camera on a waypoint after its pause, the first one before the vehicle leaves and the last one before the closing shot', () => {
+    const long = { ...base, durationInFrames: 600 };
+    const t = planTimeline({ ...long, dwellSeconds: [0, 1, 0, 0, 0], holdSeconds: [0.5, 1.5, 0, 0, 2] });
+    expect(t.holds.map((h) => h.end - h.start)).toEqual([15, 45, 0, 0, 60]);
+    // On New York (waypoint 1): the vehicle waits 1 s of dwell, then 1.5 s of hold, then leaves.
+    expect(t.legs[1].start - t.legs[0].end).toBe(30 + 45);
+    expect(t.legs[0].start - t.intro.end).toBe(15);
+    expect(t.outro.start - t.legs[3].end).toBe(60);
+    // The hold counts within the video: the legs share what is left.
+    const travel = (x: ReturnType<typeof planTimeline>) => x.legs.reduce((sum, l) => sum + l.end - l.start, 0);
+    expect(travel(planTimeline({ ...long, dwellSeconds: [0, 1, 0, 0, 0] })) - travel(t)).toBe(15 + 45 + 60);
+  });
+
+  it('is the same timeline as before holds existed when none is asked for', () => {
+    const withoutHolds = planTimeline({ ...base, dwellSeconds: [0, 1, 0, 2, 0] });
+    const zeroHolds = planTimeline({ ...base, dwellSeconds: [0, 1, 0, 2, 0], holdSeconds: [0, 0, 0, 0, 0] });
+    expect(zeroHolds).toEqual(withoutHolds);
+    expect(withoutHolds.holds.every((h) => h.start === h.end)).toBe(true);
   });
 
   it('gives longer legs more time, but a short leg still a visible minimum', () => {
@@ -34,10 +58,12 @@ describe('planTimeline', () => {
     expect(t.dwells[2].end - t.dwells[2].start).toBe(0);
   });
 
-  it('squeezes pauses so that travel keeps most of a short video', () => {
-    const t = planTimeline({ ...base, durationInFrames: 90, dwellSeconds: [5, 5, 5, 5, 5] });
-    const travel = t.legs.reduce((s, l) => s + (l.end - l.start), 0);
-    expect(travel).toBeGreaterThanOrEqual(90 * 0.44);
+  it('squeezes pauses and holds so that travel keeps most of a short video', () => {
+    for (const holdSeconds of [undefined, [5, 5, 5, 5, 5]]) {
+      const t = planTimeline({ ...base, durationInFrames: 90, dwellSeconds: [5, 5, 5, 5, 5], holdSeconds });
+      const travel = t.legs.reduce((s, l) => s + (l.end - l.start), 0);
+      expect(travel).toBeGreaterThanOrEqual(90 * 0.44);
+    }
   });
 
   it('holds the opening shot longer when a title card is shown', () => {

@@ -1,7 +1,8 @@
 /**
  * How a video's time is split: an opening shot (longer when a title card is shown), the legs
  * (time proportional to length, with a minimum so a short leg is still visible), pauses on
- * waypoints with a `dwell`, and a closing shot of the whole route. All in frames.
+ * waypoints with a `dwell` followed by the camera's `hold` on them, and a closing shot of the
+ * whole route. All in frames.
  */
 import { clamp } from './easing';
 
@@ -13,6 +14,8 @@ export interface TimelineInput {
   legLengths: number[];
   /** Requested pause in seconds on each waypoint (legs + 1 entries). */
   dwellSeconds: number[];
+  /** Seconds the camera holds still on each waypoint after its pause (legs + 1 entries; missing = none). */
+  holdSeconds?: number[];
 }
 
 export interface Span {
@@ -31,6 +34,12 @@ export interface Timeline {
   legs: Span[];
   /** Pause on each waypoint after it is reached (index = waypoint); empty span = no pause. */
   dwells: Span[];
+  /**
+   * The camera's hold on each waypoint (index = waypoint), right after its pause: the vehicle
+   * waits and the camera stands still. On the first waypoint it follows the opening shot, on the
+   * last one it comes before the closing shot. Empty span = no hold.
+   */
+  holds: Span[];
   /** The closing shot of the whole route (includes the pause on the last waypoint). */
   outro: Span;
 }
@@ -50,17 +59,21 @@ export function planTimeline(input: TimelineInput): Timeline {
   intro += Math.max(0, input.dwellSeconds[0] ?? 0);
   outro += Math.max(0, input.dwellSeconds[legCount] ?? 0);
   let dwell = requestedDwell;
+  // Without a leg there is no vehicle to wait for: nothing to hold on.
+  let hold = Array.from({ length: legCount + 1 }, (_, i) => (legCount > 0 ? Math.max(0, input.holdSeconds?.[i] ?? 0) : 0));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
   // At least 45% of the video is travel: squeeze the fixed parts proportionally if needed.
-  const fixed = intro + outro + dwell.reduce((a, b) => a + b, 0);
+  const fixed = intro + outro + sum(dwell) + sum(hold);
   const maxFixed = total * 0.55;
   if (fixed > maxFixed && fixed > 0) {
     const k = maxFixed / fixed;
     intro *= k;
     outro *= k;
     dwell = dwell.map((d) => d * k);
+    hold = hold.map((d) => d * k);
   }
-  const travel = Math.max(0, total - intro - outro - dwell.reduce((a, b) => a + b, 0));
+  const travel = Math.max(0, total - intro - outro - sum(dwell) - sum(hold));
   const legSeconds = splitProportionally(travel, input.legLengths, Math.min(travel / Math.max(1, legCount), MIN_LEG_SECONDS));
 
   // Lay out seconds, then round every boundary once so spans tile the video exactly.
@@ -71,6 +84,13 @@ export function planTimeline(input: TimelineInput): Timeline {
   const introSpan = { start: 0, end: toFrame(t) };
   const legs: Span[] = [];
   const dwells: Span[] = [{ start: introSpan.end, end: introSpan.end }];
+  const holds: Span[] = [];
+  const holdFrom = (i: number) => {
+    const start = toFrame(t);
+    t += hold[i] ?? 0;
+    holds.push({ start, end: toFrame(t) });
+  };
+  holdFrom(0);
   for (let i = 0; i < legCount; i++) {
     const start = toFrame(t);
     t += legSeconds[i];
@@ -78,9 +98,10 @@ export function planTimeline(input: TimelineInput): Timeline {
     const dwellStart = toFrame(t);
     if (i < legCount - 1) t += dwell[i + 1];
     dwells.push({ start: dwellStart, end: toFrame(t) });
+    holdFrom(i + 1);
   }
   const outroSpan = { start: toFrame(t), end: durationInFrames };
-  return { fps, durationInFrames, title: titleSpan, intro: introSpan, legs, dwells, outro: outroSpan };
+  return { fps, durationInFrames, title: titleSpan, intro: introSpan, legs, dwells, holds, outro: outroSpan };
 }
 
 /**

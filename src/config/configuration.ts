@@ -47,6 +47,8 @@ export interface AppConfig {
     queueSweepSeconds: number;
     workerConcurrency: number;
     tempDir: string;
+    /** Style previews to publish (`<style>.jpg`); unset: those of the Remotion bundle (remotion-bundle/style-previews). */
+    stylePreviewsDir?: string;
   };
   /** `timeoutMs`: deadline of one attempt, 30 s unless a test suite shortens it. */
   webhooks: { allowPrivateTargets: boolean; retryTimeScale: number; timeoutMs: number };
@@ -138,6 +140,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
       tempDir: inData('tmp'),
+      stylePreviewsDir: env.STYLE_PREVIEWS_DIR ? resolve(env.STYLE_PREVIEWS_DIR) : undefined,
     },
     webhooks: {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,

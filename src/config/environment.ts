@@ -73,6 +73,12 @@ export class EnvironmentVariables {
   @IsString()
   CHROMIUM_PATH?: string;
 
+  /** Folder of the style previews the API publishes at boot; unset: the ones built into the Remotion bundle. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  STYLE_PREVIEWS_DIR?: string;
+
   /** Folder for the SQLite file, the embedded Redis, the JWT secret, local storage and the mail outbox. */
   @IsOptional()
   @Transform(emptyToUndefined)

@@ -1,4 +1,4 @@
-export { STORAGE, LOCAL_FILES, IMMUTABLE_CACHE_CONTROL, assertSafeKey } from './storage.port';
+export { STORAGE, LOCAL_FILES, IMMUTABLE_CACHE_CONTROL, CONTENT_ADDRESSED_CACHE_CONTROL, assertSafeKey } from './storage.port';
 export type { LocalFiles, StoragePort } from './storage.port';
 export { LocalStorage } from './local-storage';
 export { S3Storage, createS3Client } from './s3-storage';

@@ -46,6 +46,15 @@ describe('LocalStorage', () => {
     expect(readdirSync(join(root, 'storage', 'renders'))).toEqual([]);
   });
 
+  it('tells whether a key is stored', async () => {
+    expect(await storage.exists('styles/standard-0123456789abcdef.jpg')).toBe(false);
+    await storage.putFile('styles/standard-0123456789abcdef.jpg', source('p.jpg', 'jpeg'), 'image/jpeg');
+    expect(await storage.exists('styles/standard-0123456789abcdef.jpg')).toBe(true);
+    // A folder is not a stored file.
+    expect(await storage.exists('styles')).toBe(false);
+    await expect(storage.exists('../escape.jpg')).rejects.toThrow(/Invalid storage key/);
+  });
+
   it('keeps the old content when an overwrite fails', async () => {
     await storage.putFile('renders/job_x.mp4', source('v1.mp4', 'v1'), 'video/mp4');
     await expect(storage.putFile('renders/job_x.mp4', join(scratch, 'missing.mp4'), 'video/mp4')).rejects.toThrow();

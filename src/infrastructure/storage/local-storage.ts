@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertSafeKey, LocalFiles, StoragePort } from './storage.port';
 
@@ -24,7 +24,8 @@ export class LocalStorage implements StoragePort, LocalFiles {
     return path;
   }
 
-  async putFile(key: string, localPath: string, _contentType: string): Promise<void> {
+  /** Content type and cache policy are the CDN's business here (delivery/cdn.controller.ts sets them). */
+  async putFile(key: string, localPath: string, _contentType: string, _cacheControl?: string): Promise<void> {
     const target = this.pathFor(key);
     await mkdir(dirname(target), { recursive: true });
     const temp = join(dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
@@ -33,6 +34,15 @@ export class LocalStorage implements StoragePort, LocalFiles {
       await rename(temp, target);
     } catch (err) {
       await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathFor(key))).isFile();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw err;
     }
   }

@@ -98,6 +98,27 @@ describe('S3Storage against a recording S3 endpoint', () => {
     expect(recorder.requests).toHaveLength(0);
   });
 
+  it('sends the Cache-Control it is given (a year for content-addressed keys)', async () => {
+    const path = join(scratch, 'preview.jpg');
+    writeFileSync(path, 'jpeg');
+    await storage.putFile('styles/standard-0123456789abcdef.jpg', path, 'image/jpeg', 'public, max-age=31536000, immutable');
+    expect(recorder.requests[0].headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('HEADs /bucket/key to tell whether a key is stored; other failures are errors', async () => {
+    replies.push({ status: 200 }, { status: 404 });
+    expect(await storage.exists('styles/standard-0123456789abcdef.jpg')).toBe(true);
+    expect(await storage.exists('styles/dark-0123456789abcdef.jpg')).toBe(false);
+    expect(recorder.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'HEAD /mapr-videos/styles/standard-0123456789abcdef.jpg',
+      'HEAD /mapr-videos/styles/dark-0123456789abcdef.jpg',
+    ]);
+    replies.push({ status: 403 });
+    await expect(storage.exists('styles/minimal-0123456789abcdef.jpg')).rejects.toThrow(
+      /Looking up styles\/minimal-0123456789abcdef\.jpg in bucket mapr-videos failed/,
+    );
+  });
+
   it('DELETEs /bucket/key; a missing key is not an error, other failures are', async () => {
     replies.push({ status: 204 }, { status: 404, body: s3Error('NoSuchKey', 'The specified key does not exist.') });
     await storage.delete('renders/job_abc.mp4');

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { DeleteObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config';
 import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, StoragePort } from './storage.port';
 
@@ -40,7 +40,7 @@ export class S3Storage implements StoragePort {
     return new S3Storage(createS3Client(config), config.bucket);
   }
 
-  async putFile(key: string, localPath: string, contentType: string): Promise<void> {
+  async putFile(key: string, localPath: string, contentType: string, cacheControl = IMMUTABLE_CACHE_CONTROL): Promise<void> {
     assertSafeKey(key);
     const { size } = await stat(localPath);
     const body = createReadStream(localPath);
@@ -52,13 +52,24 @@ export class S3Storage implements StoragePort {
           Body: body,
           ContentLength: size,
           ContentType: contentType,
-          CacheControl: IMMUTABLE_CACHE_CONTROL,
+          CacheControl: cacheControl,
         }),
       );
     } catch (err) {
       throw new Error(`Upload of ${key} to bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     } finally {
       body.destroy();
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isMissingKey(err)) return false;
+      throw new Error(`Looking up ${key} in bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     }
   }
 

@@ -6,8 +6,13 @@ export const STORAGE = Symbol('STORAGE');
  * S3-compatible bucket. Keys are relative, slash-separated paths such as `renders/job_x.mp4`.
  */
 export interface StoragePort {
-  /** Uploads a local file under `key` (e.g. `renders/job_x.mp4`); overwrites. Throws on failure. */
-  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  /**
+   * Uploads a local file under `key` (e.g. `renders/job_x.mp4`); overwrites. Throws on failure.
+   * `cacheControl` is what a CDN in front of the store is told (default IMMUTABLE_CACHE_CONTROL).
+   */
+  putFile(key: string, localPath: string, contentType: string, cacheControl?: string): Promise<void>;
+  /** Whether `key` is stored. Throws when the store cannot tell. */
+  exists(key: string): Promise<boolean>;
   /** Deletes `key`; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -27,6 +32,9 @@ export interface LocalFiles {
 
 /** Cache policy of stored files: a key is never rewritten with different content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=604800, immutable';
+
+/** Cache policy of files whose key names their content (a hash): they may be cached for a year. */
+export const CONTENT_ADDRESSED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * Rejects keys that could escape the storage root or mean different things to different

@@ -14,13 +14,17 @@ import { JobsModule } from './jobs/jobs.module';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
+import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderTemplate } from './templates/render-template.entity';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 
-/** The render API: intake, job reads, cancellation, batches, templates, styles. The worker side lives in RenderingWorkerModule. */
+/**
+ * The render API: intake, job reads, cancellation, batches, templates, styles (and publishing their previews at boot).
+ * The worker side lives in RenderingWorkerModule.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob, RenderTemplate]),
@@ -37,6 +41,7 @@ import { TemplatesService } from './templates/templates.service';
     BatchesService,
     TemplatesService,
     RenderBodyParser,
+    StylePreviewsService,
   ],
   exports: [RenderIntakeService, RenderJobsService],
 })

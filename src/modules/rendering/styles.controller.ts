@@ -3,15 +3,21 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../auth';
 import { STYLES } from './contract';
 import { StyleListDto } from './dto/render-responses.dto';
+import { StylePreviewsService } from './style-previews/style-previews.service';
 
 @ApiTags('Renders')
 @Controller('v1/styles')
 @Authenticated()
 export class StylesController {
+  constructor(private readonly previews: StylePreviewsService) {}
+
   @Get()
-  @ApiOperation({ summary: 'List map styles', description: 'Use an id as `style` in a render request.' })
+  @ApiOperation({
+    summary: 'List map styles',
+    description: 'Use an id as `style` in a render request. `preview_url` is a still of a sample route in the style.',
+  })
   @ApiOkResponse({ type: StyleListDto })
   list(): StyleListDto {
-    return { styles: STYLES.map((s) => ({ ...s })) };
+    return { styles: STYLES.map((s) => ({ ...s, preview_url: this.previews.previewUrl(s.id) })) };
   }
 }

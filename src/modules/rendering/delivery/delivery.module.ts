@@ -3,11 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RenderJob } from '../entities/render-job.entity';
 import { CdnController } from './cdn.controller';
 import { ExpirySweeperService } from './expiry-sweeper.service';
+import { StylePreviewFilesController } from './style-preview-files.controller';
 
-/** API side: serves {cdn_url} from local storage when `config.http.servesLocalCdn` (404 otherwise). */
+/**
+ * API side: serves {cdn_url} (job files and style previews) from local storage when
+ * `config.http.servesLocalCdn` (404 otherwise).
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob])],
-  controllers: [CdnController],
+  controllers: [CdnController, StylePreviewFilesController],
 })
 export class DeliveryModule {}
 

@@ -118,6 +118,15 @@ export class StyleDto {
   @ApiProperty({ example: 'Maritime dark' }) name: string;
   @ApiProperty({ example: 'Deep navy sea with crisp coastlines, tuned for shipping routes.' }) description: string;
   @ApiProperty({ example: true }) dark: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'https://cdn.example.com/styles/maritime-dark-3f9c2a61d07b4e85.jpg',
+    description:
+      'A JPEG still (1280x720) of a sample route in this style, rendered by the service. The URL changes when the picture does, ' +
+      'so it may be cached for long. null when the running build has no preview of the style.',
+  })
+  preview_url: string | null;
 }
 
 export class StyleListDto {

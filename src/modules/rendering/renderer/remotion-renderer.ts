@@ -22,7 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
 import { JobFailure } from '../rendering.errors';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
+import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../contract/composition-props';
 import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
 import { probeVideo } from './video-file';
 
@@ -95,6 +95,43 @@ export class RemotionRenderer implements Renderer {
   /** Renders are serialised: one browser, one job at a time. */
   render(input: RenderVideoInput): Promise<RenderedVideo> {
     const run = this.queue.then(() => this.renderNow(input));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One frame of `props` as a JPEG (style previews, pictures for the docs); serialised with the renders. */
+  renderStill(input: { props: MapAnimationProps; frame: number; output: string; jpegQuality?: number }): Promise<void> {
+    const run = this.queue.then(async () => {
+      const remotion = await this.load();
+      const browser = await this.ensureBrowser();
+      const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
+      const inputProps = input.props as unknown as Record<string, unknown>;
+      try {
+        const composition = await remotion.selectComposition({
+          serveUrl: bundleDir,
+          id: compositionId,
+          inputProps,
+          puppeteerInstance: browser,
+          browserExecutable,
+          logLevel,
+        });
+        await remotion.renderStill({
+          serveUrl: bundleDir,
+          composition,
+          inputProps,
+          frame: Math.max(0, Math.min(composition.durationInFrames - 1, input.frame)),
+          output: input.output,
+          overwrite: true,
+          imageFormat: 'jpeg',
+          jpegQuality: input.jpegQuality ?? 88,
+          puppeteerInstance: browser,
+          browserExecutable,
+          logLevel,
+        });
+      } finally {
+        this.cleanTemp();
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }

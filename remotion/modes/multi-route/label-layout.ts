@@ -1,15 +1,18 @@
 /**
  * Where multi_route's labels sit, decided once per video. The camera moves, so each label gets
  * one offset from its marker (in screen pixels) that is valid on every sampled frame of the
- * camera path from the moment it appears: inside the safe area, off every other label, marker,
- * leader line and obstacle. Labels never change side while the video plays, so nothing flickers.
+ * camera path from the moment it appears: inside the safe area, off every other label, marker
+ * and obstacle. Labels never change side while the video plays, so nothing flickers.
  *
  * With `auto-offset`, a label first tries the spots around its marker (right, left, above,
- * below, then the diagonals, as route_animation's labels do), then spots ever farther away in
- * sixteen directions, joined to the marker by a thin leader line; the nearest free spot wins.
- * Labels with a `label_offset` are placed where asked before any other and are avoided by the
- * rest. With `none`, every label takes its default spot (right of its marker, or left where the
- * right would leave the safe area) whatever it covers. Pure and deterministic.
+ * below, then the diagonals, as route_animation's labels do), then the same spots slid along
+ * the marker's side, then spots ever farther away, joined to the marker by a thin leader line:
+ * along the label's own spoke from the origin first (leaders on different spokes of one hub do
+ * not cross), then in other directions. Among the allowed spots the tidiest wins: near, over
+ * few route lines, with no leader line through a label or across another leader. Labels with a
+ * `label_offset` are placed where asked before any other and are avoided by the rest. With
+ * `none`, every label takes its default spot (right of its marker, or left where the right
+ * would leave the safe area) whatever it covers. Pure and deterministic.
  */
 import type { LabelCollisionMode } from '../../../src/modules/rendering/contract';
 import { candidateRect, inside, type LabelSide, overlaps, type Rect } from '../../lib/labels';
@@ -86,7 +89,7 @@ export function placedRect(p: LabelPlacement, anchor: Point): Rect {
 }
 
 const NEAR_SIDES: LabelSide[] = ['right', 'left', 'top', 'bottom', 'top-right', 'bottom-right', 'top-left', 'bottom-left'];
-/** Directions of the farther spots, in order of preference: sideways first, then up and down, then between. */
+/** Directions of the farther spots besides the label's own spoke (every 30 degrees, and the diagonals). */
 const FAR_DIRECTIONS: number[] = [0, 180, -90, 90, -30, 30, -150, 150, -60, 60, -120, 120, -45, 45, -135, 135].map(
   (d) => (d * Math.PI) / 180,
 );

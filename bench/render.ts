@@ -1,14 +1,15 @@
 /**
- * `npm run bench:render`: render speed of the MapAnimation composition against Remotion's own
- * floor (the Blank composition of the same size), side by side in one run, and the wall time of
- * a 12 s 1080p30 job (render + thumbnail). Prints figures; asserts nothing.
+ * `npm run bench:render`: render speed of the MapAnimation composition (a route, and a multi_route
+ * network) against Remotion's own floor (the Blank composition of the same size), side by side
+ * in one run, and the wall time of a 12 s 1080p30 job (render + thumbnail). Prints figures;
+ * asserts nothing.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
-import { atlanticProps } from '../remotion/fixtures/sample-routes';
+import { atlanticProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 
 const outDir = path.join(__dirname, 'out');
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
 
   // 10 s 720p30, four legs (plane, ship, train, car) with labels and the HUD.
   const props720 = atlanticProps({ duration: 10, resolution: '720p', fps: 30 });
+  // 10 s 720p30, multi_route: Shanghai to eight ports by sea (eight lines, ships, markers and two-line labels).
+  const multi720 = shanghaiPortsProps({ duration: 10, resolution: '720p', fps: 30 });
   const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-bench-'));
   const map = new RemotionRenderer({
     bundleDir,
@@ -78,15 +81,21 @@ async function main(): Promise<void> {
     runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-a'));
     runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-b'));
     runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-b'));
+    runs.push(await timeRender(map, 'MultiRoute', multi720, 'multi-720p-a'));
+    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-c'));
+    runs.push(await timeRender(map, 'MultiRoute', multi720, 'multi-720p-b'));
     const fps = (label: string) => {
       const mine = runs.filter((r) => r.label === label);
       return mine.reduce((s, r) => s + r.frames, 0) / mine.reduce((s, r) => s + r.framesSeconds, 0);
     };
     const blankFps = fps('Blank');
     const mapFps = fps('MapAnimation');
+    const multiFps = fps('MultiRoute');
     console.log(`  Blank        ${blankFps.toFixed(2)} fps`);
     console.log(`  MapAnimation ${mapFps.toFixed(2)} fps`);
     console.log(`  ratio        ${(mapFps / blankFps).toFixed(3)} (target >= 0.9)`);
+    console.log(`  MultiRoute   ${multiFps.toFixed(2)} fps (Shanghai to eight ports)`);
+    console.log(`  ratio        ${(multiFps / blankFps).toFixed(3)}`);
     await blank.stop();
 
     // A 12 s 1080p30 job: render + thumbnail wall time, the way the worker runs it.

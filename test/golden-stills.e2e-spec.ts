@@ -13,7 +13,7 @@ import { openBrowser, renderStill, selectComposition, type HeadlessBrowser } fro
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
-import { atlanticProps, pacificProps } from '../remotion/fixtures/sample-routes';
+import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 
 const GOLDEN_DIR = path.join(__dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -75,6 +75,13 @@ const CASES: GoldenCase[] = [
     frame: 200,
   },
   { name: 'atlantic-standard-bold-camera', props: atlanticProps({ camera: { preset: 'auto', intensity: 'bold' } }), frame: 100 },
+  // multi_route: routes mid-way (previews, ships on the tips, the nearer ports reached), then the finished network in portrait.
+  { name: 'multi-route-shanghai-standard-16x9', props: shanghaiPortsProps(), frame: 200 },
+  {
+    name: 'multi-route-shanghai-maritime-dark-9x16',
+    props: shanghaiPortsProps({ style: 'maritime-dark', aspect_ratio: '9:16' }),
+    frame: -1,
+  },
 ];
 
 describe('golden stills', () => {

@@ -31,8 +31,11 @@ export interface RouteGeometry {
   bbox: Box;
 }
 
+/** What the geometry is built from: the legs and the points marked on them (waypoints, or a mode's markers). */
+export type GeometrySource = Pick<MapAnimationProps, 'legs'> & { waypoints: ReadonlyArray<{ lng: number; lat: number }> };
+
 /** Central meridian of the job: the middle of the route's (unwrapped) longitude span. */
-export function routeCenterLng(props: Pick<MapAnimationProps, 'legs' | 'waypoints'>): number {
+export function routeCenterLng(props: GeometrySource): number {
   let lo = Infinity;
   let hi = -Infinity;
   const widen = (lng: number) => {
@@ -49,7 +52,7 @@ export function routeCenterLng(props: Pick<MapAnimationProps, 'legs' | 'waypoint
  * (a Pacific crossing may run 121 → 242); they are drawn whole turns over so that the map's
  * central meridian lies within -180..180.
  */
-export function buildRouteGeometry(props: Pick<MapAnimationProps, 'legs' | 'waypoints'>): RouteGeometry {
+export function buildRouteGeometry(props: GeometrySource): RouteGeometry {
   const middle = routeCenterLng(props);
   const turn = -360 * Math.round(middle / 360);
   const centerLng = middle + turn;

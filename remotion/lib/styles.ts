@@ -31,6 +31,11 @@ export interface Palette {
   route: { color: string; width: number; opacity: number; line: RouteLineKind };
   /** Outline under a solid/dashed route for contrast; null = none. */
   routeCasing: string | null;
+  /**
+   * Distinct line colours for maps with many routes (multi_route), first = the route colour.
+   * Chosen per style to stand out on its water and land and from each other; used in order, repeating.
+   */
+  categorical: string[];
 }
 
 export const PALETTES: Record<StyleId, Palette> = {
@@ -56,6 +61,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     panelSubtext: '#4a5a68',
     route: { color: '#e8553d', width: 5, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
+    categorical: ['#e8553d', '#2458b8', '#0d8f6a', '#8e44c9', '#d98a00', '#cf3a84', '#1b7fa6', '#6b4f2c'],
   },
   dark: {
     waterTop: '#0d1016',
@@ -79,6 +85,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     panelSubtext: '#a9b0bb',
     route: { color: '#ffcc33', width: 5, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(0,0,0,0.6)',
+    categorical: ['#ffcc33', '#4fc3f7', '#ff6f61', '#7ee081', '#c39bff', '#ff9f43', '#5eead4', '#f472b6'],
   },
   'maritime-dark': {
     waterTop: '#0b2340',
@@ -102,6 +109,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     panelSubtext: '#8fb4cf',
     route: { color: '#3ee0c8', width: 4, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(2,10,20,0.6)',
+    categorical: ['#3ee0c8', '#ffcc4d', '#ff7a6b', '#a996ff', '#8be06a', '#ff9fd0', '#78c8ff', '#ffab57'],
   },
   minimal: {
     waterTop: '#e9ebee',
@@ -125,6 +133,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     panelSubtext: '#5c6169',
     route: { color: '#111111', width: 4, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
+    categorical: ['#111111', '#e4572e', '#2d6cdf', '#17a589', '#9b59b6', '#e0a100', '#c2185b', '#5d6d7e'],
   },
 };
 

@@ -181,6 +181,28 @@ function clipRing(xy: number[], r: Box): number[] {
 }
 
 /**
+ * The coastline of a closed ring as open runs, leaving out the edges d3's spherical clipping
+ * adds along the map's cut (x = ±0.5): land is cut there, but no coast runs along it, and a
+ * view wider than one world would otherwise show a straight line through the continents.
+ */
+function coastRuns(xy: number[]): number[][] {
+  const closed = xy.length >= 4 ? [...xy, xy[0], xy[1]] : xy;
+  const onCut = (x: number) => Math.abs(Math.abs(x) - 0.5) < 1e-9;
+  const runs: number[][] = [];
+  let run: number[] = [closed[0], closed[1]];
+  for (let i = 2; i + 1 < closed.length; i += 2) {
+    if (onCut(closed[i - 2]) && onCut(closed[i]) && Math.sign(closed[i - 2]) === Math.sign(closed[i])) {
+      if (run.length >= 4) runs.push(run);
+      run = [closed[i], closed[i + 1]];
+    } else {
+      run.push(closed[i], closed[i + 1]);
+    }
+  }
+  if (run.length >= 4) runs.push(run);
+  return runs;
+}
+
+/**
  * Polygons with many vertices are cut into quadrants, recursively, until each piece is small or
  * its tile reaches `minTile` world units (tiles overlap slightly, so fills show no seams).
  */
@@ -341,7 +363,7 @@ export function projectedMap(detail: Detail, centerLng: number, region: Box | nu
 
   const result: ProjectedMap = {
     land: landPieces(projectedPolygons, TILE_SIZE[detail]),
-    coast: projectedPolygons.flatMap((rings) => rings.flatMap((ring) => chunkLine(ring, true))),
+    coast: projectedPolygons.flatMap((rings) => rings.flatMap((ring) => coastRuns(ring).flatMap((run) => chunkLine(run, false)))),
     borders: borderRings.flatMap((ring) => chunkLine(ring, false)),
     graticule: graticuleRings.flatMap((ring) => chunkLine(ring, false, 1000)),
   };

@@ -1,0 +1,95 @@
+/**
+ * multi_route's camera: one slow move from the opening framing to the closing one. Unset zooms
+ * frame the whole network (every route, the origin and every destination) inside the safe area,
+ * opening a little wider and settling on the fit as the routes draw, by how much `camera.intensity`
+ * says. A requested zoom (1 = the whole world, as `camera.start_zoom` of route_animation) closer
+ * than the fit centres on the origin, where the routes leave from. The move is a van Wijk–Nuij
+ * zoom-pan eased with smootherstep: no jumps, no sudden change of speed. Pure.
+ */
+import type { MapAnimationProps } from '../../../src/modules/rendering/contract';
+import { intensityFactors } from '../../lib/camera-intensity';
+import { type CameraState, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
+import { clamp, lerp, smootherstep } from '../../lib/easing';
+import type { WorldPoint } from '../../lib/mercator';
+import { perspectiveDistance, planeToScreen } from '../../lib/perspective';
+import type { Box, RouteGeometry } from '../../lib/route-geometry';
+import type { MultiRouteTimeline } from './timeline';
+
+export interface MultiRouteCameraInput {
+  props: Pick<MapAnimationProps, 'camera' | 'fps' | 'durationInFrames'> & {
+    multi_route: Pick<NonNullable<MapAnimationProps['multi_route']>, 'start_zoom' | 'end_zoom'>;
+  };
+  geometry: RouteGeometry;
+  timeline: MultiRouteTimeline;
+  viewport: Viewport;
+}
+
+/** How much wider than the fit the opening shot is by default, in octaves of zoom (balanced). */
+const OPENING_WIDER = 0.14;
+
+/** The camera of every frame (index = frame). */
+export function planMultiRouteCamera({ props, geometry, timeline, viewport }: MultiRouteCameraInput): CameraState[] {
+  const factors = intensityFactors(props.camera.intensity);
+  const tilt = clamp(props.camera.tilt ?? 0, 0, 60);
+  const zMin = minZoom(viewport);
+  const zMax = maxZoom(viewport);
+  const fit = fitTilted(geometry.bbox, viewport, tilt);
+  const origin = geometry.waypoints[0] ?? { x: fit.x, y: fit.y };
+  const viewPx = safeShortSide(viewport);
+
+  // A requested zoom: centred between the network's middle and the origin, the closer it is.
+  const requested = (zoom: number): CameraState => {
+    const z = clamp(Math.log2(viewPx) + zoom - 1, zMin, zMax);
+    const towardsOrigin = clamp(z - fit.z, 0, 1);
+    return { x: lerp(fit.x, origin.x, towardsOrigin), y: lerp(fit.y, origin.y, towardsOrigin), z, tilt };
+  };
+  const { start_zoom: startZoom, end_zoom: endZoom } = props.multi_route;
+  const opening = startZoom != null ? requested(startZoom) : { ...fit, z: clamp(fit.z - OPENING_WIDER * factors.zoomIn, zMin, zMax), tilt };
+  const closing = endZoom != null ? requested(endZoom) : { ...fit, tilt };
+
+  // The move runs while the routes draw (from under the fading title card), a bold camera a little faster.
+  const fps = props.fps;
+  const from = Math.max(0, timeline.title.end - fps * 0.6);
+  const arrived = Math.min(timeline.durationInFrames, timeline.outro.start + fps * 0.4);
+  const to = from + Math.max(1, arrived - from) * Math.min(1, factors.moveTime);
+
+  const track: CameraState[] = [];
+  for (let frame = 0; frame < timeline.durationInFrames; frame++) {
+    const u = smootherstep((frame - from) / Math.max(1, to - from));
+    track.push(zoomPan(opening, closing, u, viewPx));
+  }
+  return track;
+}
+
+/** Screen position of a world point under a camera (the same maths as the composition's). */
+export function screenPoint(camera: CameraState, point: WorldPoint, viewport: Viewport): { x: number; y: number } {
+  const focus = focusPoint(viewport);
+  const scale = 2 ** camera.z;
+  const tilt = { angle: (camera.tilt * Math.PI) / 180, distance: perspectiveDistance(viewport.width, viewport.height) };
+  const p = planeToScreen((point.x - camera.x) * scale, (point.y - camera.y) * scale, tilt);
+  return { x: focus.x + p.x, y: focus.y + p.y };
+}
+
+function safeShortSide(v: Viewport): number {
+  return Math.max(1, Math.min(v.width - v.insets.left - v.insets.right, v.height - v.insets.top - v.insets.bottom));
+}
+
+/** fitBox, zoomed out until the box's corners stay inside the safe area under the tilt too. */
+function fitTilted(box: Box, viewport: Viewport, tilt: number): CameraState {
+  const fit = { ...fitBox(box, viewport, 0.1), tilt };
+  if (tilt === 0) return fit;
+  const { insets, width, height } = viewport;
+  const corners = [
+    { x: box.minX, y: box.minY },
+    { x: box.maxX, y: box.minY },
+    { x: box.minX, y: box.maxY },
+    { x: box.maxX, y: box.maxY },
+  ];
+  const inside = (c: CameraState) =>
+    corners.every((p) => {
+      const s = screenPoint(c, p, viewport);
+      return s.x >= insets.left && s.x <= width - insets.right && s.y >= insets.top && s.y <= height - insets.bottom;
+    });
+  for (let i = 0; i < 60 && !inside(fit) && fit.z > minZoom(viewport); i++) fit.z -= 0.05;
+  return fit;
+}

@@ -1,0 +1,356 @@
+/**
+ * multi_route's drawing, per frame (browser-only). On the map plane: faint previews of every
+ * route, then each route drawing itself in its colour, one path per route. In screen space: the
+ * vehicles riding the drawing tips, the origin and destination markers (a destination appears as
+ * its route arrives, with a ring that spreads out once), leader lines and the labels at the spots
+ * planned once for the whole video. Text is measured once, when the labels are planned.
+ */
+import type { Transport } from '../../../src/modules/rendering/contract';
+import { clamp01, smootherstep } from '../../lib/easing';
+import type { Rect } from '../../lib/labels';
+import { headingAlong, type LegPath, pointAlong } from '../../lib/route-geometry';
+import type { ModeLayer, Scene } from '../../lib/scene';
+import { path2d, VEHICLES } from '../../lib/vehicles';
+import { screenPoint } from './camera';
+import { type LabelPlacement, placedRect, leaderSegment } from './label-layout';
+import { LINE_HEIGHT, type MultiRoutePlan, type PlannedLabels, planLabels, pointsOnScreen, routeColors } from './plan';
+import { routeFraction } from './timeline';
+
+/** Lines of a crowded map are thinner, so shared lanes and close destinations stay readable. */
+function lineWidthScale(routes: number): number {
+  return routes > 12 ? 0.62 : routes > 4 ? 0.78 : 1;
+}
+
+export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
+  const { settings, timeline, geometry, unit } = plan;
+  const { palette } = scene;
+  const fps = plan.props.fps;
+  const colors = routeColors(settings, palette);
+  const width = scene.route.width * lineWidthScale(settings.routes.length);
+  const { line, opacity } = scene.route;
+  const previewFrom = Math.max(0, timeline.title.end - Math.round(fps * 0.9));
+  // Longest routes first, so where lanes are shared the line on top is that of the route ending
+  // soonest: each stretch shows the colour of the nearest destination it leads to.
+  const drawOrder = geometry.legs.map((_, i) => i).sort((a, b) => geometry.legs[b].length - geometry.legs[a].length || a - b);
+  const edgeFade = [withAlpha(palette.waterBottom, 1), withAlpha(palette.waterBottom, 0)];
+  let labels: PlannedLabels | null = null;
+
+  const fractionAt = (i: number, frame: number) => routeFraction(timeline.motions[i], frame / fps);
+
+  const strokeRoute = (ctx: CanvasRenderingContext2D, color: string) => {
+    if (line === 'glow') {
+      ctx.strokeStyle = color;
+      for (const [w, a] of [
+        [width * 3.2, 0.12],
+        [width * 1.9, 0.28],
+      ] as const) {
+        ctx.globalAlpha = opacity * a;
+        ctx.lineWidth = w;
+        ctx.stroke();
+      }
+      ctx.globalAlpha = opacity;
+      ctx.lineWidth = width;
+      ctx.stroke();
+      return;
+    }
+    const dash = line === 'dashed' ? [width * 2.6, width * 1.9] : line === 'dotted' ? [0.001, width * 2.1] : [];
+    ctx.setLineDash(dash);
+    ctx.lineCap = line === 'dashed' ? 'butt' : 'round';
+    ctx.globalAlpha = opacity;
+    if (palette.routeCasing && line !== 'dotted') {
+      ctx.strokeStyle = palette.routeCasing;
+      ctx.lineWidth = width + Math.max(1.5, width * 0.55);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = line === 'dotted' ? width * 1.25 : width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+
+  return {
+    drawPlane(ctx, frame, toX, toY) {
+      fadeWorldEdges(ctx, toY, edgeFade);
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      if (settings.show_all_routes_at_start) {
+        const shown = smootherstep((frame - previewFrom) / (fps * 0.5));
+        if (shown > 0) {
+          ctx.lineWidth = Math.max(1, width * 0.5);
+          for (const i of drawOrder) {
+            if (!traceLeg(ctx, geometry.legs[i], geometry.legs[i].length, toX, toY)) continue;
+            ctx.globalAlpha = shown * 0.38;
+            ctx.strokeStyle = colors[i];
+            ctx.stroke();
+          }
+        }
+      }
+      for (const i of drawOrder) {
+        const leg = geometry.legs[i];
+        const fraction = fractionAt(i, frame);
+        if (fraction <= 0 || !traceLeg(ctx, leg, leg.length * fraction, toX, toY)) continue;
+        strokeRoute(ctx, colors[i]);
+      }
+      ctx.globalAlpha = 1;
+    },
+
+    drawOverlay(ctx, frame, obstacles) {
+      labels ??= planLabels(plan, measureWith(ctx), obstacles);
+      const camera = plan.track[Math.max(0, Math.min(plan.track.length - 1, Math.round(frame)))];
+      const points = pointsOnScreen(plan, frame);
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      const labelShown = plan.labelFrom.map((from) => clamp01((frame - from) / (fps * 0.45)));
+
+      drawLeaders(ctx, labels, points, labelShown);
+
+      // Destinations: appear (and ring once) as their route arrives; with labels shown from the
+      // start, a hollow ring marks where each label points until then.
+      settings.routes.forEach((_, i) => {
+        const p = points[i + 1];
+        const r = plan.markerRadius[i + 1];
+        const arrived = clamp01((frame - timeline.arrivals[i] + fps * 0.08) / (fps * 0.35));
+        if (arrived <= 0) {
+          if (!settings.animate_labels && labelShown[i + 1] > 0) {
+            ctx.globalAlpha = smootherstep(labelShown[i + 1]) * 0.85;
+            ring(ctx, p.x, p.y, r * 0.8, colors[i], unit * 0.28);
+          }
+          return;
+        }
+        const pulse = clamp01((frame - timeline.arrivals[i]) / (fps * 0.8));
+        if (pulse > 0 && pulse < 1) {
+          ctx.globalAlpha = (1 - pulse) * 0.7;
+          ring(ctx, p.x, p.y, r * (1.2 + 2.4 * smootherstep(pulse)), colors[i], unit * 0.3);
+        }
+        ctx.globalAlpha = smootherstep(arrived);
+        dot(ctx, p.x, p.y, r * (0.5 + 0.5 * smootherstep(arrived * 1.3)), colors[i], palette.marker, unit * 0.3);
+      });
+
+      // The origin: a hub, larger and ringed, shown from the start.
+      const origin = points[0];
+      const originShown = smootherstep(labelShown[0] * 1.4);
+      if (originShown > 0) {
+        const r = plan.markerRadius[0];
+        ctx.globalAlpha = originShown * 0.3;
+        dot(ctx, origin.x, origin.y, r * 1.9, palette.markerStroke, null, 0);
+        ctx.globalAlpha = originShown;
+        dot(ctx, origin.x, origin.y, r, palette.marker, palette.markerStroke, unit * 0.42);
+      }
+
+      // Vehicles ride the drawing tips (above the markers, below the labels).
+      ctx.globalAlpha = 1;
+      settings.routes.forEach((route, i) => {
+        const pose = vehicleOn(geometry.legs[i], route.transport, i, frame);
+        if (pose) drawVehicle(ctx, pose);
+      });
+
+      drawLabels(ctx, labels, points, labelShown, colors);
+      ctx.globalAlpha = 1;
+
+      function vehicleOn(leg: LegPath | undefined, transport: Transport, i: number, f: number): VehiclePose | null {
+        if (!leg || transport === 'none' || leg.length === 0) return null;
+        const motion = timeline.motions[i];
+        const t = f / fps - motion.start;
+        const fade = Math.min(0.3, motion.duration / 4);
+        const visibility = Math.min(smootherstep(t / fade), smootherstep((motion.duration - t) / fade));
+        if (visibility <= 0.001) return null;
+        const distance = leg.length * fractionAt(i, f);
+        const at = pointAlong(leg, distance);
+        const heading = headingAlong(leg, distance);
+        const step = 4 / 2 ** camera.z; // four screen pixels, in world units
+        const a = screenPoint(camera, at, plan.viewport);
+        const b = screenPoint(camera, { x: at.x + Math.cos(heading) * step, y: at.y + Math.sin(heading) * step }, plan.viewport);
+        const size = ((VEHICLES[transport].size * unit) / 24) * 0.78 * (0.6 + 0.4 * visibility);
+        return { x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x), size, visibility, transport };
+      }
+    },
+  };
+
+  /** A vehicle as route_animation draws it: an offset shadow (cheaper than shadowBlur), the body, its details. */
+  function drawVehicle(ctx: CanvasRenderingContext2D, pose: VehiclePose) {
+    const shape = VEHICLES[pose.transport];
+    const body = path2d(shape.body);
+    ctx.save();
+    ctx.globalAlpha = pose.visibility;
+    ctx.setTransform(1, 0, 0, 1, pose.x + pose.size * 0.9, pose.y + pose.size * 1.3);
+    ctx.rotate(pose.heading);
+    ctx.scale(pose.size, pose.size);
+    ctx.fillStyle = 'rgba(0,0,0,0.28)';
+    ctx.fill(body);
+    ctx.setTransform(1, 0, 0, 1, pose.x, pose.y);
+    ctx.rotate(pose.heading);
+    ctx.scale(pose.size, pose.size);
+    ctx.fillStyle = palette.vehicleFill;
+    ctx.strokeStyle = palette.vehicleStroke;
+    ctx.lineWidth = 1.3;
+    ctx.lineJoin = 'round';
+    ctx.stroke(body);
+    ctx.fill(body);
+    if (shape.detail) {
+      ctx.fillStyle = palette.vehicleStroke;
+      ctx.globalAlpha = pose.visibility * 0.85;
+      ctx.fill(path2d(shape.detail));
+    }
+    ctx.restore();
+  }
+
+  function drawLeaders(ctx: CanvasRenderingContext2D, planned: PlannedLabels, points: { x: number; y: number }[], shown: number[]) {
+    ctx.strokeStyle = palette.labelText;
+    ctx.lineWidth = Math.max(1, unit * 0.16);
+    planned.placements.forEach((p, k) => {
+      if (!p?.leader || shown[k] <= 0) return;
+      const [a, b] = leaderSegment({ markerRadius: plan.markerRadius[k] }, points[k], p.leader);
+      ctx.globalAlpha = smootherstep(shown[k]) * 0.6;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+    });
+  }
+
+  function drawLabels(
+    ctx: CanvasRenderingContext2D,
+    planned: PlannedLabels,
+    points: { x: number; y: number }[],
+    shown: number[],
+    routeColor: string[],
+  ) {
+    ctx.textBaseline = 'middle';
+    planned.placements.forEach((p, k) => {
+      const text = planned.texts[k];
+      if (!p || !text || shown[k] <= 0) return;
+      const a = smootherstep(shown[k]);
+      const rect = slid(placedRect(p, points[k]), p, (1 - a) * unit * 0.9);
+      ctx.globalAlpha = a;
+      ctx.textAlign = p.align;
+      const x = p.align === 'left' ? rect.x + text.pad : p.align === 'right' ? rect.x + rect.width - text.pad : rect.x + rect.width / 2;
+      let y = rect.y + text.pad;
+      for (const l of text.lines) {
+        const lineHeight = l.px * LINE_HEIGHT;
+        ctx.font = l.font;
+        ctx.strokeStyle = palette.labelHalo;
+        ctx.lineWidth = unit * 0.5;
+        ctx.strokeText(l.text, x, y + lineHeight / 2);
+        ctx.fillStyle = l.kind === 'data' && k > 0 ? dataColor(routeColor[k - 1]) : palette.labelText;
+        ctx.fillText(l.text, x, y + lineHeight / 2);
+        y += lineHeight;
+      }
+    });
+    ctx.textAlign = 'left';
+  }
+
+  /** The data line takes its route's colour where that reads on the style, else the label colour. */
+  function dataColor(color: string): string {
+    return palette.categorical.includes(color) ? color : palette.labelText;
+  }
+}
+
+/**
+ * The map ends at ±85° latitude (y = ±0.5). A view taller than the world (a world-wide network
+ * in portrait) would show that edge as a hard line: the map fades into the background instead.
+ */
+function fadeWorldEdges(ctx: CanvasRenderingContext2D, toY: (y: number) => number, [solid, clear]: string[]): void {
+  const height = ctx.canvas.height;
+  const fade = Math.abs(toY(0.1) - toY(0));
+  const top = toY(-0.5);
+  const bottom = toY(0.5);
+  ctx.globalAlpha = 1;
+  if (top > -fade) {
+    const g = ctx.createLinearGradient(0, top, 0, top + fade);
+    g.addColorStop(0, solid);
+    g.addColorStop(1, clear);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, Math.max(0, top), ctx.canvas.width, fade);
+  }
+  if (bottom < height + fade) {
+    const g = ctx.createLinearGradient(0, bottom - fade, 0, bottom);
+    g.addColorStop(0, clear);
+    g.addColorStop(1, solid);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, bottom - fade, ctx.canvas.width, Math.min(fade, height - (bottom - fade)));
+  }
+}
+
+/** `#rrggbb` with an alpha, as rgba(). */
+function withAlpha(hex: string, alpha: number): string {
+  const n = parseInt(hex.slice(1, 7), 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
+}
+
+interface VehiclePose {
+  x: number;
+  y: number;
+  /** Screen heading, radians. */
+  heading: number;
+  /** Scale of the 24-unit silhouette. */
+  size: number;
+  visibility: number;
+  transport: Exclude<Transport, 'none'>;
+}
+
+/** While fading in, a label slides out from its marker's side to its spot. */
+function slid(rect: Rect, p: LabelPlacement, by: number): Rect {
+  const toward = p.leader ?? { x: p.dx + p.width / 2, y: p.dy + p.height / 2 };
+  const length = Math.hypot(toward.x, toward.y) || 1;
+  return { ...rect, x: rect.x - (toward.x / length) * by, y: rect.y - (toward.y / length) * by };
+}
+
+/** Traces a leg up to `distance` (world units) as one path; false when there is nothing to draw. */
+function traceLeg(
+  ctx: CanvasRenderingContext2D,
+  leg: LegPath,
+  distance: number,
+  toX: (x: number) => number,
+  toY: (y: number) => number,
+): boolean {
+  const n = leg.cumulative.length;
+  if (n < 2) return false;
+  ctx.beginPath();
+  ctx.moveTo(toX(leg.xy[0]), toY(leg.xy[1]));
+  for (let v = 1; v < n; v++) {
+    if (leg.cumulative[v] > distance) {
+      const end = pointAlong(leg, distance);
+      ctx.lineTo(toX(end.x), toY(end.y));
+      return true;
+    }
+    ctx.lineTo(toX(leg.xy[v * 2]), toY(leg.xy[v * 2 + 1]));
+  }
+  return true;
+}
+
+function dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string, stroke: string | null, lineWidth: number) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  if (stroke) {
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = lineWidth;
+    ctx.stroke();
+  }
+}
+
+function ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string, lineWidth: number) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = lineWidth;
+  ctx.stroke();
+}
+
+/** Text widths from the canvas, each string measured once. */
+function measureWith(ctx: CanvasRenderingContext2D): (text: string, font: string) => number {
+  const widths = new Map<string, number>();
+  return (text, font) => {
+    const key = `${font}\n${text}`;
+    let w = widths.get(key);
+    if (w === undefined) {
+      ctx.save();
+      ctx.font = font;
+      w = ctx.measureText(text).width;
+      ctx.restore();
+      widths.set(key, w);
+    }
+    return w;
+  };
+}

@@ -65,7 +65,7 @@ describe('Render modes: each mode renders a playable MP4', () => {
       .auth(account.liveKey, bearer)
       .expect(200);
     expect(route.body.features.map((f: { properties: { to: string; mode: string } }) => [f.properties.to, f.properties.mode])).toEqual([
-      ['New York', 'sea'],
+      ['New York City', 'sea'],
       ['Lagos', 'sea'],
       ['Dubai', 'great-circle'],
     ]);

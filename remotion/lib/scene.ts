@@ -22,6 +22,11 @@ export interface ModeLayer {
   drawPlane(ctx: CanvasRenderingContext2D, frame: number, toX: (x: number) => number, toY: (y: number) => number): void;
   /** In screen space, upright even on a tilted map: markers, labels, legend. */
   drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
+  /**
+   * Data the layer draws from besides the map's land (country polygons): the composition holds
+   * the frame (delayRender) until `load` has resolved, as it does for the map. Omitted: none.
+   */
+  assets?: { ready(): boolean; load(): Promise<void> };
 }
 
 export interface Scene {

@@ -60,3 +60,20 @@ export function fillBeyondWorld(ctx: CanvasRenderingContext2D, view: PlaneView, 
     ctx.fillRect(0, Math.floor(bottom), width, height - Math.floor(bottom));
   }
 }
+
+/**
+ * Covers the map south of `southY` (world units) with the water's own gradient, as if the map had
+ * no land there: a world choropleth hides Antarctica, which carries no data and which Mercator
+ * blows up into the largest shape of a portrait frame. Over open ocean the cut cannot be seen.
+ */
+export function hideSouthOf(ctx: CanvasRenderingContext2D, view: PlaneView, palette: Palette, southY: number): void {
+  const { width, height } = ctx.canvas;
+  const top = view.originY + southY * view.scale;
+  if (top >= height) return;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const gradient = ctx.createLinearGradient(0, view.originY - 0.5 * view.scale, 0, view.originY + 0.5 * view.scale);
+  gradient.addColorStop(0, palette.waterTop);
+  gradient.addColorStop(1, palette.waterBottom);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, Math.max(0, Math.floor(top)), width, height - Math.max(0, Math.floor(top)));
+}

@@ -16,9 +16,9 @@ import { smootherstep } from '../../lib/easing';
 import { planeLayout, tiltOf } from '../../lib/frame-drawing';
 import { isLandCell, LAND_MASK_CELL } from '../../lib/land-mask';
 import type { Rect } from '../../lib/labels';
-import { latitudeOf } from '../../lib/mercator';
+import { latitudeOf, project } from '../../lib/mercator';
 import { screenToPlane } from '../../lib/perspective';
-import { copiesOf, fillBeyondWorld, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
+import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
 import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, viewportOf } from '../../lib/scene';
@@ -45,6 +45,9 @@ export function buildCountryDataScene(props: MapAnimationProps): Scene {
   scene.layer = countryDataLayer(scene, plan);
   return scene;
 }
+
+/** A world choropleth shows no land south of 59°S: Antarctica, and only open ocean down to it. */
+const ANTARCTIC_CUT_Y = project(0, -59, 0).y;
 
 interface Shape {
   path: Path2D;
@@ -118,6 +121,7 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
 
   const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, toX, toY) => {
     const view = planeView(ctx, toX, toY);
+    if (!plan.settings.region) hideSouthOf(ctx, view, palette, ANTARCTIC_CUT_Y);
     fillBeyondWorld(ctx, view, palette);
     if (!fills.length) return;
     ctx.save();
@@ -163,7 +167,8 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
       if (x < shape.box.minX || x > shape.box.maxX || wy < shape.box.minY || wy > shape.box.maxY) continue;
       if (shape.projected.polygons.some((polygon) => containsPoint(polygon.rings, x, wy))) return 2;
     }
-    if (Math.abs(wy) > 0.5) return 0; // beyond the map's ±85°: plain water
+    // Beyond the map's ±85°, and south of the cut on a world map: plain water.
+    if (Math.abs(wy) > 0.5 || (!plan.settings.region && wy > ANTARCTIC_CUT_Y)) return 0;
     const lat = latitudeOf(wy);
     const lng = nearLongitude(plan.centerLng + wx * 360, 0);
     return isLandCell(LAND_MASK, Math.floor((90 - lat) / LAND_MASK_CELL), Math.floor((lng + 180) / LAND_MASK_CELL)) ? 1 : 0;

@@ -14,6 +14,14 @@ import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/
 import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps } from '../remotion/fixtures/sample-routes';
+import {
+  countryDataProps,
+  JAPAN_FROM_CONTINENT,
+  LIFE_EXPECTANCY_DATA,
+  POPULATION_CHANGE_DATA,
+  PORTUGAL,
+  regionFocusProps,
+} from '../remotion/fixtures/region-modes';
 
 const GOLDEN_DIR = path.join(__dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -47,6 +55,19 @@ const CASES: GoldenCase[] = [
     frame: 200,
   },
   { name: 'pacific-minimal-1x1-last', props: pacificProps({ style: 'minimal', aspect_ratio: '1:1', units: 'mi' }), frame: -1 },
+  // Render modes (contract §13): held on the region with its markers, and the settled choropleth with its legend.
+  { name: 'region-focus-portugal-16x9', props: regionFocusProps(PORTUGAL), frame: -1 },
+  {
+    name: 'region-focus-japan-dark-9x16',
+    props: regionFocusProps(JAPAN_FROM_CONTINENT, { style: 'dark', aspect_ratio: '9:16' }),
+    frame: -1,
+  },
+  { name: 'country-data-life-expectancy-16x9', props: countryDataProps(LIFE_EXPECTANCY_DATA), frame: -1 },
+  {
+    name: 'country-data-population-change-dark-9x16',
+    props: countryDataProps(POPULATION_CHANGE_DATA, { style: 'dark', aspect_ratio: '9:16' }),
+    frame: -1,
+  },
 ];
 
 describe('golden stills', () => {

@@ -22,6 +22,9 @@ module.exports = {
     {
       displayName: 'remotion',
       testEnvironment: 'node',
+      // d3's packages are ES modules by default; their "umd" export is plain CommonJS-compatible
+      // JavaScript that Jest loads without transforming node_modules.
+      testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'umd'] },
       roots: ['<rootDir>/remotion'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
       transform: { '^.+\\.tsx?$': browserTs },

@@ -14,6 +14,14 @@ import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/
 import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
+import {
+  countryDataProps,
+  JAPAN_FROM_CONTINENT,
+  LIFE_EXPECTANCY_DATA,
+  POPULATION_CHANGE_DATA,
+  PORTUGAL,
+  regionFocusProps,
+} from '../remotion/fixtures/region-modes';
 
 const GOLDEN_DIR = path.join(__dirname, 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -80,6 +88,19 @@ const CASES: GoldenCase[] = [
   {
     name: 'multi-route-shanghai-maritime-dark-9x16',
     props: shanghaiPortsProps({ style: 'maritime-dark', aspect_ratio: '9:16' }),
+    frame: -1,
+  },
+  // Render modes (contract §13): held on the region with its markers, and the settled choropleth with its legend.
+  { name: 'region-focus-portugal-16x9', props: regionFocusProps(PORTUGAL), frame: -1 },
+  {
+    name: 'region-focus-japan-dark-9x16',
+    props: regionFocusProps(JAPAN_FROM_CONTINENT, { style: 'dark', aspect_ratio: '9:16' }),
+    frame: -1,
+  },
+  { name: 'country-data-life-expectancy-16x9', props: countryDataProps(LIFE_EXPECTANCY_DATA), frame: -1 },
+  {
+    name: 'country-data-population-change-dark-9x16',
+    props: countryDataProps(POPULATION_CHANGE_DATA, { style: 'dark', aspect_ratio: '9:16' }),
     frame: -1,
   },
 ];

@@ -2,6 +2,7 @@ import React from 'react';
 import { sizeUnit } from '../lib/safe-area';
 import { screenObstacles } from '../lib/hud-layout';
 import { FONT_FAMILY, measureText } from '../lib/measure-text';
+import type { Rect } from '../lib/labels';
 import type { Scene } from '../lib/scene';
 import {
   ACCENT_WIDTH,
@@ -36,6 +37,14 @@ export function textOverlayLayout(scene: Scene): OverlayLayout {
     : { boxes: [], left_out: [] };
   layouts.set(scene, layout);
   return layout;
+}
+
+/**
+ * Every text overlay's box over the whole video: what a mode that places things once per video
+ * (multi_route's labels, country_data's legend) keeps clear of, so they never meet an overlay later.
+ */
+export function textOverlayRects(scene: Scene): Rect[] {
+  return textOverlayLayout(scene).boxes.map(({ x, y, width, height }) => ({ x, y, width, height }));
 }
 
 /**

@@ -21,15 +21,17 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const frame = useCurrentFrame();
   const scene = sceneFor(props);
   const details = useMemo(() => [...new Set(scene.rasters.rasters.map((r) => r.detail))] as Detail[], [scene]);
-  const [ready, setReady] = useState(() => hasDetails(details));
-  const [handle] = useState(() => (hasDetails(details) ? null : delayRender('Loading map geometry')));
+  const assets = scene.layer?.assets ?? null;
+  const loaded = () => hasDetails(details) && (assets?.ready() ?? true);
+  const [ready, setReady] = useState(loaded);
+  const [handle] = useState(() => (loaded() ? null : delayRender('Loading map geometry')));
 
   useEffect(() => {
     if (ready) return;
-    loadDetails(details)
+    Promise.all([loadDetails(details), assets?.load()])
       .then(() => setReady(true))
       .catch((error) => cancelRender(error));
-  }, [ready, details]);
+  }, [ready, details, assets]);
   // Release the frame only after the map has been committed and drawn.
   useEffect(() => {
     if (ready && handle !== null) continueRender(handle);

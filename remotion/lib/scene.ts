@@ -27,6 +27,11 @@ export interface ModeLayer {
    * are laid out around them, and they are among the `obstacles` handed to drawOverlay.
    */
   obstacles?: Rect[];
+  /**
+   * Data the layer draws from besides the map's land (country polygons): the composition holds
+   * the frame (delayRender) until `load` has resolved, as it does for the map. Omitted: none.
+   */
+  assets?: { ready(): boolean; load(): Promise<void> };
 }
 
 export interface Scene {

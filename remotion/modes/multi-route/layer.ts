@@ -9,6 +9,7 @@ import type { Transport } from '../../../src/modules/rendering/contract';
 import { clamp01, smootherstep } from '../../lib/easing';
 import type { Rect } from '../../lib/labels';
 import { headingAlong, type LegPath, pointAlong } from '../../lib/route-geometry';
+import { textOverlayRects } from '../../components/TextOverlays';
 import type { ModeLayer, Scene } from '../../lib/scene';
 import { path2d, VEHICLES } from '../../lib/vehicles';
 import { screenPoint } from './camera';
@@ -95,7 +96,8 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
     },
 
     drawOverlay(ctx, frame, obstacles) {
-      labels ??= planLabels(plan, measureWith(ctx), obstacles);
+      // Decided once per video: clear of every text overlay, not only those showing now.
+      labels ??= planLabels(plan, measureWith(ctx), [...obstacles, ...textOverlayRects(scene)]);
       const camera = plan.track[Math.max(0, Math.min(plan.track.length - 1, Math.round(frame)))];
       const points = pointsOnScreen(plan, frame);
       ctx.lineJoin = 'round';

@@ -59,6 +59,11 @@ describe('formatCompact', () => {
 describe('chooseScaleKind', () => {
   it('is logarithmic for positive data spread over orders of magnitude and skewed (population)', () => {
     expect(chooseScaleKind(POPULATION)).toBe('log');
+    // The 45 most populous countries (millions): 27 to 1,429, two giants and 43 in the first fifth.
+    const mostPopulous = [1429, 1426, 340, 278, 240, 224, 216, 173, 144, 128, 127, 124, 117, 113, 102, 99, 89, 86, 84, 72, 68, 67, 65];
+    expect(chooseScaleKind([...mostPopulous, 60, 59, 55, 54, 52, 52, 48, 48, 48, 46, 46, 46, 42, 41, 39, 38, 37, 37, 37, 35, 34, 27])).toBe(
+      'log',
+    );
   });
 
   it('is linear for narrow data, data with zero or negatives, and evenly spread data', () => {

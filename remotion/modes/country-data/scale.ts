@@ -2,10 +2,11 @@
  * country_data's colour scale: value → colour and legend position, and compact number labels.
  * Pure (d3-scale for the maths, d3-scale-chromatic for the ramps), unit-tested.
  *
- * Linear or logarithmic: logarithmic when every value is positive, the largest is at least 100
+ * Linear or logarithmic: logarithmic when every value is positive, the largest is at least 20
  * times the smallest, and the median sits in the lowest fifth of the linear range, i.e. the data
- * spans orders of magnitude and is skewed (population, GDP): a linear scale would paint nearly
- * every country in the first shade. Otherwise linear (life expectancy, shares, changes).
+ * spans more than an order of magnitude and is skewed (population, GDP): a linear scale would
+ * paint nearly every country in the first shade (the 45 most populous countries: two in the top
+ * shade, the other 43 in the first fifth). Otherwise linear (life expectancy, shares, changes).
  *
  * Ramps are picked per style brightness so the lightest data colour still stands apart from the
  * plain land of countries without a value, and the strongest values catch the eye:
@@ -56,7 +57,7 @@ export function chooseScaleKind(values: number[]): ScaleKind {
   if (finite.length < 2) return 'linear';
   const min = Math.min(...finite);
   const max = Math.max(...finite);
-  if (!(min > 0) || max < 100 * min) return 'linear';
+  if (!(min > 0) || max < 20 * min) return 'linear';
   return (median(finite) - min) / (max - min) < 0.2 ? 'log' : 'linear';
 }
 

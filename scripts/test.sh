@@ -23,4 +23,4 @@ npm run lint
 npm run lint:deps
 npx jest --config jest.config.js --selectProjects unit remotion
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
-TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts
+TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts

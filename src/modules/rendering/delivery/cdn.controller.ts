@@ -11,14 +11,13 @@ import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
 import { RenderJob } from '../entities/render-job.entity';
 import { CdnErrors } from '../rendering.errors';
+import { sendLocalFile } from './send-local-file';
 
 /** The only names served: a job's video or its thumbnail. */
 const FILE_NAME = /^(job_[A-Za-z0-9]+)(\.mp4|_thumb\.jpg)$/;
 const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '_thumb.jpg': 'image/jpeg' };
 /** Longest time a client may cache a file; never beyond the job's `expires_at`. */
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
-/** Headers of a file response that must not leak into an error body sent instead. */
-const FILE_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Last-Modified', 'ETag'];
 
 /**
  * Serves {cdn_url} = `/cdn/renders/{file}` from local storage when the app is its own CDN
@@ -65,34 +64,6 @@ export class CdnController {
     if (job.expiresAt && job.expiresAt.getTime() <= now) throw CdnErrors.fileExpired(job.expiresAt);
 
     const maxAge = job.expiresAt ? Math.min(MAX_AGE_SECONDS, Math.floor((job.expiresAt.getTime() - now) / 1000)) : MAX_AGE_SECONDS;
-    try {
-      await new Promise<void>((resolve, reject) =>
-        res.sendFile(
-          files.pathFor(key),
-          {
-            acceptRanges: true,
-            cacheControl: false,
-            lastModified: true,
-            dotfiles: 'allow',
-            headers: { 'Content-Type': CONTENT_TYPES[suffix], 'Cache-Control': `public, max-age=${maxAge}` },
-          },
-          (err?: Error) => (err ? reject(err) : resolve()),
-        ),
-      );
-    } catch (err) {
-      if (res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
-      for (const name of FILE_HEADERS) res.removeHeader(name);
-      throw this.fileError(err);
-    }
-  }
-
-  /** What `send` reported → the contract's error shape (anything else goes to the filter, which logs it). */
-  private fileError(err: unknown): unknown {
-    const e = err as { status?: number; statusCode?: number; headers?: Record<string, string> };
-    const status = e.status ?? e.statusCode;
-    if (status === 404) return CommonErrors.notFound('File');
-    if (status === 416) return CdnErrors.rangeNotSatisfiable(e.headers?.['Content-Range'] ?? '');
-    if (status === 412) return CdnErrors.preconditionFailed();
-    return err;
+    await sendLocalFile(res, files.pathFor(key), { contentType: CONTENT_TYPES[suffix], cacheControl: `public, max-age=${maxAge}` });
   }
 }

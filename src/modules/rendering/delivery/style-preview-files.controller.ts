@@ -7,8 +7,8 @@ import type { AppConfig } from '../../../config';
 import { CONTENT_ADDRESSED_CACHE_CONTROL, LOCAL_FILES } from '../../../infrastructure/storage/storage.port';
 import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
-import { CdnErrors } from '../rendering.errors';
 import { isStylePreviewFileName } from '../style-previews/style-preview-key';
+import { sendLocalFile } from './send-local-file';
 
 /**
  * Serves the style previews, `{cdn_url}/styles/<style>-<hash>.jpg`, from local storage when the app
@@ -39,30 +39,6 @@ export class StylePreviewFilesController {
     if (!files) throw CommonErrors.routeNotFound(req.method, req.path);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (!isStylePreviewFileName(file)) throw CommonErrors.notFound('File');
-    try {
-      await new Promise<void>((resolve, reject) =>
-        res.sendFile(
-          files.pathFor(`styles/${file}`),
-          {
-            acceptRanges: true,
-            cacheControl: false,
-            lastModified: true,
-            dotfiles: 'allow',
-            headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': CONTENT_ADDRESSED_CACHE_CONTROL },
-          },
-          (err?: Error) => (err ? reject(err) : resolve()),
-        ),
-      );
-    } catch (err) {
-      if (res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
-      for (const name of ['Content-Type', 'Content-Length', 'Accept-Ranges', 'Cache-Control', 'Last-Modified', 'ETag'])
-        res.removeHeader(name);
-      const e = err as { status?: number; statusCode?: number; headers?: Record<string, string> };
-      const status = e.status ?? e.statusCode;
-      if (status === 404) throw CommonErrors.notFound('File');
-      if (status === 416) throw CdnErrors.rangeNotSatisfiable(e.headers?.['Content-Range'] ?? '');
-      if (status === 412) throw CdnErrors.preconditionFailed();
-      throw err;
-    }
+    await sendLocalFile(res, files.pathFor(`styles/${file}`), { contentType: 'image/jpeg', cacheControl: CONTENT_ADDRESSED_CACHE_CONTROL });
   }
 }

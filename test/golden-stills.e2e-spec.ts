@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { openBrowser, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
+import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
@@ -158,6 +158,57 @@ describe('golden stills', () => {
         fs.writeFileSync(path.join(outDir, `${c.name}.diff.png`), PNG.sync.write(diff));
       }
       expect(different / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    },
+    120_000,
+  );
+
+  // Modes that cache across frames (country_data's settled countries, multi_route's label layout and
+  // country_data's legend placed on the first frame drawn) must draw a frame the same whether the tab
+  // rendered the frames before it or not: a render split over workers starts mid-video.
+  it.each([
+    ['country_data (ranked, cached settled layer)', () => countryDataProps(LIFE_EXPECTANCY_DATA, { aspect_ratio: '1:1' }), 150],
+    ['multi_route (labels decided once)', () => shanghaiPortsProps({ aspect_ratio: '1:1' }), 150],
+  ] as const)(
+    '%s: a frame rendered after the ones before it equals the same frame rendered alone',
+    async (_name, makeProps, frame) => {
+      const props = makeProps();
+      const composition = await selectComposition({
+        serveUrl,
+        id: MAP_ANIMATION_COMPOSITION_ID,
+        inputProps: props,
+        puppeteerInstance: browser,
+        logLevel: 'error',
+      });
+      const framesDir = fs.mkdtempSync(path.join(outDir, 'sequence-'));
+      await renderFrames({
+        serveUrl,
+        composition,
+        inputProps: props,
+        outputDir: framesDir,
+        imageFormat: 'png',
+        frameRange: [0, frame],
+        puppeteerInstance: browser,
+        concurrency: 1,
+        onStart: () => undefined,
+        onFrameUpdate: () => undefined,
+        logLevel: 'error',
+      });
+      const lastInSequence = fs.readdirSync(framesDir).sort().at(-1)!;
+      const alone = path.join(outDir, `alone-${frame}.png`);
+      await renderStill({
+        serveUrl,
+        composition,
+        inputProps: props,
+        frame,
+        output: alone,
+        imageFormat: 'png',
+        puppeteerInstance: browser,
+        logLevel: 'error',
+      });
+      const a = PNG.sync.read(fs.readFileSync(path.join(framesDir, lastInSequence)));
+      const b = PNG.sync.read(fs.readFileSync(alone));
+      const different = pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.12 });
+      expect(different / (a.width * a.height)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
     },
     120_000,
   );

@@ -23,6 +23,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
+import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
   ASPECT_RATIOS,
   AspectRatio,
@@ -68,30 +69,10 @@ const isEmptyList = (value: unknown) => Array.isArray(value) && value.length ===
 const ifOneOf = (key: string, allowed: readonly unknown[]) => (value: unknown) => (allowed.includes(value) ? { [key]: value } : undefined);
 
 export class WaypointDto {
-  @ApiPropertyOptional({
-    example: 38.7223,
-    minimum: -90,
-    maximum: 90,
-    description: 'Latitude in degrees. Required with lng unless `place` is given.',
-  })
-  @ValidateIf((o: WaypointDto) => o.place === undefined || o.lng !== undefined || o.lat !== undefined)
-  @IsDefined({ message: 'lat is required unless place is given' })
-  @IsNumber(finite, { message: 'lat must be a number' })
-  @Min(-90)
-  @Max(90)
+  @LatitudeField(38.7223)
   lat?: number;
 
-  @ApiPropertyOptional({
-    example: -9.1393,
-    minimum: -180,
-    maximum: 180,
-    description: 'Longitude in degrees. Required with lat unless `place` is given.',
-  })
-  @ValidateIf((o: WaypointDto) => o.place === undefined || o.lat !== undefined || o.lng !== undefined)
-  @IsDefined({ message: 'lng is required unless place is given' })
-  @IsNumber(finite, { message: 'lng must be a number' })
-  @Min(-180)
-  @Max(180)
+  @LongitudeField(-9.1393)
   lng?: number;
 
   @ApiPropertyOptional({ example: 'Lisbon', maxLength: 60, description: 'Text shown beside the marker (rendered as plain text).' })
@@ -100,14 +81,7 @@ export class WaypointDto {
   @MaxLength(60)
   label?: string;
 
-  @ApiPropertyOptional({
-    example: 'Lisbon',
-    maxLength: 100,
-    description: 'A city name resolved offline instead of lat/lng; unknown names are a validation error listing the closest matches.',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @PlaceField('Lisbon')
   place?: string;
 
   @ApiPropertyOptional({

@@ -22,6 +22,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { Transport, TRANSPORTS } from '../../routing';
+import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
   CHOROPLETH_PALETTES,
   CHOROPLETH_REVEALS,
@@ -119,30 +120,10 @@ const REGION_SCHEMA = {
 
 /** A point given by coordinates or by a place name, like a waypoint. */
 export class MapPointDto {
-  @ApiPropertyOptional({
-    example: 31.2222,
-    minimum: -90,
-    maximum: 90,
-    description: 'Latitude in degrees. Required with lng unless `place` is given.',
-  })
-  @ValidateIf((o: MapPointDto) => o.place === undefined || o.lng !== undefined || o.lat !== undefined)
-  @IsDefined({ message: 'lat is required unless place is given' })
-  @IsNumber(finite, { message: 'lat must be a number' })
-  @Min(-90)
-  @Max(90)
+  @LatitudeField(31.2222)
   lat?: number;
 
-  @ApiPropertyOptional({
-    example: 121.4581,
-    minimum: -180,
-    maximum: 180,
-    description: 'Longitude in degrees. Required with lat unless `place` is given.',
-  })
-  @ValidateIf((o: MapPointDto) => o.place === undefined || o.lat !== undefined || o.lng !== undefined)
-  @IsDefined({ message: 'lng is required unless place is given' })
-  @IsNumber(finite, { message: 'lng must be a number' })
-  @Min(-180)
-  @Max(180)
+  @LongitudeField(121.4581)
   lng?: number;
 
   @ApiPropertyOptional({
@@ -155,14 +136,7 @@ export class MapPointDto {
   @MaxLength(60)
   label?: string;
 
-  @ApiPropertyOptional({
-    example: 'Shanghai',
-    maxLength: 100,
-    description: 'A city name resolved offline instead of lat/lng; unknown names are a validation error listing the closest matches.',
-  })
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
+  @PlaceField('Shanghai')
   place?: string;
 }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { RoutingError } from '../routing';
 import { BillingErrorExamples } from '../billing';
 import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
@@ -10,6 +11,8 @@ import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeo
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
+import { RenderPreviewService } from './preview/render-preview.service';
+import { RenderPreviewDto } from './dto/render-preview.dto';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
 
@@ -25,6 +28,7 @@ export class RenderController {
     private readonly jobs: RenderJobsService,
     private readonly idempotency: IdempotencyService,
     private readonly bodies: RenderBodyParser,
+    private readonly previews: RenderPreviewService,
   ) {}
 
   @Post('render')
@@ -65,6 +69,32 @@ export class RenderController {
     // The body is validated here, after its template is merged in (RenderBodyParser), not by the global pipe: `unknown` skips it.
     const request = await this.bodies.render(principal, body);
     return this.idempotency.respond(call, () => this.intake.create(principal, request));
+  }
+
+  @Post('render/preview')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Preview a render: the exact input the worker would render, free',
+    description:
+      'Takes the body of POST /v1/render (templates and modes included) and runs the same validation, tier checks and routing, ' +
+      'then answers with the composition, its props and the route, instead of a job: render the props with the composition in a ' +
+      'browser (Remotion Player) to see the frames the video will have. Uses no quota and creates no job; counts toward the rate ' +
+      'limit; needs no verified e-mail. A route that cannot be planned answers 422 with the code a job would fail with.',
+  })
+  @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
+  @ApiOkResponse({ type: RenderPreviewDto })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR, as for POST /v1/render', [ErrorExamples.renderValidation, ErrorExamples.durationExceeded])
+  @ApiErrorResponse(403, 'FEATURE_NOT_AVAILABLE', [BillingErrorExamples.featureNotAvailable])
+  @ApiErrorResponse(422, 'MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named', [
+    {
+      summary: 'A sea leg from far inland',
+      error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
+    },
+  ])
+  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
+  preview(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<RenderPreviewDto> {
+    // Like create: the body is validated after its template is merged in, by RenderPreviewService's parser.
+    return this.previews.preview(principal, body);
   }
 
   @Get('render/:job_id')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing';
+import { RoutingModule } from '../routing';
 import { WebhooksModule } from '../webhooks';
 import { RenderAdmission } from './admission/render-admission';
 import { BatchesController } from './batches/batches.controller';
@@ -17,12 +18,13 @@ import { RenderJobsService } from './render-jobs.service';
 import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
 import { RenderBodyParser } from './render-body.parser';
+import { RenderPreviewService } from './preview/render-preview.service';
 import { RenderTemplate } from './templates/render-template.entity';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 
 /**
- * The render API: intake, job reads, cancellation, batches, templates, styles (and publishing their previews at boot).
+ * The render API: intake, preview, job reads, cancellation, batches, templates, styles (and publishing their previews at boot).
  * The worker side lives in RenderingWorkerModule.
  */
 @Module({
@@ -31,6 +33,7 @@ import { TemplatesService } from './templates/templates.service';
     JobsModule,
     BillingModule,
     WebhooksModule,
+    RoutingModule,
   ],
   controllers: [RenderController, StylesController, BatchesController, TemplatesController],
   providers: [
@@ -42,6 +45,7 @@ import { TemplatesService } from './templates/templates.service';
     TemplatesService,
     RenderBodyParser,
     StylePreviewsService,
+    RenderPreviewService,
   ],
   exports: [RenderIntakeService, RenderJobsService],
 })

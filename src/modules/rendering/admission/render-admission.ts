@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ValidationIssue } from '../../../common/errors';
 import { InsertGroup, RowWriter } from '../../../database/insert-together';
 import { AuthErrors, type Principal } from '../../auth';
-import { BillingErrors, TierResolution, UsageService } from '../../billing';
+import { BillingErrors, type TierLimits, TierResolution, UsageService } from '../../billing';
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
@@ -51,15 +51,16 @@ export class RenderAdmission {
   ) {}
 
   /**
-   * Runs the checks, then `build(requests, at)` for the rows of the accepted jobs (`requests` are
-   * the normalised bodies, `at` their creation time), stores them and returns what `build` returned.
-   * Throws the first refusal.
+   * The checks of contract §6 that need no reservation, in its order: validation (tier maximum
+   * duration, places, countries, times, webhook URL) → e-mail verified (unless `emailMustBeVerified`
+   * is false: the preview of §15 needs none) → tier features. Returns the normalised requests and the
+   * caller's limits; throws the first refusal. Nothing is stored and no quota is used.
    */
-  async admit<T extends AdmissionRows>(
+  async check(
     principal: Principal,
     request: AdmissionRequest,
-    build: (requests: NormalizedRenderRequest[], at: Date) => T,
-  ): Promise<T> {
+    options: { emailMustBeVerified: boolean },
+  ): Promise<{ requests: NormalizedRenderRequest[]; limits: TierLimits }> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);
     const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
 
@@ -81,7 +82,7 @@ export class RenderAdmission {
     throwIfIssues({ issues, durationExceeded }, tierContext);
     if (request.webhookUrl) await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
 
-    if (!principal.emailVerified) throw AuthErrors.emailNotVerified();
+    if (options.emailMustBeVerified && !principal.emailVerified) throw AuthErrors.emailNotVerified();
 
     for (const body of request.bodies) {
       const resolution = body.resolution ?? '720p';
@@ -91,6 +92,20 @@ export class RenderAdmission {
     const requests = request.bodies.map((body) =>
       normalizeRenderRequest(body, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }),
     );
+    return { requests, limits };
+  }
+
+  /**
+   * Runs the checks, then `build(requests, at)` for the rows of the accepted jobs (`requests` are
+   * the normalised bodies, `at` their creation time), stores them and returns what `build` returned.
+   * Throws the first refusal.
+   */
+  async admit<T extends AdmissionRows>(
+    principal: Principal,
+    request: AdmissionRequest,
+    build: (requests: NormalizedRenderRequest[], at: Date) => T,
+  ): Promise<T> {
+    const { requests, limits } = await this.check(principal, request, { emailMustBeVerified: true });
     const at = new Date();
     const built = build(requests, at);
 

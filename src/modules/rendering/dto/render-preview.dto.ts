@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { MapAnimationProps } from '../contract';
+import { RouteGeoJsonDto } from './render-responses.dto';
+
+export class PreviewCompositionDto {
+  @ApiProperty({ example: 'MapAnimation', description: 'The Remotion composition of `remotion/` that renders `props`.' })
+  id: string;
+
+  @ApiProperty({ example: 1280, type: 'integer' }) width: number;
+  @ApiProperty({ example: 720, type: 'integer' }) height: number;
+  @ApiProperty({ example: 30, type: 'integer' }) fps: number;
+  @ApiProperty({ example: 360, type: 'integer', description: 'Frames of the video: duration × fps.' }) duration_in_frames: number;
+}
+
+/** Body of POST /v1/render/preview: what the worker would render, before anything is spent. */
+export class RenderPreviewDto {
+  @ApiProperty({ type: PreviewCompositionDto })
+  composition: PreviewCompositionDto;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The composition’s input props, exactly as a job of this body renders them (routed geometry included). Render them with ' +
+      'the composition in a browser (Remotion Player) to see the frames the video will have. Their shape follows the composition ' +
+      'and may gain fields.',
+    example: { mode: 'route_animation', width: 1280, height: 720, fps: 30, durationInFrames: 360, style: 'standard' },
+  })
+  props: MapAnimationProps;
+
+  @ApiProperty({
+    type: RouteGeoJsonDto,
+    description: 'The routed legs (or routes) as GeoJSON, as `GET /v1/render/{job_id}/route` returns them.',
+  })
+  route: RouteGeoJsonDto;
+}

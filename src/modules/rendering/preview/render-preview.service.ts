@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../../auth';
+import { RoutePlanner, routePlanToFeatureCollection } from '../../routing';
+import { RenderAdmission } from '../admission/render-admission';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID } from '../contract';
+import type { RenderPreviewDto } from '../dto/render-preview.dto';
+import { RenderBodyParser } from '../render-body.parser';
+
+/**
+ * `POST /v1/render/preview` (contract §15): exactly the input a worker would render for this body.
+ * The body goes through the steps of `POST /v1/render` up to the quota (template merge, validation,
+ * tier checks, normalisation), then the worker's own steps before the first frame: the same
+ * RoutePlanner and the same `buildCompositionProps`, so preview and video cannot differ. No quota,
+ * no job, no verified e-mail needed; a route that cannot be planned is the RoutingError's 422.
+ */
+@Injectable()
+export class RenderPreviewService {
+  constructor(
+    private readonly parser: RenderBodyParser,
+    private readonly admission: RenderAdmission,
+    private readonly routePlanner: RoutePlanner,
+  ) {}
+
+  async preview(principal: Principal, body: unknown): Promise<RenderPreviewDto> {
+    const dto = await this.parser.render(principal, body);
+    const {
+      requests: [request],
+    } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { emailMustBeVerified: false });
+    const plan = await this.routePlanner.plan(request);
+    const props = buildCompositionProps(request, plan, { sandbox: principal.sandbox });
+    return {
+      composition: {
+        id: MAP_ANIMATION_COMPOSITION_ID,
+        width: props.width,
+        height: props.height,
+        fps: props.fps,
+        duration_in_frames: props.durationInFrames,
+      },
+      props,
+      route: routePlanToFeatureCollection(plan),
+    } satisfies RenderPreviewDto;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * POST /v1/render/preview (contract §15): the same checks and routing as POST /v1/render, answered
+ * with the composition, its props and the route instead of a job; no quota, no job, no verified
+ * e-mail needed; routing failures as 422. The props a job of the same body renders are the preview's.
+ */
+import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { FakeRenderer } from './support/fake-renderer';
+import { createAccount, renderBody, startTestApp, TestApp, TestAccount } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+
+describe('POST /v1/render/preview', () => {
+  let t: TestApp;
+  let renderer: FakeRenderer;
+  let account: TestAccount;
+  beforeAll(async () => {
+    renderer = new FakeRenderer({ msPerFrame: 1 });
+    t = await startTestApp({ MAPR_ROLE: 'all' }, { overrides: [{ provide: RENDERER, useValue: renderer }] });
+    // Free (10 s, 720p), with room in its rate window: every preview counts toward it.
+    account = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const preview = (key: string, body: object) => t.http.post('/v1/render/preview').auth(key, bearer).send(body);
+
+  it('answers the composition, the props and the route, and spends nothing: no quota, no job', async () => {
+    const res = await preview(account.liveKey, renderBody({ duration: 6, aspect_ratio: '9:16' })).expect(200);
+    expect(res.body.composition).toEqual({ id: 'MapAnimation', width: 720, height: 1280, fps: 30, duration_in_frames: 180 });
+    expect(res.body.props).toMatchObject({ mode: 'route_animation', width: 720, height: 1280, durationInFrames: 180, sandbox: false });
+    expect(res.body.props.legs).toHaveLength(1);
+    expect(res.body.route).toMatchObject({ type: 'FeatureCollection', features: [{ properties: { from: 'Lisbon', to: 'New York' } }] });
+    expect(res.body.route.features[0].geometry.coordinates).toEqual(res.body.props.legs[0].coordinates);
+    expect(res.headers['x-ratelimit-remaining']).toBeDefined();
+
+    expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200)).body.renders_used).toBe(0);
+    expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer).expect(200)).body.data).toEqual([]);
+  });
+
+  it('gives the props a job of the same body renders, template and mode included', async () => {
+    const template = await t.http
+      .post('/v1/templates')
+      .auth(account.liveKey, bearer)
+      .send({ name: 'Lanes', settings: { style: 'maritime-dark', camera: { intensity: 'soft' } } })
+      .expect(201);
+    const body = {
+      template_id: template.body.id,
+      mode: 'multi_route',
+      duration: 5,
+      multi_route: {
+        origin: { place: 'Rotterdam' },
+        routes: [
+          { place: 'Lagos', data_label: '14 days' },
+          { place: 'Dubai', transport: 'plane' },
+        ],
+      },
+      text_overlays: [{ text: 'Weekly sailings', start: 0.5, end: 4 }],
+    };
+    const previewed = await preview(account.liveKey, body).expect(200);
+    expect(previewed.body.props).toMatchObject({ style: 'maritime-dark', camera: { intensity: 'soft' }, mode: 'multi_route' });
+    expect(previewed.body.route.features).toHaveLength(2);
+
+    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body).expect(202);
+    const deadline = Date.now() + 30_000;
+    while (!renderer.rendered.some((r) => r.videoPath.includes(created.body.job_id))) {
+      if (Date.now() > deadline) throw new Error('the job was not rendered');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const rendered = renderer.rendered.find((r) => r.videoPath.includes(created.body.job_id))!;
+    expect(rendered.props).toEqual(previewed.body.props);
+  }, 60_000);
+
+  it('needs no verified e-mail, where POST /v1/render does', async () => {
+    const unverified = await createAccount(t, { verified: false, keys: false });
+    await preview(unverified.accessToken, renderBody()).expect(200);
+    const refused = await t.http.post('/v1/render').auth(unverified.accessToken, bearer).send(renderBody()).expect(403);
+    expect(refused.body.error_code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('refuses what POST /v1/render refuses, with the same errors', async () => {
+    const bad = await preview(account.liveKey, renderBody({ camera: { preset: 'drone' } })).expect(400);
+    expect(bad.body.issues).toEqual([expect.objectContaining({ field: 'camera.preset', code: 'invalid_enum_value' })]);
+    const long = await preview(account.liveKey, renderBody({ duration: 30 })).expect(400);
+    expect(long.body).toMatchObject({ error_code: 'VALIDATION_ERROR', max_duration_seconds: 10, tier: 'free' });
+    const big = await preview(account.liveKey, renderBody({ resolution: '1080p' })).expect(403);
+    expect(big.body.error_code).toBe('FEATURE_NOT_AVAILABLE');
+    const unknown = await preview(account.liveKey, { mode: 'region_focus', region_focus: { region: 'Portugall' } }).expect(400);
+    expect(unknown.body.issues[0]).toMatchObject({ field: 'region_focus.region', code: 'unknown_country' });
+  });
+
+  it('answers a route that cannot be planned with 422 and the code a job would fail with', async () => {
+    const res = await preview(
+      account.liveKey,
+      renderBody({
+        transport: 'ship',
+        waypoints: [
+          { lat: 47.92, lng: 106.92, label: 'Ulaanbaatar' },
+          { lat: 39.74, lng: -104.99, label: 'Denver' },
+        ],
+      }),
+    ).expect(422);
+    expect(res.body).toMatchObject({
+      error_code: 'MARITIME_ROUTE_ERROR',
+      message: expect.stringMatching(/^Leg 1 \(Ulaanbaatar → Denver\)/),
+    });
+  });
+
+  it('counts toward the rate limit like any request', async () => {
+    const free = await createAccount(t); // Free: 10 requests a minute
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await preview(free.liveKey, renderBody())).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('caps sandbox previews at 720p with the watermark, as sandbox jobs are', async () => {
+    const pro = await createAccount(t, { tier: 'studio' });
+    const res = await preview(pro.testKey, renderBody({ resolution: '1080p' })).expect(200);
+    expect(res.body.composition).toMatchObject({ width: 1280, height: 720 });
+    expect(res.body.props.sandbox).toBe(true);
+  });
+});

@@ -17,6 +17,7 @@ import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';
 import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
+import { PlacesController } from './places.controller';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderPreviewService } from './preview/render-preview.service';
 import { RenderTemplate } from './templates/render-template.entity';
@@ -35,7 +36,7 @@ import { TemplatesService } from './templates/templates.service';
     WebhooksModule,
     RoutingModule,
   ],
-  controllers: [RenderController, StylesController, BatchesController, TemplatesController],
+  controllers: [RenderController, StylesController, PlacesController, BatchesController, TemplatesController],
   providers: [
     RenderAdmission,
     RenderIntakeService,

@@ -1,4 +1,4 @@
-import { normalizePlaceName, preloadGazetteer, resolvePlace, suggestPlaces } from './gazetteer';
+import { normalizePlaceName, preloadGazetteer, resolvePlace, searchPlaces, suggestPlaces } from './gazetteer';
 
 describe('gazetteer', () => {
   beforeAll(() => {
@@ -60,5 +60,26 @@ describe('gazetteer', () => {
     expect(normalizePlaceName('Straße')).toBe('strasse');
     expect(normalizePlaceName('Tromsø')).toBe('tromso');
     expect(normalizePlaceName('東京')).toBe('東京');
+  });
+});
+
+describe('searchPlaces (type-ahead)', () => {
+  it('lists names that begin with the query, the largest places first', () => {
+    const names = searchPlaces('lis', 5).map((p) => p.name);
+    expect(names[0]).toBe('Lisbon');
+    expect(names.every((n) => normalizePlaceName(n).startsWith('lis'))).toBe(true);
+  });
+
+  it('puts the exact name first and lists every place of that name, with coordinates and population', () => {
+    const portlands = searchPlaces('Portland', 8);
+    expect(portlands[0]).toMatchObject({ name: 'Portland', country: 'US', population: expect.any(Number) });
+    expect(portlands.filter((p) => p.name === 'Portland').length).toBeGreaterThanOrEqual(2);
+    expect(portlands[0].lat).toBeCloseTo(45.5, 0);
+  });
+
+  it('narrows to a country with "Name, CC", and falls back to close spellings when nothing begins so', () => {
+    expect(searchPlaces('Portland, GB', 3).every((p) => p.country === 'GB')).toBe(true);
+    expect(searchPlaces('Lisbn', 3)[0].name).toBe('Lisbon');
+    expect(searchPlaces('', 3)).toEqual([]);
   });
 });

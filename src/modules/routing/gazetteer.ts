@@ -265,3 +265,41 @@ class EditRows {
     return Math.min(previous[b.length], max + 1);
   }
 }
+
+/** A place as a place search lists it. */
+export interface FoundPlace extends ResolvedPlace {
+  population: number;
+}
+
+/**
+ * Places for a search box as the user types (`GET /v1/places`): names that are the query or begin
+ * with it, the largest first (an exact name leads unless it is tiny beside them), places of one name
+ * each listed (Portland, Oregon and Portland, Maine). With nothing that begins so, the close
+ * spellings `suggestPlaces` offers. "Name, CC" or "Name (CC)" narrows to a country.
+ */
+export function searchPlaces(query: string, limit = 8): FoundPlace[] {
+  const g = load();
+  const { key, country } = parseQuery(query);
+  if (!key || limit <= 0) return [];
+  const found: number[] = [];
+  for (const [length, keys] of g.keysByLength) {
+    if (length < key.length) continue;
+    for (const candidate of keys) {
+      if (!candidate.startsWith(key)) continue;
+      for (const i of placesNamed(g, candidate)) if (!country || g.countries[i] === country) found.push(i);
+    }
+  }
+  // A place with exactly the name typed comes first unless it is tiny beside the others ("Lis", a
+  // village, stays below Lisbon; "Portland" and "York" lead their lists).
+  const largest = found.reduce((max, i) => Math.max(max, g.populations[i]), 0);
+  const first = (i: number) => (g.populations[i] >= largest * 0.1 && normalizePlaceName(g.names[i]) === key ? 0 : 1);
+  found.sort((a, b) => first(a) - first(b) || g.populations[b] - g.populations[a] || a - b);
+  const indices = found.length
+    ? found.slice(0, limit)
+    : suggestPlaces(query, limit).flatMap((name) => {
+        const { key: k, country: c } = parseQuery(name);
+        const i = bestPlace(g, k, c);
+        return i === undefined ? [] : [i];
+      });
+  return indices.map((i) => ({ name: g.names[i], country: g.countries[i], lat: g.lats[i], lng: g.lngs[i], population: g.populations[i] }));
+}

@@ -1,0 +1,61 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { CommonErrors } from '../../common/errors';
+import { ApiErrorResponse } from '../../common/openapi/error-examples';
+import { Authenticated } from '../auth';
+import { searchPlaces } from '../routing';
+
+export class PlaceSearchQueryDto {
+  @ApiProperty({ example: 'Lis', minLength: 1, maxLength: 100, description: 'What the user typed; "Name, CC" narrows to a country.' })
+  @IsDefined()
+  @IsString()
+  @Length(1, 100)
+  q: string;
+
+  @ApiPropertyOptional({ example: 8, minimum: 1, maximum: 20, default: 8, type: 'integer' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  limit?: number;
+}
+
+export class PlaceDto {
+  @ApiProperty({ example: 'Lisbon' }) name: string;
+  @ApiProperty({ example: 'PT', description: 'ISO 3166-1 alpha-2 code of the country.' }) country: string;
+  @ApiProperty({ example: 38.71667 }) lat: number;
+  @ApiProperty({ example: -9.13333 }) lng: number;
+  @ApiProperty({ example: 517802, type: 'integer' }) population: number;
+}
+
+export class PlaceListDto {
+  @ApiProperty({ type: [PlaceDto] }) places: PlaceDto[];
+}
+
+/**
+ * `GET /v1/places?q=`: the offline gazetteer that resolves `place` in render requests, searched as
+ * the user types (the dashboard's place search). Send a result's lat/lng (and name as the label)
+ * to pin exactly that place.
+ */
+@ApiTags('Renders')
+@Controller('v1/places')
+@Authenticated()
+export class PlacesController {
+  @Get()
+  @ApiOperation({
+    summary: 'Search places by name',
+    description:
+      'Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that ' +
+      'resolves `place` in render requests.',
+  })
+  @ApiOkResponse({ type: PlaceListDto })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR (q missing or too long, limit out of range)', [
+    { summary: 'No q', error: CommonErrors.validation([{ field: 'q', code: 'required', message: 'q should not be null or undefined' }]) },
+  ])
+  search(@Query() query: PlaceSearchQueryDto): PlaceListDto {
+    return { places: searchPlaces(query.q, query.limit ?? 8) } satisfies PlaceListDto;
+  }
+}

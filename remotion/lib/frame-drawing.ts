@@ -10,6 +10,7 @@ import { type LabelRequest, placeLabels, type Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
 import { headingAlong, pointAlong, progressAt, type RouteProgress } from './route-geometry';
 import { sizeUnit } from './safe-area';
+import { appendLegPath } from './trace-leg';
 import type { Scene } from './scene';
 import { path2d, VEHICLES } from './vehicles';
 import { rasterFor } from './world-map';
@@ -119,28 +120,12 @@ function traceRoute(
   toY: (y: number) => number,
 ): boolean {
   const { legs } = scene.geometry;
-  let started = false;
   ctx.beginPath();
-  const lastLeg = progress.fraction > 0 ? progress.leg : progress.leg - 1;
-  for (let i = 0; i <= lastLeg && i < legs.length; i++) {
-    const leg = legs[i];
-    const n = leg.cumulative.length;
-    const limit = i < progress.leg ? Infinity : progress.distance;
-    for (let v = 0; v < n; v++) {
-      if (leg.cumulative[v] > limit) {
-        const end = pointAlong(leg, limit);
-        ctx.lineTo(toX(end.x), toY(end.y));
-        break;
-      }
-      const x = toX(leg.xy[v * 2]);
-      const y = toY(leg.xy[v * 2 + 1]);
-      if (!started) {
-        ctx.moveTo(x, y);
-        started = true;
-      } else ctx.lineTo(x, y);
-    }
+  const lastLeg = Math.min(progress.fraction > 0 ? progress.leg : progress.leg - 1, legs.length - 1);
+  for (let i = 0; i <= lastLeg; i++) {
+    appendLegPath(ctx, legs[i], i < progress.leg ? Infinity : progress.distance, toX, toY, i === 0 ? 'moveTo' : 'lineTo');
   }
-  return started;
+  return lastLeg >= 0;
 }
 
 function drawRoute(

@@ -5,6 +5,7 @@
  * its route arrives, with a ring that spreads out once), leader lines and the labels at the spots
  * planned once for the whole video. Text is measured once, when the labels are planned.
  */
+import { appendLegPath } from '../../lib/trace-leg';
 import type { Transport } from '../../../src/modules/rendering/contract';
 import { clamp01, smootherstep } from '../../lib/easing';
 import type { Rect } from '../../lib/labels';
@@ -305,18 +306,9 @@ function traceLeg(
   toX: (x: number) => number,
   toY: (y: number) => number,
 ): boolean {
-  const n = leg.cumulative.length;
-  if (n < 2) return false;
+  if (leg.cumulative.length < 2) return false;
   ctx.beginPath();
-  ctx.moveTo(toX(leg.xy[0]), toY(leg.xy[1]));
-  for (let v = 1; v < n; v++) {
-    if (leg.cumulative[v] > distance) {
-      const end = pointAlong(leg, distance);
-      ctx.lineTo(toX(end.x), toY(end.y));
-      return true;
-    }
-    ctx.lineTo(toX(leg.xy[v * 2]), toY(leg.xy[v * 2 + 1]));
-  }
+  appendLegPath(ctx, leg, distance, toX, toY, 'moveTo');
   return true;
 }
 

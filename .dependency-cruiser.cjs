@@ -66,6 +66,21 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/modules/rendering/contract/' },
     },
     {
+      name: 'dashboard-speaks-only-the-public-api',
+      comment:
+        'dashboard/ is a browser app that talks to the service over HTTP only: from src/ it may import the rendering contract (the props the Player renders), nothing else.',
+      severity: 'error',
+      from: { path: '^dashboard/' },
+      to: { path: '^(src|test|bench|scripts)/', pathNot: '^src/modules/rendering/contract/' },
+    },
+    {
+      name: 'nothing-imports-the-dashboard',
+      comment: 'The service serves the built dashboard as files; no server, test or composition code imports its source.',
+      severity: 'error',
+      from: { pathNot: '^dashboard/' },
+      to: { path: '^dashboard/' },
+    },
+    {
       name: 'contract-is-plain',
       comment: 'The composition contract is shared with the browser: types, constants and pure mapping only.',
       severity: 'error',

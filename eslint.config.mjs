@@ -4,11 +4,12 @@
  * compositions (remotion/) run in the browser and also follow Remotion's own rules (deterministic
  * frames, no native media tags). Formatting is Prettier's job (`npm run format`), so every stylistic
  * rule is off here (eslint-config-prettier). Module boundaries are checked by dependency-cruiser
- * (`.dependency-cruiser.cjs`), not here.
+ * (`.dependency-cruiser.cjs`), not here. The dashboard (dashboard/) runs in the browser and follows React's hook rules.
  */
 import js from '@eslint/js';
 import remotion from '@remotion/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -38,6 +39,13 @@ export default tseslint.config(
     files: ['remotion/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     ...remotion.flatPlugin,
+  },
+  {
+    // The dashboard: a React app in the browser (it renders remotion/'s compositions with the Player).
+    files: ['dashboard/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config';
 import { JsonBodyGuard } from './common/http/json-body.guard';
 import { coreImports } from './core.imports';
+import { DashboardModule } from './infrastructure/dashboard/dashboard.module';
 import { HealthModule } from './infrastructure/health/health.module';
 import { AuthModule, IdentifyCallerGuard, RequireCallerGuard } from './modules/auth';
 import { BillingModule, RateLimitGuard } from './modules/billing';
@@ -29,6 +30,7 @@ export class AppModule {
         DeliveryModule,
         WebhooksModule,
         HealthModule,
+        DashboardModule.forRoot(config.http.dashboardDir),
         ...(config.role === 'all' ? [WorkerModule.forRoot(config, { standalone: false })] : []),
       ],
       providers: [

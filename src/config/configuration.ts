@@ -19,6 +19,8 @@ export interface AppConfig {
     servesLocalCdn: boolean;
     trustProxyHops: number;
     anonymousRequestsPerMinute: number;
+    /** The built dashboard (`npm run build`: dist/dashboard), served at `/` by the API role when it exists. */
+    dashboardDir: string;
   };
   database: DatabaseConfig;
   /** `url` unset means "start a private redis-server"; main.ts fills it in before the app boots. */
@@ -108,6 +110,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       servesLocalCdn: storageDriver === 'local',
       trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
       anonymousRequestsPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE ?? 60,
+      dashboardDir: resolve(env.DASHBOARD_DIR ?? './dist/dashboard'),
     },
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', path: inData('mapr.sqlite') },
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'mapr', embeddedDir: inData('redis') },

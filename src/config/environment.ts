@@ -73,6 +73,12 @@ export class EnvironmentVariables {
   @IsString()
   CHROMIUM_PATH?: string;
 
+  /** Folder of the built dashboard (index.html + assets) the API serves at `/`; unset: dist/dashboard. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  DASHBOARD_DIR?: string;
+
   /** Folder of the style previews the API publishes at boot; unset: the ones built into the Remotion bundle. */
   @IsOptional()
   @Transform(emptyToUndefined)

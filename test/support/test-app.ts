@@ -1,3 +1,4 @@
+import { AbstractLoader, ExpressLoader } from '@nestjs/serve-static';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // No style previews unless a suite brings its own: the repository's build may or may not have rendered them.
     STYLE_PREVIEWS_DIR: join(dataDir, 'style-previews'),
+    // Likewise no dashboard unless a suite brings one (test/dashboard-hosting.e2e-spec.ts).
+    DASHBOARD_DIR: join(dataDir, 'dashboard'),
     ...database,
     ...env,
   });
@@ -77,6 +80,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     config.database = { kind: 'sqlite', path: join(process.env.MAPR_TEST_SQLITE_DIR ?? dataDir, 'mapr-e2e.sqlite') };
   }
   const builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] });
+  // ServeStaticModule picks its loader when the module compiles, which in a testing module is before
+  // the HTTP adapter exists (it would pick the no-op one); NestFactory.create has the adapter first.
+  builder.overrideProvider(AbstractLoader).useValue(new ExpressLoader());
   for (const override of options.overrides ?? []) builder.overrideProvider(override.provide).useValue(override.useValue);
   const testingModule = await builder.compile();
   const app = configureHttpApp(testingModule.createNestApplication<NestExpressApplication>(createHttpAdapter(), HTTP_APP_OPTIONS), config);

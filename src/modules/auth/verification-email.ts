@@ -26,5 +26,5 @@ export function verificationResultPage(ok: boolean): string {
     : 'The verification link is invalid, expired or already used. Log in and request a new one.';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · mapr</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1rem;color:#1d2733}h1{font-size:1.5rem}</style></head>
-<body><h1>${title}</h1><p>${body}</p></body></html>`;
+<body><h1>${title}</h1><p>${body}</p><p><a href="/">Open the dashboard</a></p></body></html>`;
 }

@@ -1,0 +1,46 @@
+/**
+ * Reads shared by several pages, with one cache key each, so a change made on one page (a render
+ * submitted, a key revoked) refreshes every page that shows it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import type { Account, Style, TemplateSummary, Usage } from './types';
+
+export const queryKeys = {
+  account: ['account'] as const,
+  usage: ['usage'] as const,
+  styles: ['styles'] as const,
+  templates: ['templates'] as const,
+  template: (id: string) => ['templates', id] as const,
+  apiKeys: ['api-keys'] as const,
+  renders: ['renders'] as const,
+  render: (id: string) => ['renders', id] as const,
+  route: (id: string) => ['renders', id, 'route'] as const,
+  deliveries: (filter: { job_id?: string; batch_id?: string }) => ['deliveries', filter] as const,
+  batches: ['batches'] as const,
+  batch: (id: string) => ['batches', id] as const,
+  webhookSecret: ['webhook-secret'] as const,
+};
+
+export function useAccount() {
+  return useQuery({ queryKey: queryKeys.account, queryFn: () => api<Account>('GET', '/v1/account') });
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: queryKeys.usage, queryFn: () => api<Usage>('GET', '/v1/usage') });
+}
+
+export function useStyles() {
+  return useQuery({
+    queryKey: queryKeys.styles,
+    queryFn: async () => (await api<{ styles: Style[] }>('GET', '/v1/styles')).styles,
+    staleTime: Infinity,
+  });
+}
+
+export function useTemplates() {
+  return useQuery({
+    queryKey: queryKeys.templates,
+    queryFn: async () => (await api<{ templates: TemplateSummary[] }>('GET', '/v1/templates')).templates,
+  });
+}

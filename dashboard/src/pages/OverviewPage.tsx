@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../api/client';
+import { queryKeys, useAccount, useUsage } from '../api/queries';
+import type { JobList } from '../api/types';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { EmptyState, Loading, PageHeader } from '../components/Page';
+import { ProgressBar, StatusBadge } from '../components/StatusBadge';
+import { formatDateTime, formatRelative } from '../format';
+
+/** The usage meter against the quota, the tier's limits, and the latest renders. */
+export default function OverviewPage() {
+  const account = useAccount();
+  const usage = useUsage();
+  const recent = useQuery({
+    queryKey: [...queryKeys.renders, { limit: 5 }],
+    queryFn: () => api<JobList>('GET', '/v1/renders', { query: { limit: 5 } }),
+  });
+  const limits = account.data?.limits;
+
+  return (
+    <>
+      <PageHeader title="Overview" lead={account.data ? `Welcome, ${account.data.name}.` : undefined}>
+        <Link className="button button-primary" to="/render/new">
+          New render
+        </Link>
+      </PageHeader>
+      <ErrorNotice error={account.error ?? usage.error} />
+      <div className="grid-2">
+        <section className="card" aria-labelledby="usage-heading">
+          <h2 id="usage-heading">Renders this month</h2>
+          {usage.data ? (
+            <>
+              <p className="meter-figure">
+                <strong>{usage.data.renders_used}</strong> of {usage.data.renders_limit} used
+              </p>
+              <ProgressBar
+                value={usage.data.renders_limit ? usage.data.renders_used / usage.data.renders_limit : 0}
+                label="Monthly quota used"
+              />
+              <p className="hint">
+                {usage.data.renders_remaining} left · the count starts again {formatRelative(usage.data.period_end)} (
+                {formatDateTime(usage.data.period_end)})
+              </p>
+            </>
+          ) : (
+            <Loading what="Loading usage" />
+          )}
+        </section>
+        <section className="card" aria-labelledby="limits-heading">
+          <h2 id="limits-heading">
+            Your plan{account.data ? <span className={`tier tier-${account.data.tier}`}>{account.data.tier}</span> : null}
+          </h2>
+          {limits ? (
+            <dl className="facts">
+              <dt>Longest video</dt>
+              <dd>{limits.max_duration_seconds} s</dd>
+              <dt>Resolutions</dt>
+              <dd>{limits.resolutions.join(', ')}</dd>
+              <dt>API requests</dt>
+              <dd>{limits.requests_per_minute} a minute</dd>
+              <dt>Renders at once</dt>
+              <dd>{limits.concurrent_jobs}</dd>
+            </dl>
+          ) : (
+            <Loading what="Loading your plan" />
+          )}
+        </section>
+      </div>
+      <section className="card" aria-labelledby="recent-heading">
+        <div className="card-header">
+          <h2 id="recent-heading">Latest renders</h2>
+          <Link to="/renders">All renders</Link>
+        </div>
+        <ErrorNotice error={recent.error} />
+        {recent.data && recent.data.data.length === 0 ? (
+          <EmptyState>
+            No renders yet. <Link to="/render/new">Compose your first video</Link>: it previews for free before it counts.
+          </EmptyState>
+        ) : null}
+        {recent.data && recent.data.data.length > 0 ? (
+          <ul className="job-list">
+            {recent.data.data.map((job) => (
+              <li key={job.job_id}>
+                <Link to={`/renders/${job.job_id}`}>
+                  {String((job.request.title as { text?: string } | undefined)?.text ?? job.job_id)}
+                </Link>
+                <StatusBadge status={job.status} />
+                <span className="hint">{formatRelative(job.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '../components/Page';
+
+export default function TemplatesPage() {
+  return <PageHeader title="TemplatesPage" />;
+}

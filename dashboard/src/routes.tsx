@@ -1,0 +1,97 @@
+/**
+ * The dashboard's pages. The server opens index.html for exactly these paths (DASHBOARD_PAGES in
+ * src/infrastructure/dashboard/dashboard.module.ts): add a page in both places.
+ */
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Link, Navigate, useLocation, useRouteError } from 'react-router';
+import { useSession } from './auth';
+import { ErrorNotice } from './components/ErrorNotice';
+import { Layout } from './components/Layout';
+import { PageHeader } from './components/Page';
+import { LoginPage, SignupPage, VerifyPendingPage } from './pages/AuthPages';
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+function GuestOnly({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  return session ? <Navigate to="/" replace /> : children;
+}
+
+function NotFound() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <p>
+        There is no page here. Go to the <Link to="/">overview</Link>.
+      </p>
+    </>
+  );
+}
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <main className="content" id="main">
+      <PageHeader title="Something went wrong" />
+      <ErrorNotice error={error} />
+      <p>
+        <a href="/">Reload the dashboard</a>
+      </p>
+    </main>
+  );
+}
+
+/** Pages load on first visit: the render composer carries the compositions and the map data. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <LoginPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <GuestOnly>
+        <SignupPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/verify-pending',
+    element: (
+      <RequireSession>
+        <VerifyPendingPage />
+      </RequireSession>
+    ),
+  },
+  {
+    element: (
+      <RequireSession>
+        <Layout />
+      </RequireSession>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('./pages/OverviewPage')) },
+      { path: 'render/new', lazy: page(() => import('./compose/ComposePage')) },
+      { path: 'renders', lazy: page(() => import('./pages/RendersPage')) },
+      { path: 'renders/:jobId', lazy: page(() => import('./pages/RenderPage')) },
+      { path: 'batches', lazy: page(() => import('./pages/BatchesPage')) },
+      { path: 'batches/:batchId', lazy: page(() => import('./pages/BatchPage')) },
+      { path: 'templates', lazy: page(() => import('./pages/TemplatesPage')) },
+      { path: 'keys', lazy: page(() => import('./pages/ApiKeysPage')) },
+      { path: 'webhooks', lazy: page(() => import('./pages/WebhooksPage')) },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -152,11 +152,16 @@ describe('GET /v1/places', () => {
       .expect(200);
   });
 
-  it('refuses a missing q or a limit out of range, and needs credentials', async () => {
+  it('refuses a missing q or a limit out of range', async () => {
     const missing = await t.http.get('/v1/places').auth(account.liveKey, bearer).expect(400);
     expect(missing.body.issues).toEqual([expect.objectContaining({ field: 'q', code: 'required' })]);
     const tooMany = await t.http.get('/v1/places').query({ q: 'Lis', limit: 50 }).auth(account.liveKey, bearer).expect(400);
     expect(tooMany.body.issues).toEqual([expect.objectContaining({ field: 'limit', code: 'too_big' })]);
-    await t.http.get('/v1/places').query({ q: 'Lis' }).expect(401);
+  });
+
+  it('needs no credentials: anonymous searches count per IP, not against an account', async () => {
+    const res = await t.http.get('/v1/places').query({ q: 'Lis' }).expect(200);
+    expect(res.body.places[0].name).toBe('Lisbon');
+    expect(res.headers['x-ratelimit-limit']).toBe('100000');
   });
 });

@@ -2,7 +2,7 @@
  * The dashboard's pages. The server opens index.html for exactly these paths (DASHBOARD_PAGES in
  * src/infrastructure/dashboard/dashboard.module.ts): add a page in both places.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createBrowserRouter, Link, Navigate, useLocation, useRouteError } from 'react-router';
 import { useSession } from './auth';
 import { ErrorNotice } from './components/ErrorNotice';
@@ -17,9 +17,11 @@ function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Log-in and sign-up pages send a logged-in visitor on; a session started on the page itself lets the page decide where to go. */
 function GuestOnly({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? <Navigate to="/" replace /> : children;
+  const [arrivedLoggedIn] = useState(session !== null);
+  return arrivedLoggedIn ? <Navigate to="/" replace /> : children;
 }
 
 function NotFound() {

@@ -96,7 +96,7 @@ export function SignupPage() {
 
   return (
     <AuthFrame title="Create your account">
-      <p className="lead">Free: 10 videos a month up to 30 seconds at 720p. No card needed.</p>
+      <p className="lead">Start on the Free plan: no card needed. Preview as much as you like; only rendered videos count.</p>
       <form onSubmit={submit} className="stack">
         <Field label="Name" error={issueFor(signup.error, 'name')}>
           {(control) => <input {...control} autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />}
@@ -135,8 +135,9 @@ export function VerifyPendingPage() {
   const navigate = useNavigate();
   const account = useQuery({
     queryKey: queryKeys.account,
-    queryFn: () => api<Account>('GET', '/v1/account'),
-    refetchInterval: (query) => (query.state.data?.emailVerified ? false : 4000),
+    queryFn: () => api<Account>('GET', '/v1/account', { background: true }),
+    staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data?.emailVerified ? false : 10_000),
   });
   const resend = useMutation({
     mutationFn: () => api<{ message: string; expires_in_hours: number }>('POST', '/v1/auth/resend-verification'),
@@ -162,6 +163,9 @@ export function VerifyPendingPage() {
           <div className="stack">
             <button type="button" className="button button-secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
               {resend.isPending ? 'Sending…' : 'Send the link again'}
+            </button>
+            <button type="button" className="button button-primary" onClick={() => account.refetch()} disabled={account.isFetching}>
+              I have opened the link
             </button>
             {resend.data ? <p role="status">{resend.data.message}</p> : null}
             <ErrorNotice error={resend.error ?? account.error} />

@@ -22,7 +22,7 @@ const PAGE_SECURITY_HEADERS: Record<string, string> = {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:",
+    "media-src 'self' data: blob: https: http:",
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { CommonErrors } from '../../common/errors';
 import { ApiErrorResponse } from '../../common/openapi/error-examples';
-import { Authenticated } from '../auth';
+import { Public } from '../auth';
 import { searchPlaces } from '../routing';
 
 export class PlaceSearchQueryDto {
@@ -38,18 +38,19 @@ export class PlaceListDto {
 /**
  * `GET /v1/places?q=`: the offline gazetteer that resolves `place` in render requests, searched as
  * the user types (the dashboard's place search). Send a result's lat/lng (and name as the label)
- * to pin exactly that place.
+ * to pin exactly that place. Public data, so no credentials needed: a page can search as a person types
+ * without spending the account's request budget (anonymous calls count per IP, contract §6).
  */
 @ApiTags('Renders')
 @Controller('v1/places')
-@Authenticated()
+@Public()
 export class PlacesController {
   @Get()
   @ApiOperation({
     summary: 'Search places by name',
     description:
       'Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that ' +
-      'resolves `place` in render requests.',
+      'resolves `place` in render requests. Needs no credentials (anonymous calls are limited per IP).',
   })
   @ApiOkResponse({ type: PlaceListDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR (q missing or too long, limit out of range)', [

@@ -1,0 +1,155 @@
+import { Field, issueFor } from '../components/Field';
+import { PlaceSearch } from './PlaceSearch';
+import { emptyWaypoint, TRANSPORTS, type WaypointForm } from './render-form';
+
+const TRANSPORT_LABELS: Record<string, string> = {
+  plane: 'Plane',
+  ship: 'Ship',
+  car: 'Car',
+  truck: 'Truck',
+  train: 'Train',
+  walk: 'On foot',
+  none: 'No vehicle',
+};
+
+/** The ordered stops of a route: a place or coordinates each, and the transport of the leg that leaves it. */
+export function WaypointsEditor({
+  waypoints,
+  onChange,
+  error,
+}: {
+  waypoints: WaypointForm[];
+  onChange(next: WaypointForm[]): void;
+  error: unknown;
+}) {
+  const update = (index: number, patch: Partial<WaypointForm>) => onChange(waypoints.map((w, i) => (i === index ? { ...w, ...patch } : w)));
+  const move = (index: number, by: number) => {
+    const next = [...waypoints];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + by, 0, moved!);
+    onChange(next);
+  };
+
+  return (
+    <fieldset>
+      <legend>Waypoints</legend>
+      <ol className="waypoints">
+        {waypoints.map((waypoint, index) => {
+          const prefix = `waypoints[${index}]`;
+          const usesCoordinates = !waypoint.place && (waypoint.lat !== '' || waypoint.lng !== '');
+          const last = index === waypoints.length - 1;
+          return (
+            <li key={waypoint.key} className="waypoint">
+              <div className="waypoint-head">
+                <strong>{index === 0 ? 'Start' : last ? 'End' : `Stop ${index}`}</strong>
+                <div className="row">
+                  <button type="button" className="button button-link" disabled={index === 0} onClick={() => move(index, -1)}>
+                    Up<span className="visually-hidden"> (waypoint {index + 1})</span>
+                  </button>
+                  <button type="button" className="button button-link" disabled={last} onClick={() => move(index, 1)}>
+                    Down<span className="visually-hidden"> (waypoint {index + 1})</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-link"
+                    disabled={waypoints.length <= 2}
+                    onClick={() => onChange(waypoints.filter((_, i) => i !== index))}
+                  >
+                    Remove<span className="visually-hidden"> waypoint {index + 1}</span>
+                  </button>
+                </div>
+              </div>
+              <div className="waypoint-fields">
+                {usesCoordinates ? (
+                  <>
+                    <Field label="Latitude" error={issueFor(error, `${prefix}.lat`)}>
+                      {(control) => (
+                        <input
+                          {...control}
+                          inputMode="decimal"
+                          value={waypoint.lat}
+                          onChange={(e) => update(index, { lat: e.target.value })}
+                        />
+                      )}
+                    </Field>
+                    <Field label="Longitude" error={issueFor(error, `${prefix}.lng`)}>
+                      {(control) => (
+                        <input
+                          {...control}
+                          inputMode="decimal"
+                          value={waypoint.lng}
+                          onChange={(e) => update(index, { lng: e.target.value })}
+                        />
+                      )}
+                    </Field>
+                  </>
+                ) : (
+                  <Field label="Place" className="grow" error={issueFor(error, `${prefix}.place`) ?? issueFor(error, prefix)}>
+                    {(control) => (
+                      <PlaceSearch
+                        inputProps={control}
+                        value={waypoint.place}
+                        onChange={(place) => update(index, { place })}
+                        onPick={({ place, isDefaultForName }) =>
+                          // The bare name resolves to the largest place of that name; any other one is sent by its coordinates.
+                          isDefaultForName
+                            ? update(index, { place: place.name, lat: '', lng: '' })
+                            : update(index, {
+                                place: '',
+                                lat: String(place.lat),
+                                lng: String(place.lng),
+                                label: waypoint.label || place.name,
+                              })
+                        }
+                      />
+                    )}
+                  </Field>
+                )}
+                <Field label="Label" hint="Optional text beside the marker." error={issueFor(error, `${prefix}.label`)}>
+                  {(control) => (
+                    <input {...control} maxLength={60} value={waypoint.label} onChange={(e) => update(index, { label: e.target.value })} />
+                  )}
+                </Field>
+                {!last ? (
+                  <Field label="Then by" error={issueFor(error, `${prefix}.transport`)}>
+                    {(control) => (
+                      <select
+                        {...control}
+                        value={waypoint.transport}
+                        onChange={(e) => update(index, { transport: e.target.value as WaypointForm['transport'] })}
+                      >
+                        <option value="">Default transport</option>
+                        {TRANSPORTS.map((t) => (
+                          <option key={t} value={t}>
+                            {TRANSPORT_LABELS[t]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                className="button button-link"
+                onClick={() => update(index, usesCoordinates ? { lat: '', lng: '' } : { place: '', lat: '0', lng: '0' })}
+              >
+                {usesCoordinates ? 'Use a place name instead' : 'Use coordinates instead'}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={waypoints.length >= 25}
+        onClick={() => onChange([...waypoints, emptyWaypoint()])}
+      >
+        Add a waypoint
+      </button>
+    </fieldset>
+  );
+}
+
+export { TRANSPORT_LABELS };

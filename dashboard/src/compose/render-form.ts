@@ -1,0 +1,267 @@
+/**
+ * The composer's state and the render body it stands for (contract §3, §13, §14). The form keeps
+ * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
+ * template or a copied body stays short and the service's own defaults apply.
+ */
+export const TRANSPORTS = ['plane', 'ship', 'car', 'truck', 'train', 'walk', 'none'] as const;
+export const MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
+export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5'] as const;
+export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
+export const CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
+export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
+export const HUD_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export const OVERLAY_POSITIONS = ['top', 'center', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export const OVERLAY_STYLES = ['caption', 'headline', 'lower-third'] as const;
+
+export type Transport = (typeof TRANSPORTS)[number];
+export type Mode = (typeof MODES)[number];
+
+export const MODE_LABELS: Record<Mode, string> = {
+  route_animation: 'Route: travel waypoints in order',
+  multi_route: 'Many routes from one origin',
+  region_focus: 'Fly in to a country or region',
+  country_data: 'A figure per country (choropleth)',
+};
+
+export interface WaypointForm {
+  /** Stable React key. */
+  key: string;
+  /** A place name resolved by the service, or empty when coordinates are used. */
+  place: string;
+  lat: string;
+  lng: string;
+  label: string;
+  /** The leg that leaves this waypoint; '' = the request's transport. */
+  transport: Transport | '';
+  dwell: string;
+}
+
+export interface OverlayForm {
+  key: string;
+  text: string;
+  start: string;
+  end: string;
+  position: (typeof OVERLAY_POSITIONS)[number];
+  style: (typeof OVERLAY_STYLES)[number];
+}
+
+export interface RenderForm {
+  mode: Mode;
+  waypoints: WaypointForm[];
+  transport: Transport;
+  /** The settings object of a mode other than route_animation, as JSON text. */
+  modeSettings: string;
+  duration: string;
+  resolution: (typeof RESOLUTIONS)[number];
+  aspectRatio: (typeof ASPECT_RATIOS)[number];
+  style: string;
+  cameraPreset: (typeof CAMERA_PRESETS)[number] | '';
+  cameraIntensity: (typeof CAMERA_INTENSITIES)[number];
+  cameraTilt: string;
+  hud: boolean;
+  hudDistance: boolean;
+  hudProgressBar: boolean;
+  hudPosition: (typeof HUD_POSITIONS)[number];
+  titleText: string;
+  titleSubtitle: string;
+  overlays: OverlayForm[];
+  units: 'km' | 'mi';
+  webhookUrl: string;
+  templateId: string;
+}
+
+let nextKey = 0;
+export const newKey = (): string => `k${++nextKey}`;
+
+export function emptyWaypoint(place = ''): WaypointForm {
+  return { key: newKey(), place, lat: '', lng: '', label: '', transport: '', dwell: '' };
+}
+
+export function emptyOverlay(): OverlayForm {
+  return { key: newKey(), text: '', start: '0', end: '3', position: 'bottom', style: 'caption' };
+}
+
+/** A settings object to start from when a person switches to a mode without waypoints. */
+export const MODE_EXAMPLES: Record<Exclude<Mode, 'route_animation'>, object> = {
+  multi_route: {
+    origin: { place: 'Shanghai' },
+    routes: [
+      { place: 'Singapore', data_label: '6 days' },
+      { place: 'Rotterdam', data_label: '32 days' },
+      { place: 'Los Angeles', data_label: '16 days' },
+    ],
+  },
+  region_focus: { region: 'Portugal', from: 'continent', markers: [{ place: 'Lisbon' }, { place: 'Porto' }] },
+  country_data: {
+    legend: { title: 'Population', unit: 'M' },
+    values: [
+      { country: 'India', value: 1429 },
+      { country: 'China', value: 1426 },
+      { country: 'United States', value: 340 },
+      { country: 'Brazil', value: 216 },
+    ],
+  },
+};
+
+export function initialForm(maxDuration = 10): RenderForm {
+  return {
+    mode: 'route_animation',
+    waypoints: [emptyWaypoint(), emptyWaypoint()],
+    transport: 'plane',
+    modeSettings: '',
+    duration: String(Math.min(8, maxDuration)),
+    resolution: '720p',
+    aspectRatio: '16:9',
+    style: 'standard',
+    cameraPreset: '',
+    cameraIntensity: 'balanced',
+    cameraTilt: '',
+    hud: false,
+    hudDistance: true,
+    hudProgressBar: true,
+    hudPosition: 'bottom-left',
+    titleText: '',
+    titleSubtitle: '',
+    overlays: [],
+    units: 'km',
+    webhookUrl: '',
+    templateId: '',
+  };
+}
+
+/** A number the person typed, or undefined when the field is empty; text that is not a number is sent as is for the API to name. */
+function numberOrText(value: string): number | string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  const parsed = Number(trimmed);
+  return Number.isFinite(parsed) ? parsed : trimmed;
+}
+
+function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+}
+
+export class ModeSettingsError extends Error {}
+
+/** The body of `POST /v1/render` (and of the preview) for this form. */
+export function toRequestBody(form: RenderForm): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (form.templateId) body.template_id = form.templateId;
+  if (form.mode !== 'route_animation') {
+    body.mode = form.mode;
+    try {
+      body[form.mode] = JSON.parse(form.modeSettings || '{}');
+    } catch (error) {
+      throw new ModeSettingsError(`The ${form.mode} settings are not valid JSON: ${(error as Error).message}`);
+    }
+  } else {
+    body.waypoints = form.waypoints.map((w) =>
+      compact({
+        place: w.place.trim() || undefined,
+        lat: w.place.trim() ? undefined : numberOrText(w.lat),
+        lng: w.place.trim() ? undefined : numberOrText(w.lng),
+        label: w.label.trim() || undefined,
+        transport: w.transport || undefined,
+        dwell: numberOrText(w.dwell),
+      }),
+    );
+  }
+  if (form.mode !== 'region_focus' && form.mode !== 'country_data') body.transport = form.transport;
+  body.duration = numberOrText(form.duration);
+  if (form.resolution !== '720p') body.resolution = form.resolution;
+  if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
+  if (form.style && form.style !== 'standard') body.style = form.style;
+  const camera = compact({
+    preset: form.cameraPreset || undefined,
+    intensity: form.cameraIntensity !== 'balanced' ? form.cameraIntensity : undefined,
+    tilt: numberOrText(form.cameraTilt),
+  });
+  if (Object.keys(camera).length) body.camera = camera;
+  if (form.hud && form.mode === 'route_animation') {
+    body.hud = { distance: form.hudDistance, progress_bar: form.hudProgressBar, position: form.hudPosition };
+  }
+  if (form.titleText.trim()) body.title = compact({ text: form.titleText.trim(), subtitle: form.titleSubtitle.trim() || undefined });
+  if (form.overlays.length) {
+    body.text_overlays = form.overlays.map((o) => ({
+      text: o.text,
+      start: numberOrText(o.start),
+      end: numberOrText(o.end),
+      position: o.position,
+      style: o.style,
+    }));
+  }
+  if (form.units !== 'km') body.units = form.units;
+  if (form.webhookUrl.trim()) body.webhook_url = form.webhookUrl.trim();
+  return body;
+}
+
+const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}
+
+/**
+ * A form showing a render body or a template's settings (a job to render again, a template picked):
+ * fields the body leaves out keep `base`'s values.
+ */
+export function fromRequestBody(body: Record<string, unknown>, base: RenderForm): RenderForm {
+  const form: RenderForm = { ...base };
+  const mode = oneOf(MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
+  form.mode = mode;
+  if (mode !== 'route_animation' && body[mode]) form.modeSettings = JSON.stringify(body[mode], null, 2);
+  if (Array.isArray(body.waypoints)) {
+    form.waypoints = (body.waypoints as Record<string, unknown>[]).map((w) => ({
+      key: newKey(),
+      place: str(w.place),
+      // A normalised job keeps both the place and its coordinates: show the place alone.
+      lat: w.place ? '' : str(w.lat),
+      lng: w.place ? '' : str(w.lng),
+      label: str(w.label),
+      transport: oneOf(TRANSPORTS, w.transport, '' as Transport),
+      dwell: w.dwell ? str(w.dwell) : '',
+    }));
+  }
+  if (body.transport) form.transport = oneOf(TRANSPORTS, body.transport, base.transport);
+  if (body.duration !== undefined) form.duration = str(body.duration);
+  if (body.resolution) form.resolution = oneOf(RESOLUTIONS, body.resolution, base.resolution);
+  if (body.aspect_ratio) form.aspectRatio = oneOf(ASPECT_RATIOS, body.aspect_ratio, base.aspectRatio);
+  if (typeof body.style === 'string') form.style = body.style;
+  const camera = (body.camera ?? {}) as Record<string, unknown>;
+  if (camera.preset) form.cameraPreset = oneOf(CAMERA_PRESETS, camera.preset, '' as RenderForm['cameraPreset']);
+  if (camera.intensity) form.cameraIntensity = oneOf(CAMERA_INTENSITIES, camera.intensity, 'balanced');
+  if (camera.tilt !== undefined) form.cameraTilt = camera.tilt ? str(camera.tilt) : '';
+  if (body.hud && typeof body.hud === 'object') {
+    const hud = body.hud as Record<string, unknown>;
+    form.hud = true;
+    form.hudDistance = hud.distance !== false;
+    form.hudProgressBar = hud.progress_bar !== false;
+    form.hudPosition = oneOf(HUD_POSITIONS, hud.position, base.hudPosition);
+  } else if (body.hud === false) {
+    form.hud = false;
+  }
+  const title = body.title as { text?: string; subtitle?: string } | undefined;
+  if (title) {
+    form.titleText = str(title.text);
+    form.titleSubtitle = str(title.subtitle);
+  }
+  if (Array.isArray(body.text_overlays)) {
+    form.overlays = (body.text_overlays as Record<string, unknown>[]).map((o) => ({
+      key: newKey(),
+      text: str(o.text),
+      start: str(o.start),
+      end: str(o.end),
+      position: oneOf(OVERLAY_POSITIONS, o.position, 'bottom'),
+      style: oneOf(OVERLAY_STYLES, o.style, 'caption'),
+    }));
+  }
+  if (body.units) form.units = body.units === 'mi' ? 'mi' : 'km';
+  if (typeof body.webhook_url === 'string') form.webhookUrl = body.webhook_url;
+  return form;
+}
+
+/** What a template may hold: the body without the per-job fields (contract §12). */
+export function templateSettings(body: Record<string, unknown>): Record<string, unknown> {
+  const { webhook_url: _webhook, template_id: _template, ...settings } = body;
+  return settings;
+}

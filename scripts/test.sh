@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: types (server and browser tsconfigs), lint and formatting, the dependency rules
-# (who may call whom), unit tests, the e2e suite against the machine's Postgres and Redis, and the API
-# e2e suites once more on the embedded SQLite default. Any finding fails it.
+# (who may call whom), unit tests, the e2e suite against the machine's Postgres and Redis, the API
+# e2e suites once more on the embedded SQLite default, and the dashboard in Debian's Chromium against
+# the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-system-deps.sh
@@ -24,3 +25,8 @@ npm run lint:deps
 npx jest --config jest.config.js --selectProjects unit remotion
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts
+
+# The dashboard, driven in a real browser against the built service (API + worker).
+npx nest build
+npm run build:dashboard
+npx playwright test -c test/browser/playwright.config.ts

@@ -1,0 +1,150 @@
+import { expect, type Page, test } from '@playwright/test';
+import { decodePng, differingFraction, operator, scaledPng, screenshotBothWidths, verificationLink } from './support';
+
+/**
+ * A newcomer's whole way to a video, in a real browser against the real service: sign up, verify
+ * from the e-mail, log in, make a key, compose Lisbon → New York by plane, watch the free preview
+ * play, render it, watch it complete and play the video. Then the refusals a person meets.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = `journey-${Date.now()}@example.com`;
+const password = 'a long password for the journey';
+
+async function pickPlace(page: Page, index: number, typed: string, option: RegExp): Promise<void> {
+  await page.getByLabel('Place').nth(index).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function composeLisbonToNewYork(page: Page, duration: string): Promise<void> {
+  await page.getByRole('link', { name: 'New render' }).first().click();
+  await expect(page.getByRole('heading', { name: 'New render' })).toBeVisible();
+  await pickPlace(page, 0, 'Lisbon', /^Lisbon/);
+  await pickPlace(page, 1, 'New York', /^New York/);
+  await page.getByLabel('Then by').first().selectOption('plane');
+  await page.getByLabel('Duration (seconds)').fill(duration);
+}
+
+/** The preview's stage as PNG, with the Player's controls out of the way. */
+async function previewStill(page: Page): Promise<Buffer> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(2500);
+  return page.locator('.preview-stage').screenshot();
+}
+
+test('sign up, verify, log in, key, compose, preview, render, watch', async ({ page, context }) => {
+  // Sign up: the dashboard logs the new account in and waits for the e-mail.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await screenshotBothWidths(page, 'login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Name').fill('Ana Journey');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await screenshotBothWidths(page, 'signup');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await screenshotBothWidths(page, 'verify-pending');
+
+  // The link from the e-mail, opened in another tab as a person would.
+  const mail = await context.newPage();
+  await mail.goto(verificationLink(email));
+  await expect(mail.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
+  await mail.close();
+  await page.getByRole('button', { name: 'I have opened the link' }).click();
+  await expect(page.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
+
+  // The rate limit has its own tests: this account may click freely.
+  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
+
+  // Log out and in again.
+  await page.getByRole('button', { name: 'Make your first video' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('0 of 5 used')).toBeVisible();
+  await screenshotBothWidths(page, 'overview');
+
+  // A live key, shown once.
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Name').fill('laptop');
+  await page.getByRole('button', { name: /Create/ }).click();
+  await expect(page.getByText(/mapr_live_[A-Za-z0-9]{20,}/)).toBeVisible();
+  await screenshotBothWidths(page, 'api-keys');
+
+  // Compose and preview: the video plays in the page before anything is spent.
+  await composeLisbonToNewYork(page, '5');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.locator('.preview-stage')).toBeVisible();
+  await page.getByRole('button', { name: 'First frame' }).click();
+  const first = decodePng(await previewStill(page));
+  await page.getByRole('button', { name: 'Last frame' }).click();
+  await expect(page.getByTestId('preview-frame')).toContainText('Frame 150 of 150');
+  const lastBuffer = await previewStill(page);
+  const last = decodePng(lastBuffer);
+  expect(differingFraction(first, last)).toBeGreaterThan(0.01);
+  await screenshotBothWidths(page, 'compose');
+  await expect(page.getByText('0 of 5').or(page.getByText('5 remaining renders'))).toBeVisible();
+
+  // Render it and watch it complete.
+  await page.getByRole('button', { name: 'Render video' }).click();
+  await expect(page).toHaveURL(/\/renders\/job_/);
+  const jobId = page.url().split('/renders/')[1]!;
+  await expect(page.locator('.badge-complete').first()).toBeVisible({ timeout: 180_000 });
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', /\.mp4/);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(5, 0);
+  await screenshotBothWidths(page, 'render');
+
+  // The preview's last frame is the video's last frame: compare it with the job's thumbnail.
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapr.session')!) as { token: string }).token);
+  const job = await (await page.request.get(`/v1/render/${jobId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const thumbnail = await (await page.request.get(job.thumbnail_url)).body();
+  const difference = differingFraction(last, scaledPng(thumbnail, last.width, last.height));
+  console.log(`preview last frame vs thumbnail: ${(difference * 100).toFixed(2)} % of pixels differ`);
+  expect(difference).toBeLessThan(0.02);
+
+  // The list shows it.
+  await page.getByRole('link', { name: 'Renders', exact: true }).click();
+  await expect(page.locator(`a[href="/renders/${jobId}"]`).first()).toBeVisible();
+  await screenshotBothWidths(page, 'renders');
+});
+
+test('refusals are shown with the API’s message: unknown place, too long for the tier, quota used up', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  // An unknown place: the preview says which and suggests names.
+  await page.getByRole('link', { name: 'New render' }).first().click();
+  await pickPlace(page, 0, 'Lisbon', /^Lisbon/);
+  await page.getByLabel('Place').nth(1).fill('Atlantis Under The Sea');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const noPreview = page.getByRole('alert').filter({ hasText: 'No preview' });
+  await expect(noPreview).toContainText('VALIDATION_ERROR');
+  await expect(page.locator('.field-error').first()).toContainText(/Atlantis/);
+
+  // Longer than Free allows.
+  await composeLisbonToNewYork(page, '45');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.locator('.field-error').filter({ hasText: /10/ }).first()).toBeVisible();
+  await screenshotBothWidths(page, 'compose-error');
+
+  // The month's renders used up (support lowers the quota to what is already used).
+  operator('account:set-tier', email, 'free', '--requests-per-minute', '600', '--renders-per-month', '1');
+  await page.getByLabel('Duration (seconds)').fill('5');
+  await page.getByRole('button', { name: 'Render video' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'The render was not accepted' });
+  await expect(refused).toContainText('RENDER_LIMIT_EXCEEDED');
+  await expect(page).toHaveURL(/\/render\/new$/);
+});

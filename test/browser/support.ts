@@ -1,0 +1,71 @@
+/** What the browser tests need besides the page: the outbox, the operator CLI, images to compare. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+
+const root = join(__dirname, '..', '..');
+export const SCREENSHOT_DIR = join(root, 'tmp', 'screenshots');
+
+function serviceEnv(): Record<string, string> {
+  return JSON.parse(process.env.BROWSER_TEST_SERVICE_ENV ?? '{}') as Record<string, string>;
+}
+
+/** The verification link of the newest e-mail to `email` in the service's outbox folder. */
+export function verificationLink(email: string): string {
+  const outbox = join(serviceEnv().DATA_DIR!, 'outbox');
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const raw = readFileSync(join(outbox, file), 'utf8');
+    if (!raw.includes(`To: ${email}`)) continue;
+    const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const match = /(http:\/\/[^\s"<>]+\/v1\/auth\/verify-email\?token=[A-Za-z0-9._%-]+)/.exec(unwrapped);
+    if (match) return match[1]!;
+  }
+  throw new Error(`No verification e-mail to ${email}`);
+}
+
+/** The operator CLI (`npm run cli`) against the service under test, as support would run it. */
+export function operator(...args: string[]): string {
+  return execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli.js'), ...args], {
+    env: { ...process.env, ...serviceEnv() },
+    encoding: 'utf8',
+  });
+}
+
+/** Saves the page at desktop and phone width under tmp/screenshots (the README shows two of them). */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing wider than the phone: no sideways scrolling.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) throw new Error(`${name} is ${overflow}px wider than a 390px phone screen`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+export function decodePng(buffer: Buffer): PNG {
+  return PNG.sync.read(buffer);
+}
+
+/** Fraction of pixels that differ visibly (pixelmatch's perceptual threshold 0.1) between two same-sized images. */
+export function differingFraction(a: PNG, b: PNG): number {
+  if (a.width !== b.width || a.height !== b.height) throw new Error(`sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  const differing = pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.1 });
+  return differing / (a.width * a.height);
+}
+
+/** An image (JPEG or PNG bytes) scaled to width × height with an area filter, decoded: Remotion's bundled ffmpeg does the work. */
+export function scaledPng(image: Buffer, width: number, height: number): PNG {
+  const ffmpegDir = join(root, 'node_modules', '@remotion', 'compositor-linux-x64-gnu');
+  const png = execFileSync(
+    join(ffmpegDir, 'ffmpeg'),
+    ['-loglevel', 'error', '-i', 'pipe:0', '-vf', `scale=${width}:${height}:flags=area`, '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+    { input: image, env: { ...process.env, LD_LIBRARY_PATH: ffmpegDir }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return PNG.sync.read(png);
+}

@@ -44,3 +44,11 @@ export function useTemplates() {
     queryFn: async () => (await api<{ templates: TemplateSummary[] }>('GET', '/v1/templates')).templates,
   });
 }
+
+/* Account pages: prefix keys that cover every filter or page of a list, for invalidation. */
+export const listKeys = {
+  /** Every `queryKeys.deliveries(filter)`. */
+  deliveries: ['deliveries'] as const,
+  /** The batch list pages (`queryKeys.batches` + 'list'), not each batch's own key. */
+  batchList: [...queryKeys.batches, 'list'] as const,
+};

@@ -261,4 +261,46 @@ describe('Render batches', () => {
     expect(other.body.error_code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(2);
   });
+
+  it('lists the account’s batches newest first, a page at a time, each as GET /v1/batch gives it', async () => {
+    const account = await createAccount(t, { tier: 'creator' });
+    const other = await createAccount(t, { tier: 'creator' });
+    const created: string[] = [];
+    for (const jobs of [[renderBody()], [renderBody(), renderBody({ duration: 6 })], [renderBody()]]) {
+      const res = await t.http.post('/v1/render/batch').auth(account.liveKey, bearer).send({ jobs }).expect(202);
+      created.push(res.body.batch_id);
+    }
+    await t.http
+      .post('/v1/render/batch')
+      .auth(other.liveKey, bearer)
+      .send({ jobs: [renderBody()] })
+      .expect(202);
+    const newestFirst = [...created].reverse();
+
+    const all = await t.http.get('/v1/batches').auth(account.accessToken, bearer).expect(200);
+    expect(all.body.data.map((b: { batch_id: string }) => b.batch_id)).toEqual(newestFirst);
+    expect(all.body.next_cursor).toBeNull();
+    expect(all.body.data[1]).toEqual(await batchOf(account, created[1]));
+    expect(all.body.data[1]).toMatchObject({ total: 2, queued: 2, status: 'processing' });
+
+    const first = await t.http.get('/v1/batches').query({ limit: 2 }).auth(account.liveKey, bearer).expect(200);
+    expect(first.body.data.map((b: { batch_id: string }) => b.batch_id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await t.http
+      .get('/v1/batches')
+      .query({ limit: 2, cursor: first.body.next_cursor })
+      .auth(account.liveKey, bearer)
+      .expect(200);
+    expect(second.body.data.map((b: { batch_id: string }) => b.batch_id)).toEqual(newestFirst.slice(2));
+    expect(second.body.next_cursor).toBeNull();
+
+    // Live and sandbox batches are kept apart, as jobs are.
+    expect((await t.http.get('/v1/batches').auth(account.testKey, bearer).expect(200)).body).toEqual({ data: [], next_cursor: null });
+    expect((await t.http.get('/v1/batches').auth(other.liveKey, bearer).expect(200)).body.data).toHaveLength(1);
+
+    const badCursor = await t.http.get('/v1/batches').query({ cursor: 'nope' }).auth(account.liveKey, bearer).expect(400);
+    expect(badCursor.body.issues).toEqual([expect.objectContaining({ field: 'cursor', code: 'invalid_cursor' })]);
+    await t.http.get('/v1/batches').query({ limit: 0 }).auth(account.liveKey, bearer).expect(400);
+    await t.http.get('/v1/batches').expect(401);
+  });
 });

@@ -46,3 +46,11 @@ export function useTemplates() {
     staleTime: 60_000,
   });
 }
+
+/* Account pages: prefix keys that cover every filter or page of a list, for invalidation. */
+export const listKeys = {
+  /** Every `queryKeys.deliveries(filter)`. */
+  deliveries: ['deliveries'] as const,
+  /** The batch list pages (`queryKeys.batches` + 'list'), not each batch's own key. */
+  batchList: [...queryKeys.batches, 'list'] as const,
+};

@@ -193,3 +193,13 @@ export interface SigningSecret {
   created_at: string;
   previous_secret_expires_at: string | null;
 }
+
+/* Account pages (API keys, webhooks, templates, batches). */
+export interface BatchList {
+  data: Batch[];
+  next_cursor: string | null;
+}
+
+export interface DeliveryList {
+  deliveries: Delivery[];
+}

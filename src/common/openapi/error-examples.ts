@@ -90,5 +90,10 @@ export const ErrorExamples = {
       { field: 'password', code: 'invalid_length', message: 'password must be 8 to 128 characters' },
     ]),
   },
+  invalidCursor: {
+    key: 'VALIDATION_ERROR_invalid_cursor',
+    summary: 'A cursor that is not a next_cursor of this list',
+    error: CommonErrors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not a value returned as next_cursor' }]),
+  },
   notFound: (what: string) => ({ summary: `No such ${what.toLowerCase()} (or another account's)`, error: CommonErrors.notFound(what) }),
 } satisfies Record<string, ErrorExample | ((what: string) => ErrorExample)>;

@@ -14,25 +14,7 @@ import { CANCEL_CHANNEL } from './jobs/cancel-channel';
 import { JobLifecycle } from './jobs/job-lifecycle.service';
 import { RenderQueue } from './jobs/render-queue';
 import { RenderingErrors } from './rendering.errors';
-
-interface Cursor {
-  t: number;
-  id: string;
-}
-
-function encodeCursor(job: RenderJob): string {
-  return Buffer.from(JSON.stringify({ t: job.createdAt.getTime(), id: job.id } satisfies Cursor)).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Cursor;
-    if (typeof parsed.t === 'number' && typeof parsed.id === 'string') return parsed;
-  } catch {
-    /* fall through */
-  }
-  throw CommonErrors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not a value returned as next_cursor' }]);
-}
+import { decodeCursor, encodeCursor } from './list-cursor';
 
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
@@ -8,7 +8,7 @@ import { IdempotencyService } from '../idempotency.service';
 import { RenderBodyParser } from '../render-body.parser';
 import { Idempotency, type IdempotentCall } from '../idempotent-call';
 import { BatchesService } from './batches.service';
-import { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
+import { AcceptedBatchDto, BatchDto, BatchListDto, ListBatchesQueryDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
 import { BATCH_BODY_EXAMPLES } from '../dto/render-examples';
 
@@ -66,5 +66,48 @@ export class BatchesController {
   @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s batch)', [ErrorExamples.notFound('Batch')])
   get(@CurrentPrincipal() principal: Principal, @Param('batch_id') batchId: string): Promise<BatchDto> {
     return this.batches.get(principal, batchId);
+  }
+
+  @Get('batches')
+  @ApiOperation({
+    summary: 'List batches, newest first, with cursor paging',
+    description:
+      'The account’s batches (a sandbox key sees only sandbox batches, a live credential only live ones), each with its jobs and counts as GET /v1/batch/{batch_id} gives them.',
+  })
+  @ApiOkResponse({
+    type: BatchListDto,
+    examples: {
+      page: {
+        summary: 'A page of one batch, with more to come',
+        value: {
+          data: [
+            {
+              batch_id: 'batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ',
+              status: 'processing',
+              jobs: [
+                {
+                  job_id: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY',
+                  status: 'complete',
+                  video_url: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4',
+                },
+                { job_id: 'job_2Qw8ErT5yU1iO4pA7sD3fG6h', status: 'processing' },
+              ],
+              completed: 1,
+              failed: 0,
+              processing: 1,
+              queued: 0,
+              total: 2,
+              created_at: '2026-11-22T10:00:00.000Z',
+              completed_at: null,
+            },
+          ],
+          next_cursor: 'eyJ0IjoxNzk1MzQ4ODAwMDAwLCJpZCI6ImJhdGNoXzVHaDFrTDhtTjJwUTdyUzR0Vjl3WDN5WiJ9',
+        } satisfies BatchListDto,
+      },
+    },
+  })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR (limit out of 1–100, or a cursor that is not a next_cursor)', [ErrorExamples.invalidCursor])
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBatchesQueryDto): Promise<BatchListDto> {
+    return this.batches.list(principal, { limit: query.limit ?? 20, cursor: query.cursor });
   }
 }

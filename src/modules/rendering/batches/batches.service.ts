@@ -1,17 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Brackets, In, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { CommonErrors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
 import type { Principal } from '../../auth';
 import { RenderAdmission } from '../admission/render-admission';
 import { RenderJob } from '../entities/render-job.entity';
+import { decodeCursor, encodeCursor } from '../list-cursor';
 import { newQueuedJob } from '../queued-job';
 import { batchJobsInOrder } from './batch-completion.service';
 import { batchStatusUrl, presentBatch } from './batch-presenter';
 import { BatchScheduler } from './batch-scheduler.service';
-import type { AcceptedBatchDto, BatchDto } from './dto/batch-responses.dto';
+import type { AcceptedBatchDto, BatchDto, BatchListDto } from './dto/batch-responses.dto';
 import type { CreateBatchDto } from './dto/create-batch.dto';
 import { RenderBatchJob } from './entities/render-batch-job.entity';
 import { RenderBatch } from './entities/render-batch.entity';
@@ -84,5 +85,50 @@ export class BatchesService {
     const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
     if (!batch) throw CommonErrors.notFound('Batch');
     return presentBatch(batch, await batchJobsInOrder(batch.id, this.jobs, this.batchJobs), this.config.http);
+  }
+
+  /** GET /v1/batches: the caller's batches (of its mode), newest first, paged like GET /v1/renders. */
+  async list(principal: Principal, query: { limit: number; cursor?: string }): Promise<BatchListDto> {
+    const qb = this.batches
+      .createQueryBuilder('batch')
+      .where('batch.account_id = :accountId', { accountId: principal.accountId })
+      .andWhere('batch.sandbox = :sandbox', { sandbox: principal.sandbox })
+      .orderBy('batch.created_at', 'DESC')
+      .addOrderBy('batch.id', 'DESC')
+      .take(query.limit + 1);
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor);
+      const at = new Date(cursor.t);
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where('batch.created_at < :at', { at }).orWhere(
+            new Brackets((x) => x.where('batch.created_at = :at', { at }).andWhere('batch.id < :id', { id: cursor.id })),
+          );
+        }),
+      );
+    }
+    const rows = await qb.getMany();
+    const page = rows.slice(0, query.limit);
+    const jobsOf = await this.jobsOfBatches(page.map((b) => b.id));
+    return {
+      data: page.map((batch) => presentBatch(batch, jobsOf.get(batch.id) ?? [], this.config.http)),
+      next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+    } satisfies BatchListDto;
+  }
+
+  /** The jobs of several batches in submission order, in two queries for the whole page rather than two per batch. */
+  private async jobsOfBatches(batchIds: string[]): Promise<Map<string, RenderJob[]>> {
+    const byBatch = new Map<string, RenderJob[]>(batchIds.map((id) => [id, []]));
+    if (batchIds.length === 0) return byBatch;
+    const [order, rows] = await Promise.all([
+      this.batchJobs.find({ where: { batchId: In(batchIds) }, order: { batchId: 'ASC', position: 'ASC' } }),
+      this.jobs.findBy({ batchId: In(batchIds) }),
+    ]);
+    const byId = new Map(rows.map((j) => [j.id, j]));
+    for (const entry of order) {
+      const job = byId.get(entry.jobId);
+      if (job) byBatch.get(entry.batchId)?.push(job);
+    }
+    return byBatch;
   }
 }

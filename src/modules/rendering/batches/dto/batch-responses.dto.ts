@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { JOB_STATUSES } from '../../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../../rendering.errors';
 
@@ -43,4 +45,30 @@ export class BatchDto {
   @ApiProperty({ example: 2 }) total: number;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: null, nullable: true, type: String }) completed_at: string | null;
+}
+
+export class BatchListDto {
+  @ApiProperty({ type: [BatchDto], description: 'Newest first; each batch as GET /v1/batch/{batch_id} gives it.' }) data: BatchDto[];
+  @ApiProperty({
+    example: 'eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImJhdGNoXy4uLiJ9',
+    nullable: true,
+    type: String,
+    description: 'Pass as `cursor` for the next page; null on the last page.',
+  })
+  next_cursor: string | null;
+}
+
+export class ListBatchesQueryDto {
+  @ApiPropertyOptional({ example: 20, minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'next_cursor of the previous page.' })
+  @IsOptional()
+  @IsString()
+  cursor?: string;
 }

@@ -7,15 +7,15 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { geoBounds, geoCircle, geoNaturalEarth1, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { queryKeys } from '../api/queries';
 import type { JobRoute, JobStatus } from '../api/types';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Page';
 
-const WIDTH = 640;
-const HEIGHT = 360;
+/** Drawn at the size it shows (text and dots keep their size on a phone): 16:9, at most this tall. */
+const MAX_HEIGHT = 380;
 const PADDING = 28;
 /** Short routes are framed with at least this radius (degrees) around them, so the coast still reads. */
 const MIN_RADIUS_DEGREES = 4;
@@ -75,7 +75,10 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
     if (notReady && status !== 'queued' && askedAt.current !== `${status}:${progress}`) void refetch();
   }, [notReady, status, progress, refetch]);
 
-  const drawing = useMemo(() => (route.data ? draw(route.data) : null), [route.data]);
+  const [frame, setFrame] = useState<HTMLElement | null>(null);
+  const width = useWidth(frame);
+  const height = Math.min(MAX_HEIGHT, Math.round((width * 9) / 16));
+  const drawing = useMemo(() => (route.data ? draw(route.data, width, height) : null), [route.data, width, height]);
 
   if (status === 'queued' || notReady) {
     const never = status === 'failed' || status === 'cancelled';
@@ -93,9 +96,9 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
   const stops = stopsOf(route.data);
   const label = `Map of the route: ${stops.map((stop) => stop.name).join(' → ')}, ${formatKm(route.data.distance_km)}`;
   return (
-    <figure className="route-map">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
-        <rect width={WIDTH} height={HEIGHT} className="route-sea" />
+    <figure className="route-map" ref={setFrame}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label}>
+        <rect width={width} height={height} className="route-sea" />
         {land.data ? <path d={drawing.path(land.data) ?? ''} className="route-land" /> : null}
         {route.data.features.map((leg, index) => (
           <path key={index} d={drawing.path(leg) ?? ''} className={`route-leg ${LEG_CLASSES[leg.properties.mode] ?? ''}`} />
@@ -104,7 +107,7 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
           const point = drawing.project(stop.coordinates);
           if (!point) return null;
           const [x, y] = point;
-          const anchor = x > WIDTH - 120 ? 'end' : 'start';
+          const anchor = x > width - 120 ? 'end' : 'start';
           return (
             <g key={stop.name} className="route-stop">
               <circle cx={x} cy={y} r={5} />
@@ -134,8 +137,20 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
   );
 }
 
+/** The element's width in pixels, followed as the window resizes. */
+function useWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(200, Math.round(entry.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
 /** A projection centred on the route and fitted to it (or to a small circle around a short one). */
-function draw(route: JobRoute) {
+function draw(route: JobRoute, width: number, height: number) {
   const collection = route as unknown as FeatureCollection;
   const [[west, south], [east, north]] = geoBounds(collection);
   // geoBounds gives west > east for a route across the antimeridian.
@@ -152,7 +167,7 @@ function draw(route: JobRoute) {
     .fitExtent(
       [
         [PADDING, PADDING],
-        [WIDTH - PADDING, HEIGHT - PADDING],
+        [width - PADDING, height - PADDING],
       ],
       { type: 'FeatureCollection', features: frame },
     );

@@ -163,7 +163,7 @@ function JobState({ job }: { job: Job }) {
     );
   }
   if (job.status === 'cancelled') {
-    return <p className="notice notice-info">Cancelled {formatRelative(job.cancelled_at)}. It was not counted against your quota.</p>;
+    return <p className="notice notice-info">Cancelled on {formatDateTime(job.cancelled_at)}. It was not counted against your quota.</p>;
   }
   return (
     <div className="stack">

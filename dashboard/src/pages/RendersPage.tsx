@@ -171,13 +171,15 @@ function JobRow({ job }: { job: Job }) {
       </td>
       <td data-label="Mode">{modeLabel(job)}</td>
       <td data-label="Status" className="render-status-cell">
-        <StatusBadge status={job.status} />
-        {job.status === 'processing' ? (
-          <span className="render-progress">
-            <ProgressBar value={job.progress} label={`Progress of ${title}`} />
-            <span className="hint">{formatPercent(job.progress)}</span>
-          </span>
-        ) : null}
+        <span className="render-status">
+          <StatusBadge status={job.status} />
+          {job.status === 'processing' ? (
+            <span className="render-progress">
+              <ProgressBar value={job.progress} label={`Progress of ${title}`} />
+              <span className="hint">{formatPercent(job.progress)}</span>
+            </span>
+          ) : null}
+        </span>
       </td>
       <td data-label="Created">
         <time dateTime={job.created_at} title={formatDateTime(job.created_at)}>
@@ -185,8 +187,10 @@ function JobRow({ job }: { job: Job }) {
         </time>
       </td>
       <td data-label="Video">
-        {formatSeconds(duration)}
-        {resolution ? <span className="hint render-resolution">{resolution}</span> : null}
+        <span>
+          {formatSeconds(duration)}
+          {resolution ? <span className="hint render-resolution">{resolution}</span> : null}
+        </span>
       </td>
     </tr>
   );

@@ -14,7 +14,7 @@ import type { JobRoute, JobStatus } from '../api/types';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Page';
 
-/** Drawn at the size it shows (text and dots keep their size on a phone): 16:9, at most this tall. */
+/** Drawn at the size it shows (text and dots keep their size on a phone), at most this tall. */
 const MAX_HEIGHT = 380;
 const PADDING = 28;
 /** Short routes are framed with at least this radius (degrees) around them, so the coast still reads. */
@@ -77,7 +77,8 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
 
   const [frame, setFrame] = useState<HTMLElement | null>(null);
   const width = useWidth(frame);
-  const height = Math.min(MAX_HEIGHT, Math.round((width * 9) / 16));
+  // Taller on a phone, where the labels need room.
+  const height = Math.min(MAX_HEIGHT, Math.round(width * (width < 500 ? 0.75 : 0.5625)));
   const drawing = useMemo(() => (route.data ? draw(route.data, width, height) : null), [route.data, width, height]);
 
   if (status === 'queued' || notReady) {

@@ -21,6 +21,8 @@ export const queryKeys = {
   batches: ['batches'] as const,
   batch: (id: string) => ['batches', id] as const,
   webhookSecret: ['webhook-secret'] as const,
+  // Renders pages: one page of the jobs list (under `renders`, so invalidating renders refreshes it).
+  renderList: (filter: { status?: string; cursor?: string }) => ['renders', 'list', filter] as const,
 };
 
 export function useAccount() {

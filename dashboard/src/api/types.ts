@@ -200,6 +200,24 @@ export interface BatchList {
   next_cursor: string | null;
 }
 
+/* Renders pages: the route of a job and the delivery list. */
+export interface JobRouteProperties {
+  leg: number;
+  /** multi_route only: which destination this feature reaches. */
+  route?: number;
+  from: string;
+  to: string;
+  transport: string;
+  mode: 'great-circle' | 'sea' | 'road' | string;
+  distance_km: number;
+}
+
+export interface JobRoute {
+  type: 'FeatureCollection';
+  distance_km: number;
+  features: { type: 'Feature'; geometry: { type: 'LineString'; coordinates: [number, number][] }; properties: JobRouteProperties }[];
+}
+
 export interface DeliveryList {
   deliveries: Delivery[];
 }

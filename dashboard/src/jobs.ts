@@ -1,0 +1,80 @@
+/** How a render job reads in lists and headings: its title, its route in words, its mode. */
+import type { NormalizedPoint, NormalizedRegion, NormalizedRenderRequest } from '../../src/modules/rendering/contract';
+import type { Job, JobStatus } from './api/types';
+
+export const ACTIVE_STATUSES: readonly JobStatus[] = ['queued', 'processing'];
+
+export function isActive(job: Pick<Job, 'status'>): boolean {
+  return ACTIVE_STATUSES.includes(job.status);
+}
+
+const MODE_LABELS: Record<string, string> = {
+  route_animation: 'Route',
+  multi_route: 'Multi-route',
+  region_focus: 'Region focus',
+  country_data: 'Country data',
+};
+
+/** The stored request, read leniently: older jobs may lack fields added since. */
+function requestOf(job: Pick<Job, 'request'>): Partial<NormalizedRenderRequest> {
+  return job.request as Partial<NormalizedRenderRequest>;
+}
+
+export function modeLabel(job: Pick<Job, 'request'>): string {
+  const mode = requestOf(job).mode ?? 'route_animation';
+  return MODE_LABELS[mode] ?? mode;
+}
+
+function pointLabel(point: Partial<NormalizedPoint> | undefined): string {
+  if (!point) return '?';
+  if (point.label) return point.label;
+  if (point.place) return point.place;
+  if (typeof point.lat === 'number' && typeof point.lng === 'number') return `${point.lat.toFixed(2)}, ${point.lng.toFixed(2)}`;
+  return '?';
+}
+
+function regionLabel(region: NormalizedRegion | 'world' | undefined): string {
+  if (!region || region === 'world') return 'the world';
+  if (region.kind === 'country') return region.name;
+  return `box ${region.bbox.map((n) => n.toFixed(1)).join(', ')}`;
+}
+
+/** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries". */
+export function routeSummary(job: Pick<Job, 'request'>): string {
+  const request = requestOf(job);
+  if (request.multi_route) {
+    const count = request.multi_route.routes.length;
+    return `${pointLabel(request.multi_route.origin)} → ${count === 1 ? pointLabel(request.multi_route.routes[0]) : `${count} destinations`}`;
+  }
+  if (request.region_focus) return request.region_focus.label ?? regionLabel(request.region_focus.region);
+  if (request.country_data) {
+    const count = request.country_data.values.length;
+    return `${count} ${count === 1 ? 'country' : 'countries'} · ${regionLabel(request.country_data.region)}`;
+  }
+  const waypoints = request.waypoints ?? [];
+  if (waypoints.length === 0) return 'No route';
+  const via = waypoints.length > 2 ? ` (${waypoints.length - 2} via)` : '';
+  return `${pointLabel(waypoints[0])} → ${pointLabel(waypoints[waypoints.length - 1])}${via}`;
+}
+
+/** The title the user gave, or else the route in words. */
+export function jobTitle(job: Pick<Job, 'request'>): string {
+  return requestOf(job).title?.text || routeSummary(job);
+}
+
+export function hasTitle(job: Pick<Job, 'request'>): boolean {
+  return Boolean(requestOf(job).title?.text);
+}
+
+export function requestedDuration(job: Pick<Job, 'request'>): number | undefined {
+  return requestOf(job).duration;
+}
+
+export function requestedResolution(job: Pick<Job, 'request'>): string | undefined {
+  const request = requestOf(job);
+  return request.resolution ? `${request.resolution}${request.aspect_ratio ? ` ${request.aspect_ratio}` : ''}` : undefined;
+}
+
+export function webhookUrlOf(job: Pick<Job, 'request'>): string | undefined {
+  return requestOf(job).webhook_url;
+}

@@ -33,7 +33,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.browser.ts',
   outputDir: '../../tmp/playwright',
-  timeout: 240_000,
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   workers: 1,
   reporter: [['list']],

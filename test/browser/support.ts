@@ -1,6 +1,7 @@
 /** What the browser tests need besides the page: the outbox, the operator CLI, images to compare. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
@@ -59,13 +60,17 @@ export function differingFraction(a: PNG, b: PNG): number {
   return differing / (a.width * a.height);
 }
 
-/** An image (JPEG or PNG bytes) scaled to width × height with an area filter, decoded: Remotion's bundled ffmpeg does the work. */
+/** A JPEG or PNG image scaled to width × height with an area filter, decoded: Remotion's bundled ffmpeg does the work. */
 export function scaledPng(image: Buffer, width: number, height: number): PNG {
   const ffmpegDir = join(root, 'node_modules', '@remotion', 'compositor-linux-x64-gnu');
+  // From a file named by its format: this ffmpeg build picks its image reader by the extension.
+  const extension = image.subarray(1, 4).toString('latin1') === 'PNG' ? 'png' : 'jpg';
+  const input = join(mkdtempSync(join(tmpdir(), 'mapr-scale-')), `image.${extension}`);
+  writeFileSync(input, image);
   const png = execFileSync(
     join(ffmpegDir, 'ffmpeg'),
-    ['-loglevel', 'error', '-i', 'pipe:0', '-vf', `scale=${width}:${height}:flags=area`, '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
-    { input: image, env: { ...process.env, LD_LIBRARY_PATH: ffmpegDir }, maxBuffer: 64 * 1024 * 1024 },
+    ['-loglevel', 'error', '-i', input, '-vf', `scale=${width}:${height}:flags=area`, '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+    { env: { ...process.env, LD_LIBRARY_PATH: ffmpegDir }, maxBuffer: 64 * 1024 * 1024 },
   );
   return PNG.sync.read(png);
 }

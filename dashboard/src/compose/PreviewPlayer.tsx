@@ -12,6 +12,10 @@ import type { RenderPreview } from '../api/types';
 export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
   const player = useRef<PlayerRef>(null);
   const [frame, setFrame] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  // After "First frame" / "Last frame" the frame is shown clean, as the video and its thumbnail have it:
+  // the Player's own controls come back with the pointer or the Play button.
+  const [clean, setClean] = useState(false);
   const { composition } = preview;
   const lastFrame = composition.duration_in_frames - 1;
 
@@ -19,23 +23,35 @@ export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
     const current = player.current;
     if (!current) return;
     const onFrame = (event: { detail: { frame: number } }) => setFrame(event.detail.frame);
+    const onPlay = () => setPlaying(true);
+    const onPause = () => setPlaying(false);
     current.addEventListener('frameupdate', onFrame);
     current.addEventListener('seeked', onFrame);
+    current.addEventListener('play', onPlay);
+    current.addEventListener('pause', onPause);
     return () => {
       current.removeEventListener('frameupdate', onFrame);
       current.removeEventListener('seeked', onFrame);
+      current.removeEventListener('play', onPlay);
+      current.removeEventListener('pause', onPause);
     };
   }, [preview]);
 
   const seek = (to: number) => {
     player.current?.pause();
     player.current?.seekTo(to);
+    setClean(true);
+  };
+  const togglePlay = () => {
+    setClean(false);
+    player.current?.toggle();
   };
 
   return (
     <div className="preview">
       <div
         className="preview-stage"
+        onPointerEnter={() => setClean(false)}
         // Vertical videos keep to the screen's height.
         style={{
           aspectRatio: `${composition.width} / ${composition.height}`,
@@ -50,7 +66,7 @@ export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
           compositionWidth={composition.width}
           compositionHeight={composition.height}
           fps={composition.fps}
-          controls
+          controls={!clean}
           autoPlay
           loop
           clickToPlay
@@ -59,6 +75,9 @@ export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
         />
       </div>
       <div className="row preview-tools">
+        <button type="button" className="button button-secondary" onClick={togglePlay}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
         <button type="button" className="button button-secondary" onClick={() => seek(0)}>
           First frame
         </button>

@@ -9,7 +9,9 @@ cat <<MSG
 
   mapr is starting on http://localhost:${PORT}  (API docs: http://localhost:${PORT}/docs)
 
-  Render a first video (README, "Render your first video"):
+  Open http://localhost:${PORT}/ in a browser: sign up, compose, preview and render from the dashboard.
+
+  Or with curl (README, "Render your first video"):
     1. Register:   curl -s localhost:${PORT}/v1/auth/register -H 'Content-Type: application/json' \\
                      -d '{"email":"you@example.com","password":"a long password","name":"You"}'
     2. Verify:     open the link printed in the log below (the e-mail is also in ${DATA_DIR:-./data}/outbox)

@@ -97,6 +97,9 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   const last = decodePng(lastBuffer);
   expect(differingFraction(first, last)).toBeGreaterThan(0.01);
   await screenshotBothWidths(page, 'compose');
+  // What a person sees on arrival at the composer's top, preview beside the form (the README shows it).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'compose-preview-viewport.png') });
   await expect(page.getByText('1 of your 5 remaining renders')).toBeVisible();
 
   // Render it and watch it complete.

@@ -12,7 +12,7 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
     <div className="notice notice-error" role="alert">
       {title ? <strong className="notice-title">{title}</strong> : null}
       <p className="notice-message">{message}</p>
-      {api && api.issues.length > 0 ? (
+      {api && api.issues.length > 0 && !(api.issues.length === 1 && api.issues[0]!.message === message) ? (
         <ul className="notice-issues">
           {api.issues.map((issue) => (
             <li key={`${issue.field}:${issue.code}`}>

@@ -1,60 +1,65 @@
 /**
- * Webhook deliveries of a job or a batch (GET /v1/webhooks/deliveries), each with its attempts and
- * a button that sends it again now (POST …/redeliver).
+ * Webhook deliveries (GET /v1/webhooks/deliveries), all of the account's or one job's or batch's: each
+ * with its attempts and a button that sends it again now (POST …/redeliver). Used by the job page and
+ * the webhooks page.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../api/client';
-import { queryKeys } from '../api/queries';
+import { listKeys, queryKeys } from '../api/queries';
 import type { Delivery, DeliveryList as DeliveryListBody } from '../api/types';
 import { formatDateTime, formatRelative } from '../format';
 import { ErrorNotice } from './ErrorNotice';
 import { EmptyState, Loading } from './Page';
 import { StatusBadge } from './StatusBadge';
 
-const POLL_MS = 3000;
-/** After a redelivery, how long the list is polled for its attempt to show. */
-const WATCH_MS = 30_000;
+const POLL_MS = 4000;
+/** A pending delivery whose next try is this close is watched; later ones are not polled for. */
+const DUE_SOON_MS = 2 * 60 * 1000;
+/** After a redelivery, how long the list is polled for its new attempt to show. */
+const REDELIVERY_WATCH_MS = 30_000;
 
-export function DeliveryList({ filter }: { filter: { job_id?: string; batch_id?: string } }) {
-  const client = useQueryClient();
+export function DeliveryList({ filter, empty }: { filter: { job_id?: string; batch_id?: string }; empty: string }) {
   const key = queryKeys.deliveries(filter);
   // Set by a redelivery: poll until its attempt shows or the watch ends.
   const [watch, setWatch] = useState<{ id: string; attempts: number; until: number } | null>(null);
   const list = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      api<DeliveryListBody>('GET', '/v1/webhooks/deliveries', {
-        query: filter,
-        signal,
-        background: client.getQueryData(key) !== undefined,
-      }),
+    queryFn: ({ signal }) => api<DeliveryListBody>('GET', '/v1/webhooks/deliveries', { query: filter, signal, background: true }),
     refetchInterval: (query) => {
-      if (!watch || Date.now() > watch.until) return false;
-      const delivery = query.state.data?.deliveries.find((d) => d.id === watch.id);
-      return delivery && delivery.attempt_count > watch.attempts ? false : POLL_MS;
+      const deliveries = query.state.data?.deliveries ?? [];
+      const redelivering =
+        watch !== null && Date.now() < watch.until && !deliveries.some((d) => d.id === watch.id && d.attempt_count > watch.attempts);
+      const dueSoon = deliveries.some(
+        (d) => d.status === 'pending' && (!d.next_attempt_at || new Date(d.next_attempt_at).getTime() - Date.now() < DUE_SOON_MS),
+      );
+      return redelivering || dueSoon ? POLL_MS : false;
     },
   });
 
   return (
-    <div className="deliveries">
+    <div>
       <div className="row deliveries-toolbar">
-        <button type="button" className="button button-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+        >
           {list.isFetching && list.data ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
       <ErrorNotice error={list.error} />
       {list.isPending ? <Loading what="Loading deliveries" /> : null}
-      {list.data && list.data.deliveries.length === 0 ? (
-        <EmptyState>No webhook has been sent yet. One is sent when the render completes or fails.</EmptyState>
-      ) : null}
+      {list.data && list.data.deliveries.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
       {list.data && list.data.deliveries.length > 0 ? (
-        <ul className="delivery-list">
+        <ul className="deliveries">
           {list.data.deliveries.map((delivery) => (
             <DeliveryItem
               key={delivery.id}
               delivery={delivery}
-              onRedelivered={() => setWatch({ id: delivery.id, attempts: delivery.attempt_count, until: Date.now() + WATCH_MS })}
+              onRedelivered={() => setWatch({ id: delivery.id, attempts: delivery.attempt_count, until: Date.now() + REDELIVERY_WATCH_MS })}
             />
           ))}
         </ul>
@@ -63,90 +68,107 @@ export function DeliveryList({ filter }: { filter: { job_id?: string; batch_id?:
   );
 }
 
+function lastAttempt(delivery: Delivery) {
+  return delivery.attempts.length > 0 ? delivery.attempts[delivery.attempts.length - 1] : undefined;
+}
+
 function DeliveryItem({ delivery, onRedelivered }: { delivery: Delivery; onRedelivered: () => void }) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: () => api<Delivery>('POST', `/v1/webhooks/deliveries/${delivery.id}/redeliver`),
+    mutationFn: () => api<Delivery>('POST', `/v1/webhooks/deliveries/${encodeURIComponent(delivery.id)}/redeliver`),
     onSuccess: () => {
       onRedelivered();
-      void client.invalidateQueries({ queryKey: ['deliveries'] });
+      void queryClient.invalidateQueries({ queryKey: listKeys.deliveries });
     },
   });
-  const last = delivery.attempts[delivery.attempts.length - 1];
-
+  const last = lastAttempt(delivery);
   return (
     <li className="delivery">
       <div className="delivery-head">
-        <code className="delivery-event">{delivery.event}</code>
+        <span className="delivery-event">{delivery.event}</span>
         <StatusBadge status={delivery.status} />
-        <button type="button" className="button button-secondary" onClick={() => redeliver.mutate()} disabled={redeliver.isPending}>
-          {redeliver.isPending ? 'Sending…' : 'Redeliver'}
-        </button>
+        {delivery.job_id ? (
+          <Link to={`/renders/${delivery.job_id}`}>
+            <code>{delivery.job_id}</code>
+          </Link>
+        ) : null}
+        {delivery.batch_id ? (
+          <Link to={`/batches/${delivery.batch_id}`}>
+            <code>{delivery.batch_id}</code>
+          </Link>
+        ) : null}
+        <span className="delivery-actions">
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => redeliver.mutate()}
+            disabled={redeliver.isPending}
+          >
+            {redeliver.isPending ? 'Queuing…' : 'Redeliver'}
+          </button>
+        </span>
       </div>
-      <dl className="facts delivery-facts">
-        <dt>To</dt>
-        <dd>
-          <code>{delivery.url}</code>
-        </dd>
-        <dt>Attempts</dt>
-        <dd>{delivery.attempt_count}</dd>
-        <dt>Last answer</dt>
-        <dd>{last ? (last.status_code ?? last.error_kind ?? last.outcome) : '—'}</dd>
-        <dt>Created</dt>
-        <dd>
-          <time dateTime={delivery.created_at} title={formatDateTime(delivery.created_at)}>
-            {formatRelative(delivery.created_at)}
-          </time>
-        </dd>
+      <code className="delivery-url">{delivery.url}</code>
+      <ul className="delivery-facts">
+        <li>
+          {delivery.attempt_count} {delivery.attempt_count === 1 ? 'attempt' : 'attempts'}
+        </li>
+        <li>Last answer: {last ? (last.status_code ?? last.error_kind ?? '—') : 'not tried yet'}</li>
+        <li>
+          Created <span title={formatDateTime(delivery.created_at)}>{formatRelative(delivery.created_at)}</span>
+        </li>
         {delivery.delivered_at ? (
-          <>
-            <dt>Delivered</dt>
-            <dd>{formatDateTime(delivery.delivered_at)}</dd>
-          </>
+          <li>
+            Delivered <span title={formatDateTime(delivery.delivered_at)}>{formatRelative(delivery.delivered_at)}</span>
+          </li>
         ) : null}
-        {delivery.next_attempt_at ? (
-          <>
-            <dt>Next retry</dt>
-            <dd>
-              {formatRelative(delivery.next_attempt_at)} ({formatDateTime(delivery.next_attempt_at)})
-            </dd>
-          </>
+        {delivery.status === 'pending' && delivery.next_attempt_at ? (
+          <li>
+            Next try <span title={formatDateTime(delivery.next_attempt_at)}>{formatRelative(delivery.next_attempt_at)}</span>
+          </li>
         ) : null}
-      </dl>
-      {redeliver.isSuccess ? (
+      </ul>
+      {redeliver.data ? (
         <p className="hint" role="status">
-          Sent again: the new attempt shows here in a moment.
+          Queued: a new attempt goes out now.
         </p>
       ) : null}
-      <ErrorNotice error={redeliver.error} title="The delivery could not be sent again" />
+      <ErrorNotice error={redeliver.error} />
       {delivery.attempts.length > 0 ? (
-        <details className="delivery-attempts">
-          <summary>
-            {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? '' : 's'}
-          </summary>
+        <details className="attempts">
+          <summary>Attempt history ({delivery.attempts.length})</summary>
           <div className="table-wrap">
-            <table>
+            <table className="table-stack">
               <thead>
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">When</th>
                   <th scope="col">Trigger</th>
                   <th scope="col">Outcome</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">Answer</th>
                   <th scope="col">Time</th>
-                  <th scope="col">Detail</th>
                 </tr>
               </thead>
               <tbody>
                 {delivery.attempts.map((attempt) => (
                   <tr key={attempt.attempt}>
-                    <td>{attempt.attempt}</td>
-                    <td>{formatDateTime(attempt.at)}</td>
-                    <td>{attempt.trigger}</td>
-                    <td>{attempt.outcome}</td>
-                    <td>{attempt.status_code ?? '—'}</td>
-                    <td>{attempt.latency_ms == null ? '—' : `${attempt.latency_ms} ms`}</td>
-                    <td className="delivery-detail">{attempt.error_message ?? attempt.response_excerpt ?? '—'}</td>
+                    <td data-label="Attempt">{attempt.attempt}</td>
+                    <td data-label="When">{formatDateTime(attempt.at)}</td>
+                    <td data-label="Trigger">{attempt.trigger}</td>
+                    <td data-label="Outcome">
+                      <StatusBadge status={attempt.outcome} />
+                    </td>
+                    <td data-label="Answer">
+                      {attempt.status_code ?? attempt.error_kind ?? '—'}
+                      {attempt.status_code == null && attempt.error_message ? <span className="hint"> {attempt.error_message}</span> : null}
+                      {attempt.response_excerpt ? (
+                        <code className="muted" title="Start of the response body">
+                          {' '}
+                          {attempt.response_excerpt.slice(0, 120)}
+                        </code>
+                      ) : null}
+                    </td>
+                    <td data-label="Latency">{attempt.latency_ms == null ? '—' : `${attempt.latency_ms} ms`}</td>
                   </tr>
                 ))}
               </tbody>

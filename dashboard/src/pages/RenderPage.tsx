@@ -119,7 +119,10 @@ function JobView({ job, pollError }: { job: Job; pollError: unknown }) {
             <p className="hint">
               Sent to <code>{webhookUrl}</code> when the render completes or fails.
             </p>
-            <DeliveryList filter={{ job_id: job.job_id }} />
+            <DeliveryList
+              filter={{ job_id: job.job_id }}
+              empty="No webhook has been sent yet. One is sent when the render completes or fails."
+            />
           </>
         ) : (
           <p className="hint">This render was created without a webhook_url, so no webhook is sent for it.</p>

@@ -5,6 +5,11 @@
 # the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+# Prints where the run is and how long it has taken, so a slow stage shows in the log.
+stage() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1"; }
+
+stage "system and npm packages"
 bash scripts/install-system-deps.sh
 bash scripts/install-node-deps.sh
 
@@ -18,15 +23,22 @@ if ! node -e "const {Client}=require('pg');const c=new Client({connectionString:
   exit 1
 fi
 
+stage "Remotion bundle"
 npm run build:remotion
+stage "types, lint, dependency rules"
 npm run typecheck
 npm run lint
 npm run lint:deps
+stage "unit tests"
 npx jest --config jest.config.js --selectProjects unit remotion
+stage "e2e on Postgres"
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
+stage "API e2e on SQLite"
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts
 
 # The dashboard, driven in a real browser against the built service (API + worker).
+stage "dashboard in the browser"
 npx nest build
 npm run build:dashboard
 npx playwright test -c test/browser/playwright.config.ts
+stage "all passed"

@@ -30,7 +30,7 @@ export class AppModule {
         DeliveryModule,
         WebhooksModule,
         HealthModule,
-        DashboardModule.forRoot(config.http.dashboardDir),
+        DashboardModule.forRoot(config.http.dashboardDir, { quiet: config.env === 'test' }),
         ...(config.role === 'all' ? [WorkerModule.forRoot(config, { standalone: false })] : []),
       ],
       providers: [

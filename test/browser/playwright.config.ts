@@ -25,6 +25,9 @@ export const serviceEnv: Record<string, string> = {
   REDIS_KEY_PREFIX: `browser${process.pid}`,
   JWT_SECRET: 'browser-tests-secret-that-is-long-enough-0123456789',
   LOG_LEVEL: 'warn',
+  // The database is shared with the e2e suites, whose apps leave queued jobs under other Redis prefixes: this
+  // worker's lost-entry sweep would take them all for its own and render them before the test's job.
+  RENDER_QUEUE_SWEEP_SECONDS: '0',
   CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 };
 process.env.BROWSER_TEST_SERVICE_ENV = JSON.stringify(serviceEnv);

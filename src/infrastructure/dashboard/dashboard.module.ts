@@ -48,9 +48,10 @@ function setDashboardHeaders(dir: string) {
 /** Serves the built dashboard (`npm run build` writes it to dist/dashboard) at `/`, next to /v1 and /docs. */
 @Module({})
 export class DashboardModule {
-  static forRoot(dir: string): DynamicModule {
+  /** `quiet`: test suites build apps without a dashboard on purpose; nobody needs telling. */
+  static forRoot(dir: string, { quiet = false }: { quiet?: boolean } = {}): DynamicModule {
     if (!existsSync(join(dir, 'index.html'))) {
-      new Logger('Dashboard').warn(`No dashboard at ${dir} (run npm run build): the API runs without it`);
+      if (!quiet) new Logger('Dashboard').warn(`No dashboard at ${dir} (run npm run build): the API runs without it`);
       return { module: DashboardModule };
     }
     return {

@@ -16,4 +16,15 @@ describe('committed OpenAPI document', () => {
     expect(doc.paths['/v1/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/v1/usage'].get.security).toEqual([{ bearer: [] }]);
   }, 30000);
+
+  it('names every operation for SDK generators: verb first, lowerCamelCase, unique (createRender, listRenders)', async () => {
+    const doc = JSON.parse(await generateOpenApiJson()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ids = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    expect(ids.length).toBeGreaterThanOrEqual(30);
+    for (const id of ids)
+      expect(id).toMatch(
+        /^(create|get|list|cancel|preview|search|update|delete|revoke|rotate|redeliver|register|logIn|resend|verify)[A-Za-z]*$/,
+      );
+    expect(new Set(ids).size).toBe(ids.length);
+  }, 30000);
 });

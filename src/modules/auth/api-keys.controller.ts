@@ -14,7 +14,11 @@ export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create an API key', description: 'The full key is returned once, in this response.' })
+  @ApiOperation({
+    operationId: 'createApiKey',
+    summary: 'Create an API key',
+    description: 'The full key is returned once, in this response.',
+  })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     const { record, key } = await this.apiKeys.create(principal.accountId, body);
@@ -23,7 +27,11 @@ export class ApiKeysController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List API keys', description: 'Newest first; revoked keys included with revoked_at.' })
+  @ApiOperation({
+    operationId: 'listApiKeys',
+    summary: 'List API keys',
+    description: 'Newest first; revoked keys included with revoked_at.',
+  })
   @ApiOkResponse({ type: ApiKeyListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
     return { api_keys: (await this.apiKeys.list(principal.accountId)).map(ApiKeyDto.from) };
@@ -31,7 +39,11 @@ export class ApiKeysController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke an API key', description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.' })
+  @ApiOperation({
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key',
+    description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.',
+  })
   @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiErrorResponse(404, 'NOT_FOUND', [ErrorExamples.notFound('API key')])
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {

@@ -25,6 +25,7 @@ export class AuthController {
   @Post('register')
   @Public()
   @ApiOperation({
+    operationId: 'register',
     summary: 'Create an account',
     description: 'Creates an account with emailVerified false and sends a verification e-mail.',
   })
@@ -42,7 +43,7 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
+  @ApiOperation({ operationId: 'logIn', summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [AuthErrorExamples.invalidCredentials])
   @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [AuthErrorExamples.tooManyAttempts])
@@ -54,7 +55,11 @@ export class AuthController {
   @Post('resend-verification')
   @Authenticated({ accessTokenOnly: true })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send the verification e-mail again', description: 'Earlier links stop working. Limited to one per minute.' })
+  @ApiOperation({
+    operationId: 'resendVerificationEmail',
+    summary: 'Send the verification e-mail again',
+    description: 'Earlier links stop working. Limited to one per minute.',
+  })
   @ApiOkResponse({ type: ResendVerificationResponseDto })
   @ApiErrorResponse(409, 'EMAIL_ALREADY_VERIFIED', [AuthErrorExamples.emailAlreadyVerified])
   @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS', [AuthErrorExamples.tooManyAttempts])
@@ -66,6 +71,7 @@ export class AuthController {
   @Get('verify-email')
   @Public()
   @ApiOperation({
+    operationId: 'verifyEmail',
     summary: 'Verify an e-mail address (the link in the e-mail)',
     description: 'Single use. Browsers get an HTML page; send `Accept: application/json` for JSON.',
   })

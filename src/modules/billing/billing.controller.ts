@@ -11,14 +11,14 @@ export class BillingController {
   constructor(private readonly usage: UsageService) {}
 
   @Get('usage')
-  @ApiOperation({ summary: 'Read render quota usage for the current billing period' })
+  @ApiOperation({ operationId: 'getUsage', summary: 'Read render quota usage for the current billing period' })
   @ApiOkResponse({ type: UsageDto })
   getUsage(@CurrentPrincipal() principal: Principal): Promise<UsageDto> {
     return this.usage.usage(principal.accountId);
   }
 
   @Get('account')
-  @ApiOperation({ summary: 'Read the account, its tier and its limits' })
+  @ApiOperation({ operationId: 'getAccount', summary: 'Read the account, its tier and its limits' })
   @ApiOkResponse({ type: AccountDto })
   async getAccount(@CurrentPrincipal() principal: Principal): Promise<AccountDto> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);

@@ -47,6 +47,7 @@ export class PlaceListDto {
 export class PlacesController {
   @Get()
   @ApiOperation({
+    operationId: 'searchPlaces',
     summary: 'Search places by name',
     description:
       'Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that ' +

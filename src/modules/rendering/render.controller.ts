@@ -34,6 +34,7 @@ export class RenderController {
   @Post('render')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'createRender',
     summary: 'Create a render job',
     description:
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
@@ -74,6 +75,7 @@ export class RenderController {
   @Post('render/preview')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'previewRender',
     summary: 'Preview a render: the exact input the worker would render, free',
     description:
       'Takes the body of POST /v1/render (templates and modes included) and runs the same validation, tier checks and routing, ' +
@@ -98,7 +100,7 @@ export class RenderController {
   }
 
   @Get('render/:job_id')
-  @ApiOperation({ summary: 'Read a job (poll its status)' })
+  @ApiOperation({ operationId: 'getRender', summary: 'Read a job (poll its status)' })
   @ApiOkResponse({ type: JobRecordDto })
   @NOT_FOUND_RESPONSE()
   async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
@@ -106,7 +108,7 @@ export class RenderController {
   }
 
   @Get('status/:job_id')
-  @ApiOperation({ summary: 'Read a job (alias of GET /v1/render/{job_id})' })
+  @ApiOperation({ operationId: 'getRenderStatus', summary: 'Read a job (alias of GET /v1/render/{job_id})' })
   @ApiOkResponse({ type: JobRecordDto })
   @NOT_FOUND_RESPONSE()
   status(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
@@ -114,14 +116,18 @@ export class RenderController {
   }
 
   @Get('renders')
-  @ApiOperation({ summary: 'List jobs, newest first, with cursor paging' })
+  @ApiOperation({ operationId: 'listRenders', summary: 'List jobs, newest first, with cursor paging' })
   @ApiOkResponse({ type: JobListDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListJobsQueryDto): Promise<JobListDto> {
     return this.jobs.list(principal, { status: query.status, limit: query.limit ?? 20, cursor: query.cursor });
   }
 
   @Delete('render/:job_id')
-  @ApiOperation({ summary: 'Cancel a queued or processing job', description: 'The render is given back to the quota.' })
+  @ApiOperation({
+    operationId: 'cancelRender',
+    summary: 'Cancel a queued or processing job',
+    description: 'The render is given back to the quota.',
+  })
   @ApiOkResponse({ type: JobRecordDto })
   @NOT_FOUND_RESPONSE()
   @ApiErrorResponse(409, 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)', [RenderingErrorExamples.jobNotCancellable])
@@ -131,6 +137,7 @@ export class RenderController {
 
   @Get('render/:job_id/route')
   @ApiOperation({
+    operationId: 'getRenderRoute',
     summary: 'The job’s routed legs as GeoJSON',
     description: 'Available once the job has been routed (when it starts processing).',
   })

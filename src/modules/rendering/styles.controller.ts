@@ -13,6 +13,7 @@ export class StylesController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listStyles',
     summary: 'List map styles',
     description: 'Use an id as `style` in a render request. `preview_url` is a still of a sample route in the style.',
   })

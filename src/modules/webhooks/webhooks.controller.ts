@@ -17,7 +17,11 @@ export class WebhooksController {
 
   @Get('secret')
   @Authenticated({ accessTokenOnly: true })
-  @ApiOperation({ summary: 'Reveal the webhook signing secret', description: 'Created on first use. Verify X-Service-Signature with it.' })
+  @ApiOperation({
+    operationId: 'getWebhookSecret',
+    summary: 'Reveal the webhook signing secret',
+    description: 'Created on first use. Verify X-Service-Signature with it.',
+  })
   @ApiOkResponse({ type: SigningSecretDto })
   secret(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
     return this.secrets.view(principal.accountId);
@@ -27,6 +31,7 @@ export class WebhooksController {
   @HttpCode(200)
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
+    operationId: 'rotateWebhookSecret',
     summary: 'Rotate the webhook signing secret',
     description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).',
   })
@@ -37,7 +42,11 @@ export class WebhooksController {
 
   @Get('deliveries')
   @Authenticated()
-  @ApiOperation({ summary: 'List webhook deliveries with their attempts', description: 'Newest first; filter by job_id or batch_id.' })
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: 'List webhook deliveries with their attempts',
+    description: 'Newest first; filter by job_id or batch_id.',
+  })
   @ApiOkResponse({ type: DeliveryListDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQueryDto): Promise<DeliveryListDto> {
     return this.deliveries.list(principal.accountId, { jobId: query.job_id, batchId: query.batch_id });
@@ -47,6 +56,7 @@ export class WebhooksController {
   @HttpCode(202)
   @Authenticated()
   @ApiOperation({
+    operationId: 'redeliverWebhook',
     summary: 'Send a delivery again now',
     description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.',
   })

@@ -25,6 +25,7 @@ export class BatchesController {
   @Post('render/batch')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'createBatch',
     summary: 'Create a batch of render jobs',
     description:
       'Up to 50 render requests, accepted whole or refused whole. The quota must cover every job; the concurrent limit does not refuse a batch: ' +
@@ -61,7 +62,7 @@ export class BatchesController {
   }
 
   @Get('batch/:batch_id')
-  @ApiOperation({ summary: 'Read a batch and its jobs' })
+  @ApiOperation({ operationId: 'getBatch', summary: 'Read a batch and its jobs' })
   @ApiOkResponse({ type: BatchDto })
   @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s batch)', [ErrorExamples.notFound('Batch')])
   get(@CurrentPrincipal() principal: Principal, @Param('batch_id') batchId: string): Promise<BatchDto> {
@@ -70,6 +71,7 @@ export class BatchesController {
 
   @Get('batches')
   @ApiOperation({
+    operationId: 'listBatches',
     summary: 'List batches, newest first, with cursor paging',
     description:
       'The account’s batches (a sandbox key sees only sandbox batches, a live credential only live ones), each with its jobs and counts as GET /v1/batch/{batch_id} gives them.',

@@ -40,6 +40,7 @@ export class TemplatesController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createTemplate',
     summary: 'Save a template',
     description:
       'Any render fields except template_id and webhook_url; name a template with template_id on POST /v1/render (or a batch job) ' +
@@ -55,6 +56,7 @@ export class TemplatesController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listTemplates',
     summary: 'List templates',
     description: 'The account’s own, newest first, then the built-in starter templates (builtin: true).',
   })
@@ -64,7 +66,7 @@ export class TemplatesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read a template, with its settings' })
+  @ApiOperation({ operationId: 'getTemplate', summary: 'Read a template, with its settings' })
   @ApiOkResponse({ type: TemplateDto })
   @NOT_FOUND_RESPONSE()
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TemplateDto> {
@@ -73,6 +75,7 @@ export class TemplatesController {
 
   @Put(':id')
   @ApiOperation({
+    operationId: 'updateTemplate',
     summary: 'Change a template',
     description:
       'Any of name, description and settings; settings replaces the saved settings whole. Jobs already accepted keep their parameters.',
@@ -88,7 +91,11 @@ export class TemplatesController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a template', description: 'Jobs already accepted with it are not affected.' })
+  @ApiOperation({
+    operationId: 'deleteTemplate',
+    summary: 'Delete a template',
+    description: 'Jobs already accepted with it are not affected.',
+  })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @READ_ONLY_RESPONSE()
   @NOT_FOUND_RESPONSE()

@@ -252,6 +252,11 @@ describe('Render batches', () => {
       .expect(202);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    // Both answers say where to follow the batch and when to look first.
+    for (const res of [first, again]) {
+      expect(res.headers.location).toBe(first.body.status_url);
+      expect(res.headers['retry-after']).toBe('5');
+    }
     const other = await t.http
       .post('/v1/render/batch')
       .auth(account.liveKey, bearer)

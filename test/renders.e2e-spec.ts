@@ -26,6 +26,9 @@ describe('Render intake and jobs', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       sandbox: false,
     });
+    // Where to follow it and when to look first, as clients of asynchronous HTTP operations expect.
+    expect(res.headers.location).toBe(res.body.status_url);
+    expect(Number(res.headers['retry-after'])).toBe(Math.min(15, Math.max(2, Math.round(res.body.estimated_duration_seconds / 4))));
     const queued = await t.app.get(RenderQueue).find(res.body.job_id);
     expect(queued).toEqual({ jobId: res.body.job_id, accountId: account.id });
 
@@ -316,6 +319,8 @@ describe('Render intake and jobs', () => {
         .expect(202);
       expect(second.body).toEqual(first.body);
       expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.headers.location).toBe(first.body.status_url);
+      expect(second.headers['retry-after']).toBe(first.headers['retry-after']);
       expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
     });
 

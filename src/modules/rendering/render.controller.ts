@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
 import { BillingErrorExamples } from '../billing';
@@ -39,10 +41,11 @@ export class RenderController {
     description:
       'Validates the request, checks the plan (e-mail verified, tier features, monthly quota, concurrent jobs) and queues the job. ' +
       'With template_id, the template’s settings are merged under the request first, and the merged request is what is validated and stored. ' +
-      'The result arrives by webhook (render.complete / render.failed) or by polling status_url.',
+      'The result arrives by webhook (render.complete / render.failed) or by polling status_url, which the 202 also gives as ' +
+      '`Location`, with `Retry-After` as the seconds to wait before the first poll.',
   })
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
-  @ApiAcceptedResponse({ type: AcceptedRenderDto })
+  @ApiAcceptedResponse({ type: AcceptedRenderDto, headers: ACCEPTED_HEADERS_DOC })
   @ApiErrorResponse(
     400,
     'VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT; ' +
@@ -66,10 +69,13 @@ export class RenderController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
     @Idempotency() call: IdempotentCall,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<AcceptedRenderDto> {
     // The body is validated here, after its template is merged in (RenderBodyParser), not by the global pipe: `unknown` skips it.
     const request = await this.bodies.render(principal, body);
-    return this.idempotency.respond(call, () => this.intake.create(principal, request));
+    const accepted = await this.idempotency.respond(call, () => this.intake.create(principal, request));
+    announceAccepted(res, accepted.status_url, accepted.estimated_duration_seconds);
+    return accepted;
   }
 
   @Post('render/preview')

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
 import { RenderingErrorExamples } from '../rendering.errors';
+import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../accepted-headers';
 import { IdempotencyService } from '../idempotency.service';
 import { RenderBodyParser } from '../render-body.parser';
 import { Idempotency, type IdempotentCall } from '../idempotent-call';
@@ -33,7 +35,7 @@ export class BatchesController {
       'Each job may name its own template_id.',
   })
   @ApiBody({ type: CreateBatchDto, examples: BATCH_BODY_EXAMPLES })
-  @ApiAcceptedResponse({ type: AcceptedBatchDto })
+  @ApiAcceptedResponse({ type: AcceptedBatchDto, headers: ACCEPTED_HEADERS_DOC })
   @ApiErrorResponse(
     400,
     'VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused; unknown template_id: unknown_template)',
@@ -55,10 +57,13 @@ export class BatchesController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
     @Idempotency() call: IdempotentCall,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<AcceptedBatchDto> {
     // Validated here, each job merged with its template first (RenderBodyParser), not by the global pipe: `unknown` skips it.
     const batch = await this.bodies.batch(principal, body);
-    return this.idempotency.respond(call, () => this.batches.create(principal, batch));
+    const accepted = await this.idempotency.respond(call, () => this.batches.create(principal, batch));
+    announceAccepted(res, accepted.status_url);
+    return accepted;
   }
 
   @Get('batch/:batch_id')

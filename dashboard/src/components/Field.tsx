@@ -43,3 +43,44 @@ export function Field({
     </div>
   );
 }
+
+export interface SelectOption<T extends string> {
+  value: T;
+  /** What the person reads; the value itself when omitted. */
+  label?: string;
+  disabled?: boolean;
+}
+
+/** A labelled `<select>` over a fixed list of values (a bare value is its own label). */
+export function SelectField<T extends string>({
+  label,
+  hint,
+  error,
+  value,
+  options,
+  onChange,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  value: T;
+  options: readonly (T | SelectOption<T>)[];
+  onChange(value: T): void;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
+          {options.map((entry) => {
+            const option: SelectOption<T> = typeof entry === 'string' ? { value: entry } : entry;
+            return (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label ?? option.value}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -5,7 +5,7 @@ import { api, ApiError } from '../api/client';
 import { queryKeys, useAccount, useStyles, useTemplates, useUsage } from '../api/queries';
 import type { AcceptedRender, RenderPreview, Template } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, issueFor } from '../components/Field';
+import { Field, issueFor, SelectField } from '../components/Field';
 import { PageHeader } from '../components/Page';
 import { PreviewPlayer } from './PreviewPlayer';
 import {
@@ -220,21 +220,14 @@ export default function ComposePage() {
             <legend>Video</legend>
             <div className="grid-fields">
               {modeKey !== 'region_focus' && modeKey !== 'country_data' ? (
-                <Field label="Transport" hint="For every leg that does not choose its own." error={issueFor(fieldError, 'transport')}>
-                  {(control) => (
-                    <select
-                      {...control}
-                      value={form.transport}
-                      onChange={(e) => set('transport', e.target.value as RenderForm['transport'])}
-                    >
-                      {TRANSPORTS.map((t) => (
-                        <option key={t} value={t}>
-                          {TRANSPORT_LABELS[t]}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                <SelectField
+                  label="Transport"
+                  hint="For every leg that does not choose its own."
+                  error={issueFor(fieldError, 'transport')}
+                  value={form.transport}
+                  options={TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_LABELS[t] }))}
+                  onChange={(transport) => set('transport', transport)}
+                />
               ) : null}
               <Field
                 label="Duration (seconds)"
@@ -252,46 +245,36 @@ export default function ComposePage() {
                   />
                 )}
               </Field>
-              <Field label="Aspect ratio" error={issueFor(fieldError, 'aspect_ratio')}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.aspectRatio}
-                    onChange={(e) => set('aspectRatio', e.target.value as RenderForm['aspectRatio'])}
-                  >
-                    {ASPECT_RATIOS.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                        {r === '9:16' ? ' (vertical)' : r === '1:1' ? ' (square)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Resolution" error={issueFor(fieldError, 'resolution')}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.resolution}
-                    onChange={(e) => set('resolution', e.target.value as RenderForm['resolution'])}
-                  >
-                    {RESOLUTIONS.map((r) => (
-                      <option key={r} value={r} disabled={limits ? !limits.resolutions.includes(r) : false}>
-                        {r}
-                        {limits && !limits.resolutions.includes(r) ? ' (not on your plan)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Units" error={issueFor(fieldError, 'units')}>
-                {(control) => (
-                  <select {...control} value={form.units} onChange={(e) => set('units', e.target.value as RenderForm['units'])}>
-                    <option value="km">Kilometres</option>
-                    <option value="mi">Miles</option>
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                label="Aspect ratio"
+                error={issueFor(fieldError, 'aspect_ratio')}
+                value={form.aspectRatio}
+                options={ASPECT_RATIOS.map((r) => ({
+                  value: r,
+                  label: r === '9:16' ? `${r} (vertical)` : r === '1:1' ? `${r} (square)` : r,
+                }))}
+                onChange={(ratio) => set('aspectRatio', ratio)}
+              />
+              <SelectField
+                label="Resolution"
+                error={issueFor(fieldError, 'resolution')}
+                value={form.resolution}
+                options={RESOLUTIONS.map((r) => {
+                  const offPlan = limits ? !limits.resolutions.includes(r) : false;
+                  return { value: r, label: offPlan ? `${r} (not on your plan)` : r, disabled: offPlan };
+                })}
+                onChange={(resolution) => set('resolution', resolution)}
+              />
+              <SelectField
+                label="Units"
+                error={issueFor(fieldError, 'units')}
+                value={form.units}
+                options={[
+                  { value: 'km', label: 'Kilometres' },
+                  { value: 'mi', label: 'Miles' },
+                ]}
+                onChange={(units) => set('units', units)}
+              />
             </div>
           </fieldset>
 
@@ -323,37 +306,20 @@ export default function ComposePage() {
           <fieldset>
             <legend>Camera</legend>
             <div className="grid-fields">
-              <Field label="Movement" error={issueFor(fieldError, 'camera.preset')}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.cameraPreset}
-                    onChange={(e) => set('cameraPreset', e.target.value as RenderForm['cameraPreset'])}
-                  >
-                    <option value="">Chosen for the route</option>
-                    {CAMERA_PRESETS.map((p) => (
-                      <option key={p} value={p}>
-                        {p}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Intensity" error={issueFor(fieldError, 'camera.intensity')}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.cameraIntensity}
-                    onChange={(e) => set('cameraIntensity', e.target.value as RenderForm['cameraIntensity'])}
-                  >
-                    {CAMERA_INTENSITIES.map((p) => (
-                      <option key={p} value={p}>
-                        {p}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                label="Movement"
+                error={issueFor(fieldError, 'camera.preset')}
+                value={form.cameraPreset}
+                options={[{ value: '', label: 'Chosen for the route' }, ...CAMERA_PRESETS]}
+                onChange={(preset) => set('cameraPreset', preset)}
+              />
+              <SelectField
+                label="Intensity"
+                error={issueFor(fieldError, 'camera.intensity')}
+                value={form.cameraIntensity}
+                options={CAMERA_INTENSITIES}
+                onChange={(intensity) => set('cameraIntensity', intensity)}
+              />
               <Field label="Tilt (degrees)" hint="0 to 60." error={issueFor(fieldError, 'camera.tilt')}>
                 {(control) => (
                   <input
@@ -399,21 +365,12 @@ export default function ComposePage() {
                       <input type="checkbox" checked={form.hudProgressBar} onChange={(e) => set('hudProgressBar', e.target.checked)} />{' '}
                       Progress bar
                     </label>
-                    <Field label="HUD position">
-                      {(control) => (
-                        <select
-                          {...control}
-                          value={form.hudPosition}
-                          onChange={(e) => set('hudPosition', e.target.value as RenderForm['hudPosition'])}
-                        >
-                          {HUD_POSITIONS.map((p) => (
-                            <option key={p} value={p}>
-                              {p}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </Field>
+                    <SelectField
+                      label="HUD position"
+                      value={form.hudPosition}
+                      options={HUD_POSITIONS}
+                      onChange={(position) => set('hudPosition', position)}
+                    />
                   </div>
                 ) : null}
               </div>
@@ -565,36 +522,13 @@ function OverlaysEditor({ overlays, onChange, error }: { overlays: OverlayForm[]
                 />
               )}
             </Field>
-            <Field label="Where">
-              {(control) => (
-                <select
-                  {...control}
-                  value={overlay.position}
-                  onChange={(e) => update(index, { position: e.target.value as OverlayForm['position'] })}
-                >
-                  {OVERLAY_POSITIONS.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Look">
-              {(control) => (
-                <select
-                  {...control}
-                  value={overlay.style}
-                  onChange={(e) => update(index, { style: e.target.value as OverlayForm['style'] })}
-                >
-                  {OVERLAY_STYLES.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label="Where"
+              value={overlay.position}
+              options={OVERLAY_POSITIONS}
+              onChange={(position) => update(index, { position })}
+            />
+            <SelectField label="Look" value={overlay.style} options={OVERLAY_STYLES} onChange={(style) => update(index, { style })} />
             <button type="button" className="button button-link" onClick={() => onChange(overlays.filter((_, i) => i !== index))}>
               Remove<span className="visually-hidden"> overlay {index + 1}</span>
             </button>

@@ -1,4 +1,4 @@
-import { Field, issueFor } from '../components/Field';
+import { Field, issueFor, SelectField } from '../components/Field';
 import { PlaceSearch } from './PlaceSearch';
 import { emptyWaypoint, TRANSPORTS, type WaypointForm } from './render-form';
 
@@ -111,22 +111,16 @@ export function WaypointsEditor({
                   )}
                 </Field>
                 {!last ? (
-                  <Field label="Then by" error={issueFor(error, `${prefix}.transport`)}>
-                    {(control) => (
-                      <select
-                        {...control}
-                        value={waypoint.transport}
-                        onChange={(e) => update(index, { transport: e.target.value as WaypointForm['transport'] })}
-                      >
-                        <option value="">Default transport</option>
-                        {TRANSPORTS.map((t) => (
-                          <option key={t} value={t}>
-                            {TRANSPORT_LABELS[t]}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
+                  <SelectField
+                    label="Then by"
+                    error={issueFor(error, `${prefix}.transport`)}
+                    value={waypoint.transport}
+                    options={[
+                      { value: '', label: 'Default transport' },
+                      ...TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_LABELS[t] })),
+                    ]}
+                    onChange={(transport) => update(index, { transport })}
+                  />
                 ) : null}
               </div>
               <button

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { JOB_STATUSES, JobStatus } from '../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../rendering.errors';
+import { PageQueryDto } from './page-query.dto';
 
 export class AcceptedRenderDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
@@ -57,24 +57,11 @@ export class JobListDto {
   next_cursor: string | null;
 }
 
-export class ListJobsQueryDto {
+export class ListJobsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: JOB_STATUSES, example: 'complete' })
   @IsOptional()
   @IsIn(JOB_STATUSES)
   status?: JobStatus;
-
-  @ApiPropertyOptional({ example: 20, minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page.' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }
 
 export class RouteFeaturePropertiesDto {

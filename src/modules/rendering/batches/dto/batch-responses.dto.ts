@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { JOB_STATUSES } from '../../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../../rendering.errors';
+import { PageQueryDto } from '../../dto/page-query.dto';
 
 export class AcceptedBatchJobDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
@@ -58,17 +57,5 @@ export class BatchListDto {
   next_cursor: string | null;
 }
 
-export class ListBatchesQueryDto {
-  @ApiPropertyOptional({ example: 20, minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page.' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-}
+/** `?limit=&cursor=`, as for renders. */
+export class ListBatchesQueryDto extends PageQueryDto {}

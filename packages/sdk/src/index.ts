@@ -1,0 +1,8 @@
+export { Mapr, type MaprOptions } from './client';
+export { MaprError, MaprConnectionError, RenderFailedError, type ErrorBody, type ValidationIssue } from './errors';
+export { verifyWebhook, WebhookVerificationError, type HeadersLike, type VerifyOptions, type VerificationFailure } from './webhooks';
+export type { RetryPolicy } from './transport';
+export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources/renders';
+export type { BatchWaitOptions } from './resources/batches';
+export type * from './types';
+export type { paths, components, operations } from './generated/openapi';

@@ -1,0 +1,50 @@
+import { newIdempotencyKey, unwrap, type ApiContext } from '../http';
+import { everyItem } from '../pagination';
+import type { AcceptedBatch, Batch, BatchSummary, CreateBatchRequest } from '../types';
+import { pollUntilEnded, type CreateOptions, type WaitOptions } from './renders';
+
+export interface BatchWaitOptions extends Omit<WaitOptions, 'onProgress'> {
+  /** Called with the batch whenever one of its counts changed. */
+  onProgress?: (batch: Batch) => void;
+}
+
+/** Batches: many renders in one call, one `batch.complete` webhook when the last one ends. */
+export class Batches {
+  constructor(private readonly api: ApiContext) {}
+
+  /** `POST /v1/render/batch` (202), with an `Idempotency-Key` made for you unless you give one. */
+  async create(body: CreateBatchRequest, options: CreateOptions = {}): Promise<AcceptedBatch> {
+    return unwrap(
+      this.api.http.POST('/v1/render/batch', {
+        body,
+        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() },
+        signal: options.signal,
+      }),
+    );
+  }
+
+  /** `GET /v1/batch/{batch_id}`: the batch and each of its jobs. */
+  async get(batchId: string): Promise<Batch> {
+    return unwrap(this.api.http.GET('/v1/batch/{batch_id}', { params: { path: { batch_id: batchId } } }));
+  }
+
+  /** One page of `GET /v1/batches` (newest first). */
+  async listPage(query: { limit?: number; cursor?: string } = {}) {
+    return unwrap(this.api.http.GET('/v1/batches', { params: { query } }));
+  }
+
+  /** Every batch of the account, newest first, across all pages. */
+  list(query: { limit?: number } = {}): AsyncGenerator<BatchSummary, void, undefined> {
+    return everyItem((cursor) => this.listPage({ ...query, cursor }));
+  }
+
+  /** Reads the batch until none of its jobs is queued or processing; resolves with it (check each job's status). */
+  async wait(batchId: string, options: BatchWaitOptions = {}): Promise<Batch> {
+    return pollUntilEnded<Batch>({
+      read: (signal) => this.api.http.GET('/v1/batch/{batch_id}', { params: { path: { batch_id: batchId } }, signal }),
+      ended: (batch) => batch.queued === 0 && batch.processing === 0,
+      changeKey: (batch) => `${batch.status}:${batch.completed}:${batch.failed}:${batch.processing}:${batch.queued}`,
+      options,
+    });
+  }
+}

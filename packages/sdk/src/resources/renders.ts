@@ -1,0 +1,153 @@
+import { MaprError, RenderFailedError } from '../errors';
+import { newIdempotencyKey, unwrap, unwrapWithResponse, type ApiContext } from '../http';
+import { everyItem } from '../pagination';
+import { abortableSleep } from '../transport';
+import type { AcceptedRender, CreateRenderRequest, ListRendersQuery, Render, RenderPage, RenderPreview, RenderRoute } from '../types';
+
+export interface CreateOptions {
+  /**
+   * Sent as `Idempotency-Key`. One is made for every call when you give none, so a retry after a lost
+   * answer never renders twice; give your own to make retries across processes safe too.
+   */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface WaitOptions {
+  /** Called with the job whenever its status or progress changed. */
+  onProgress?: (render: Render) => void;
+  /** Stops waiting (the job goes on; cancel it with `renders.cancel`). */
+  signal?: AbortSignal;
+  /** First pause between two reads (default 1 s); it grows to `maxIntervalMs` (default 5 s). */
+  intervalMs?: number;
+  maxIntervalMs?: number;
+  /** Give up after this long (default: never). Rejects with a `TimeoutError` DOMException. */
+  timeoutMs?: number;
+}
+
+export type ListRendersOptions = Omit<ListRendersQuery, 'cursor'>;
+
+/** Video renders: create, read, list, cancel, wait for, preview, and read the planned route. */
+export class Renders {
+  constructor(private readonly api: ApiContext) {}
+
+  /** `POST /v1/render`: queues a render; answers at once with the job id (202). */
+  async create(body: CreateRenderRequest, options: CreateOptions = {}): Promise<AcceptedRender> {
+    return unwrap(
+      this.api.http.POST('/v1/render', {
+        body,
+        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() },
+        signal: options.signal,
+      }),
+    );
+  }
+
+  /** `POST /v1/render`, also answering whether the service replayed an earlier call with the same key. */
+  async createWithDetails(body: CreateRenderRequest, options: CreateOptions = {}): Promise<{ render: AcceptedRender; replayed: boolean }> {
+    const { data, response } = await unwrapWithResponse(
+      this.api.http.POST('/v1/render', {
+        body,
+        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() },
+        signal: options.signal,
+      }),
+    );
+    return { render: data, replayed: response.headers.get('idempotent-replayed') === 'true' };
+  }
+
+  /** `GET /v1/render/{job_id}`: the job as it is now. */
+  async get(jobId: string, options: { signal?: AbortSignal } = {}): Promise<Render> {
+    return unwrap(this.api.http.GET('/v1/render/{job_id}', { params: { path: { job_id: jobId } }, signal: options.signal }));
+  }
+
+  /** One page of `GET /v1/renders` (newest first). */
+  async listPage(query: ListRendersQuery = {}, options: { signal?: AbortSignal } = {}): Promise<RenderPage> {
+    return unwrap(this.api.http.GET('/v1/renders', { params: { query }, signal: options.signal }));
+  }
+
+  /** Every render of the account, newest first, across all pages: `for await (const r of mapr.renders.list()) …`. */
+  list(query: ListRendersOptions = {}): AsyncGenerator<Render, void, undefined> {
+    return everyItem((cursor) => this.listPage({ ...query, cursor }));
+  }
+
+  /** `DELETE /v1/render/{job_id}`: cancels a queued or processing job (its render is given back). */
+  async cancel(jobId: string): Promise<Render> {
+    return unwrap(this.api.http.DELETE('/v1/render/{job_id}', { params: { path: { job_id: jobId } } })) as Promise<Render>;
+  }
+
+  /** `GET /v1/render/{job_id}/route`: the planned route as GeoJSON (once routing is done). */
+  async route(jobId: string): Promise<RenderRoute> {
+    return unwrap(this.api.http.GET('/v1/render/{job_id}/route', { params: { path: { job_id: jobId } } }));
+  }
+
+  /** `POST /v1/render/preview`: what a render of this body would draw, without a job and without quota. */
+  async preview(body: CreateRenderRequest, options: { signal?: AbortSignal } = {}): Promise<RenderPreview> {
+    return unwrap(this.api.http.POST('/v1/render/preview', { body, signal: options.signal }));
+  }
+
+  /**
+   * Reads the job until it ends. Resolves with the completed job (`video_url`, `thumbnail_url`); rejects with
+   * `RenderFailedError` when it failed or was cancelled. Reads slow down as the job runs, and further when
+   * the account's rate-limit window is nearly spent.
+   */
+  async wait(jobId: string, options: WaitOptions = {}): Promise<Render> {
+    return pollUntilEnded({
+      read: (signal) => this.api.http.GET('/v1/render/{job_id}', { params: { path: { job_id: jobId } }, signal }),
+      ended: (job) => job.status === 'complete' || job.status === 'failed' || job.status === 'cancelled',
+      changeKey: (job) => `${job.status}:${job.progress}`,
+      options,
+    }).then((job) => {
+      if (job.status === 'complete') return job;
+      const status = job.status as 'failed' | 'cancelled';
+      const reason = status === 'failed' ? `${job.error}: ${job.message}` : 'it was cancelled';
+      throw new RenderFailedError(`Render ${job.job_id} did not complete: ${reason}`, status, job.error ?? undefined, job);
+    });
+  }
+
+  /**
+   * The finished video's bytes (`video_url` is a public CDN address): a `Response` to stream or buffer.
+   * Rejects with `MaprError` when the file is gone (410 once expired).
+   */
+  async download(render: Pick<Render, 'video_url' | 'job_id'>, options: { signal?: AbortSignal } = {}): Promise<Response> {
+    if (!render.video_url) throw new TypeError(`Render ${render.job_id} has no video yet: wait for it to complete`);
+    const response = await this.api.fetch(new Request(render.video_url, { signal: options.signal }));
+    if (!response.ok) throw await MaprError.fromResponse(response);
+    return response;
+  }
+}
+
+interface PollInput<T> {
+  read: (signal: AbortSignal | undefined) => Promise<{ data?: T; error?: unknown; response: Response }>;
+  ended: (value: T) => boolean;
+  changeKey: (value: T) => string;
+  options: Omit<WaitOptions, 'onProgress'> & { onProgress?: (value: T) => void };
+}
+
+/** Reads until `ended`, pacing itself by the interval and by the rate-limit headers of each answer. */
+export async function pollUntilEnded<T>({ read, ended, changeKey, options }: PollInput<T>): Promise<T> {
+  const deadline = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
+  let interval = options.intervalMs ?? 1000;
+  const maxInterval = Math.max(interval, options.maxIntervalMs ?? 5000);
+  let lastKey: string | undefined;
+  for (;;) {
+    const result = await read(signal);
+    const value = await unwrap(Promise.resolve(result));
+    const key = changeKey(value);
+    if (key !== lastKey) options.onProgress?.(value);
+    lastKey = key;
+    if (ended(value)) return value;
+    await abortableSleep(Math.max(interval, rateLimitPause(result.response.headers)), signal);
+    interval = Math.min(maxInterval, Math.round(interval * 1.5));
+  }
+}
+
+/**
+ * When only a couple of requests are left in the window, wait for the window to reset instead of
+ * spending the last ones on polling (they may be needed for something else).
+ */
+function rateLimitPause(headers: Headers, now = Date.now()): number {
+  const remaining = Number(headers.get('x-ratelimit-remaining'));
+  const resetAt = Number(headers.get('x-ratelimit-reset'));
+  if (!Number.isFinite(remaining) || !Number.isFinite(resetAt) || remaining > 2) return 0;
+  return Math.max(0, resetAt * 1000 - now) + 250;
+}

@@ -1,0 +1,56 @@
+/**
+ * Readable names for the request and response bodies of the API, all taken from the generated
+ * OpenAPI types (src/generated/openapi.ts), so they change when the document changes.
+ */
+import type { operations } from './generated/openapi';
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON request body of an operation, by its `operationId`. */
+export type RequestBody<Op extends keyof operations> = JsonContent<NonNullable<operations[Op]['requestBody']>>;
+/** The JSON response body of an operation for one status code. */
+export type ResponseBody<Op extends keyof operations, Status extends keyof operations[Op]['responses']> = JsonContent<
+  operations[Op]['responses'][Status]
+>;
+/** The query parameters of an operation. */
+export type QueryOf<Op extends keyof operations> = operations[Op]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+
+export type CreateRenderRequest = RequestBody<'createRender'>;
+export type AcceptedRender = ResponseBody<'createRender', 202>;
+export type Render = ResponseBody<'getRender', 200>;
+export type RenderStatus = Render['status'];
+export type RenderPage = ResponseBody<'listRenders', 200>;
+export type ListRendersQuery = QueryOf<'listRenders'>;
+export type RenderRoute = ResponseBody<'getRenderRoute', 200>;
+export type RenderPreview = ResponseBody<'previewRender', 200>;
+
+export type CreateBatchRequest = RequestBody<'createBatch'>;
+export type AcceptedBatch = ResponseBody<'createBatch', 202>;
+export type Batch = ResponseBody<'getBatch', 200>;
+export type BatchPage = ResponseBody<'listBatches', 200>;
+export type BatchSummary = BatchPage['data'][number];
+
+export type CreateTemplateRequest = RequestBody<'createTemplate'>;
+export type UpdateTemplateRequest = RequestBody<'updateTemplate'>;
+export type Template = ResponseBody<'getTemplate', 200>;
+export type TemplateSummary = ResponseBody<'listTemplates', 200>['templates'][number];
+
+export type Usage = ResponseBody<'getUsage', 200>;
+export type Account = ResponseBody<'getAccount', 200>;
+export type CreateApiKeyRequest = RequestBody<'createApiKey'>;
+export type CreatedApiKey = ResponseBody<'createApiKey', 201>;
+export type ApiKey = ResponseBody<'listApiKeys', 200>['api_keys'][number];
+
+export type SigningSecret = ResponseBody<'getWebhookSecret', 200>;
+export type WebhookDelivery = ResponseBody<'listWebhookDeliveries', 200>['deliveries'][number];
+export type ListDeliveriesQuery = QueryOf<'listWebhookDeliveries'>;
+
+export type Style = ResponseBody<'listStyles', 200>['styles'][number];
+export type Place = ResponseBody<'searchPlaces', 200>['places'][number];
+
+export type LogInRequest = RequestBody<'logIn'>;
+export type LogInResponse = ResponseBody<'logIn', 200>;
+export type RegisterRequest = RequestBody<'register'>;
+export type RegisterResponse = ResponseBody<'register', 201>;
+
+/** What a webhook delivery's body holds. */
+export type WebhookEvent = { event: 'render.complete' | 'render.failed' | 'batch.complete'; [field: string]: unknown };

@@ -1,0 +1,121 @@
+/**
+ * Verifying mapr's webhooks, with the platform's Web Crypto only (Node 20+, browsers, edge runtimes).
+ * Always verify the raw body bytes: JSON parsed and serialised again is not the body that was signed.
+ */
+
+/** Headers as Node (`req.headers`), the Fetch API (`Headers`) or a plain object hold them. */
+export type HeadersLike = Headers | Record<string, string | string[] | undefined>;
+
+export interface VerifyOptions {
+  /** How far the signed timestamp may be from now (default 300 s): older deliveries are replays. */
+  toleranceSeconds?: number;
+  /** "Now" in Unix seconds (tests). */
+  now?: number;
+}
+
+export type VerificationFailure =
+  'missing_signature' | 'malformed_signature' | 'timestamp_out_of_tolerance' | 'signature_mismatch' | 'invalid_json';
+
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  constructor(
+    readonly reason: VerificationFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Checks a delivery's signature and answers its parsed event; throws `WebhookVerificationError` when it
+ * is not genuine. `X-Service-Signature-V2` (`t=<ts>,v1=<hex>[,v1=<hex>]`, HMAC-SHA256 of "<ts>.<body>")
+ * decides when present, with the timestamp tolerance; without it, `X-Service-Signature` (`sha256=<hex>` of
+ * the body) is checked, which cannot tell a replay apart. Pass several secrets while you rotate yours.
+ */
+export async function verifyWebhook<Event = unknown>(
+  rawBody: string | Uint8Array | ArrayBuffer,
+  headers: HeadersLike,
+  secret: string | readonly string[],
+  options: VerifyOptions = {},
+): Promise<Event> {
+  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter((s) => s.length > 0);
+  if (secrets.length === 0) throw new TypeError('verifyWebhook needs the signing secret (whsec_…)');
+  const body: Uint8Array<ArrayBuffer> = typeof rawBody === 'string' ? encoder.encode(rawBody) : Uint8Array.from(new Uint8Array(rawBody));
+  const v2 = header(headers, 'x-service-signature-v2');
+  const v1 = header(headers, 'x-service-signature');
+  if (v2 !== undefined) {
+    const { timestamp, signatures } = parseV2(v2);
+    const now = options.now ?? Math.floor(Date.now() / 1000);
+    const tolerance = options.toleranceSeconds ?? 300;
+    if (Math.abs(now - timestamp) > tolerance) {
+      throw new WebhookVerificationError('timestamp_out_of_tolerance', `The signature's timestamp is more than ${tolerance} s from now`);
+    }
+    const signed = concat(encoder.encode(`${timestamp}.`), body);
+    await requireMatch(secrets, signed, signatures);
+  } else if (v1 !== undefined) {
+    const match = /^sha256=([0-9a-f]{64})$/i.exec(v1.trim());
+    if (!match) throw new WebhookVerificationError('malformed_signature', 'X-Service-Signature is not sha256=<hex>');
+    await requireMatch(secrets, body, [match[1].toLowerCase()]);
+  } else {
+    throw new WebhookVerificationError('missing_signature', 'No X-Service-Signature-V2 or X-Service-Signature header');
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(body)) as Event;
+  } catch {
+    throw new WebhookVerificationError('invalid_json', 'The body is not JSON');
+  }
+}
+
+function parseV2(value: string): { timestamp: number; signatures: string[] } {
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const part of value.split(',')) {
+    const [key, ...rest] = part.trim().split('=');
+    const item = rest.join('=');
+    if (key === 't' && /^\d+$/.test(item)) timestamp = Number(item);
+    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(item)) signatures.push(item.toLowerCase());
+  }
+  if (timestamp === undefined || signatures.length === 0) {
+    throw new WebhookVerificationError('malformed_signature', 'X-Service-Signature-V2 is not t=<timestamp>,v1=<hex>');
+  }
+  return { timestamp, signatures };
+}
+
+async function requireMatch(secrets: string[], signed: Uint8Array<ArrayBuffer>, expected: string[]): Promise<void> {
+  for (const secret of secrets) {
+    const actual = await hmacSha256Hex(secret, signed);
+    // Every candidate is compared in full, so timing does not tell which one (or how much) matched.
+    if (expected.map((candidate) => constantTimeEqual(candidate, actual)).some(Boolean)) return;
+  }
+  throw new WebhookVerificationError('signature_mismatch', 'No signature matches the secret: wrong secret, or the body was changed');
+}
+
+async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer>): Promise<string> {
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, data));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+function header(headers: HeadersLike, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(',') : value;
+  }
+  return undefined;
+}

@@ -1,0 +1,259 @@
+/**
+ * The TypeScript SDK (packages/sdk, as built: its CommonJS file) against the real service on a port:
+ * create → wait → download, paging, an idempotent retry after a lost answer, a 429 waited out, and the
+ * typed errors. The renderer is the fake one (a real tiny MP4): these tests are about the client.
+ */
+import { readFileSync } from 'node:fs';
+import type Redis from 'ioredis';
+import { Mapr, MaprConnectionError, MaprError, RenderFailedError, WebhookVerificationError, type Render } from '@mapr/sdk';
+import { REDIS } from '../src/infrastructure/redis/redis.module';
+import { PlansService, type TierLimits } from '../src/modules/billing';
+import { storageHitKey } from '../src/modules/billing/rate-limiter';
+import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
+import { createAccount, renderBody, startTestApp, type TestApp } from './support/test-app';
+import { waitFor, WebhookReceiver } from './support/webhooks';
+
+/** A fetch that records every request the SDK sends (method, path, status) and can be told to fail. */
+function recordingFetch(options: { dropAnswerOf?: (request: Request) => boolean } = {}) {
+  const seen: { method: string; path: string; status: number | 'dropped'; idempotencyKey: string | null }[] = [];
+  let dropped = 0;
+  const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const entry = {
+      method: request.method,
+      path: new URL(request.url).pathname + new URL(request.url).search,
+      idempotencyKey: request.headers.get('idempotency-key'),
+    };
+    const response = await fetch(request);
+    if (options.dropAnswerOf?.(request) && dropped === 0) {
+      // The request reached the service and was carried out; only the answer is lost on the way back.
+      dropped += 1;
+      seen.push({ ...entry, status: 'dropped' });
+      throw new TypeError('fetch failed: socket hang up');
+    }
+    seen.push({ ...entry, status: response.status });
+    return response;
+  };
+  return { fetch: fetchImpl as typeof fetch, seen };
+}
+
+describe('SDK (@mapr/sdk) against the running service', () => {
+  let t: TestApp;
+  const renderer = new FakeRenderer({ msPerFrame: 15 });
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'all' }, { overrides: [{ provide: RENDERER, useValue: renderer }] });
+  });
+  afterAll(() => t.close());
+
+  /** A Creator account whose limits are `overrides` from now on (its set-up requests are not counted against them). */
+  async function clientFor(overrides: Partial<TierLimits> = {}, options: ConstructorParameters<typeof Mapr>[0] = {}) {
+    const account = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000, concurrent_jobs: 10 } });
+    if (Object.keys(overrides).length > 0) {
+      await t.app.get(PlansService).setTier(account.id, 'creator', { requests_per_minute: 1000, concurrent_jobs: 10, ...overrides });
+      await t.app.get<Redis>(REDIS).del(rateWindowKey(account.id));
+    }
+    return { account, mapr: new Mapr({ apiKey: account.liveKey, baseUrl: t.baseUrl, ...options }) };
+  }
+
+  const rateWindowKey = (accountId: string) => storageHitKey(`${t.config.redis.keyPrefix}:rate:account:${accountId}`);
+
+  it('creates a render, waits for it with progress, and downloads the finished video', async () => {
+    const { mapr } = await clientFor();
+    const accepted = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 });
+    expect(accepted).toMatchObject({ job_id: expect.stringMatching(/^job_/), status: 'queued' });
+
+    const seen: Pick<Render, 'status' | 'progress'>[] = [];
+    const render = await mapr.renders.wait(accepted.job_id, {
+      intervalMs: 100,
+      onProgress: (r) => seen.push({ status: r.status, progress: r.progress }),
+    });
+    expect(render).toMatchObject({
+      job_id: accepted.job_id,
+      status: 'complete',
+      progress: 1,
+      video_url: `${t.baseUrl}/cdn/renders/${accepted.job_id}.mp4`,
+    });
+    expect(seen.at(-1)).toEqual({ status: 'complete', progress: 1 });
+    // Progress only moves forward, and each call reports a change.
+    for (let i = 1; i < seen.length; i++) expect(seen[i].progress).toBeGreaterThanOrEqual(seen[i - 1].progress);
+    expect(new Set(seen.map((s) => `${s.status}:${s.progress}`)).size).toBe(seen.length);
+
+    const video = await mapr.renders.download(render);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await video.arrayBuffer()).equals(readFileSync(FAKE_VIDEO_FIXTURE))).toBe(true);
+  });
+
+  it('wait() rejects with RenderFailedError carrying the job when the render is cancelled', async () => {
+    const { mapr } = await clientFor();
+    const { job_id } = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 10 });
+    const waiting = mapr.renders.wait(job_id, { intervalMs: 100 }).catch((e: unknown) => e);
+    await mapr.renders.cancel(job_id);
+    const error = await waiting;
+    expect(error).toBeInstanceOf(RenderFailedError);
+    expect(error).toMatchObject({ status: 'cancelled', job: { job_id, status: 'cancelled' } });
+  });
+
+  it('lists every render across pages with an async iterator, newest first', async () => {
+    const recorder = recordingFetch();
+    const { mapr } = await clientFor({}, { fetch: recorder.fetch });
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push((await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 })).job_id);
+
+    const listed: string[] = [];
+    for await (const render of mapr.renders.list({ limit: 2 })) listed.push(render.job_id);
+    expect(listed).toEqual([...created].reverse());
+    const pageReads = recorder.seen.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/renders'));
+    expect(pageReads).toHaveLength(3); // 2 + 2 + 1
+    expect(pageReads[1].path).toContain('cursor=');
+
+    // Breaking out of the loop stops fetching pages.
+    const before = recorder.seen.length;
+    for await (const render of mapr.renders.list({ limit: 2 })) {
+      expect(render.job_id).toBe(created[4]);
+      break;
+    }
+    expect(recorder.seen.length - before).toBe(1);
+  });
+
+  it('retries a create whose answer was lost with the same Idempotency-Key: one job, one render spent', async () => {
+    const recorder = recordingFetch({ dropAnswerOf: (request) => request.method === 'POST' && request.url.endsWith('/v1/render') });
+    const { mapr } = await clientFor({}, { fetch: recorder.fetch, retry: { initialDelayMs: 50 } });
+    const before = await mapr.usage.get();
+
+    const { render, replayed } = await mapr.renders.createWithDetails({ waypoints: renderBody().waypoints, duration: 3 });
+    expect(replayed).toBe(true);
+    const posts = recorder.seen.filter((r) => r.method === 'POST');
+    expect(posts.map((p) => p.status)).toEqual(['dropped', 202]);
+    expect(posts[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[1].idempotencyKey).toBe(posts[0].idempotencyKey);
+
+    const jobs: string[] = [];
+    for await (const job of mapr.renders.list()) jobs.push(job.job_id);
+    expect(jobs).toEqual([render.job_id]);
+    expect((await mapr.usage.get()).renders_used).toBe(before.renders_used + 1);
+  });
+
+  it('never retries a POST that has no idempotency key (creating a template) after a lost answer', async () => {
+    const recorder = recordingFetch({ dropAnswerOf: (request) => request.method === 'POST' && request.url.endsWith('/v1/templates') });
+    const { mapr } = await clientFor({}, { fetch: recorder.fetch, retry: { initialDelayMs: 50 } });
+    const error = await mapr.templates.create({ name: 'Brand', settings: { transport: 'ship' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MaprConnectionError);
+    expect(recorder.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+    // The service did create it: the caller learns so by listing, not by a duplicate.
+    expect((await mapr.templates.list()).filter((tpl) => tpl.name === 'Brand')).toHaveLength(1);
+  });
+
+  it('waits out a 429 for as long as Retry-After says, then succeeds', async () => {
+    const recorder = recordingFetch();
+    const { account, mapr } = await clientFor({ requests_per_minute: 2 }, { fetch: recorder.fetch });
+    await mapr.usage.get();
+    await mapr.usage.get();
+    // Arrange a window that ends in 2.5 s instead of a minute, so the test does not wait a minute.
+    await t.app.get<Redis>(REDIS).pexpire(rateWindowKey(account.id), 2500);
+
+    const started = Date.now();
+    const usage = await mapr.usage.get();
+    expect(usage.renders_limit).toBeGreaterThan(0);
+    expect(recorder.seen.slice(-2).map((r) => r.status)).toEqual([429, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('hands over a 429 whose Retry-After is longer than it will wait, as a typed error', async () => {
+    const { mapr } = await clientFor({ requests_per_minute: 1 }, { retry: { maxRetryAfterSeconds: 5 } });
+    await mapr.usage.get();
+    const error = (await mapr.usage.get().catch((e: unknown) => e)) as MaprError;
+    expect(error).toBeInstanceOf(MaprError);
+    expect(error).toMatchObject({ status: 429, error_code: 'RATE_LIMIT_EXCEEDED', request_id: expect.stringMatching(/^req_/) });
+    expect(error.retry_after_seconds).toBeGreaterThan(5);
+    expect(error.retry_after_seconds).toBeLessThanOrEqual(60);
+  });
+
+  it('reports validation errors with every issue, and never retries them', async () => {
+    const recorder = recordingFetch();
+    const { mapr } = await clientFor({}, { fetch: recorder.fetch });
+    const error = (await mapr.renders
+      .create({
+        waypoints: [
+          { lat: 95, lng: 0 },
+          { lat: 0, lng: 0 },
+        ],
+        duration: 3,
+      })
+      .catch((e: unknown) => e)) as MaprError;
+    expect(error).toBeInstanceOf(MaprError);
+    expect(error.status).toBe(400);
+    expect(error.error_code).toBe('VALIDATION_ERROR');
+    expect(error.issues).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'waypoints[0].lat' })]));
+    expect(recorder.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+
+    const missing = (await mapr.renders.get('job_doesnotexist000000000000').catch((e: unknown) => e)) as MaprError;
+    expect(missing).toMatchObject({ status: 404, error_code: 'NOT_FOUND' });
+  });
+
+  describe('webhooks.verify on real deliveries', () => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.start();
+    });
+    afterAll(() => receiver.close());
+
+    async function deliveredTo(mapr: Mapr, path: string) {
+      const { job_id } = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3, webhook_url: receiver.url(path) });
+      const [delivery] = await waitFor(
+        () => receiver.on(path),
+        (received) => received.length > 0,
+      );
+      return { job_id, delivery };
+    }
+
+    it('accepts a genuine delivery and answers its typed event; refuses tampered, replayed and wrong-secret ones', async () => {
+      const { account, mapr } = await clientFor();
+      const { secret } = await new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
+      const { job_id, delivery } = await deliveredTo(mapr, '/sdk/genuine');
+
+      const event = await mapr.webhooks.verify(delivery.body, delivery.headers, secret);
+      expect(event).toMatchObject({ event: 'render.complete', job_id, status: 'complete' });
+      // Buffers and Fetch API Headers work as well as strings and Node's header object.
+      const fetchHeaders = new Headers(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)]));
+      await expect(mapr.webhooks.verify(Buffer.from(delivery.body), fetchHeaders, secret)).resolves.toMatchObject({ job_id });
+
+      const refusal = (body: string, headers: Record<string, string | string[] | undefined>, key: string, now?: number) =>
+        mapr.webhooks.verify(body, headers, key, { now }).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)),
+        );
+      expect(await refusal(delivery.body.replace('"complete"', '"failed"'), delivery.headers, secret)).toBe('signature_mismatch');
+      const signedAt = Number(delivery.headers['x-service-timestamp']);
+      expect(await refusal(delivery.body, delivery.headers, secret, signedAt + 301)).toBe('timestamp_out_of_tolerance');
+      expect(await refusal(delivery.body, delivery.headers, secret, signedAt + 299)).toBe('accepted');
+      expect(await refusal(delivery.body, delivery.headers, 'whsec_someone_else_0123456789abcdefghijklmnop')).toBe('signature_mismatch');
+      expect(await refusal(delivery.body, { 'content-type': 'application/json' }, secret)).toBe('missing_signature');
+      // Without the V2 header, the V1 header (no timestamp) is what is checked.
+      const { ['x-service-signature-v2']: _v2, ...v1Only } = delivery.headers;
+      expect(await refusal(delivery.body, v1Only, secret)).toBe('accepted');
+      expect(await refusal(delivery.body + ' ', v1Only, secret)).toBe('signature_mismatch');
+    });
+
+    it('accepts deliveries signed during a secret rotation with the old secret or the new one', async () => {
+      const { account, mapr } = await clientFor();
+      const withToken = new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl });
+      const { secret: previous } = await withToken.webhooks.secret();
+      const { secret: current } = await withToken.webhooks.rotateSecret();
+      expect(current).not.toBe(previous);
+      const { delivery } = await deliveredTo(mapr, '/sdk/rotation');
+      await expect(mapr.webhooks.verify(delivery.body, delivery.headers, previous)).resolves.toMatchObject({ event: 'render.complete' });
+      await expect(mapr.webhooks.verify(delivery.body, delivery.headers, current)).resolves.toMatchObject({ event: 'render.complete' });
+      await expect(mapr.webhooks.verify(delivery.body, delivery.headers, [previous, current])).resolves.toMatchObject({
+        event: 'render.complete',
+      });
+    });
+  });
+
+  it('answers a MaprConnectionError when nothing listens, after its retries', async () => {
+    const mapr = new Mapr({ apiKey: 'sk_live_x', baseUrl: 'http://127.0.0.1:9', retry: { maxRetries: 1, initialDelayMs: 10 } });
+    const error = await mapr.usage.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MaprConnectionError);
+    expect((error as MaprConnectionError).message).toContain('GET http://127.0.0.1:9/v1/usage failed');
+  });
+});

@@ -47,7 +47,7 @@ export function removeConfig(file = configFile()): void {
 
 export function resolveSettings(flags: { apiKey?: string; baseUrl?: string }, env: NodeJS.ProcessEnv = process.env): Settings {
   const stored = readConfig(configFile(env));
-  const baseUrl = (flags.baseUrl ?? env.MAPR_BASE_URL ?? stored.base_url ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const baseUrl = (flags.baseUrl || env.MAPR_BASE_URL || stored.base_url || DEFAULT_BASE_URL).replace(/\/+$/, '');
   if (flags.apiKey) return { apiKey: flags.apiKey, baseUrl, source: 'flag' };
   if (env.MAPR_API_KEY) return { apiKey: env.MAPR_API_KEY, baseUrl, source: 'environment' };
   if (stored.api_key) return { apiKey: stored.api_key, baseUrl, source: 'config file' };

@@ -59,6 +59,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `mapr renders list | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  throw error;
+});
+
 main(process.argv).then(
   (code) => {
     process.exitCode = code;

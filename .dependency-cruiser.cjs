@@ -81,6 +81,28 @@ module.exports = {
       to: { path: '^dashboard/' },
     },
     {
+      name: 'packages-stand-alone',
+      comment:
+        'packages/ are published on their own: the SDK knows the service only through docs/openapi.json (its generated types), the CLI only through the SDK. Neither imports the service, its tests or the dashboard.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^(src|test|bench|scripts|remotion|dashboard)/' },
+    },
+    {
+      name: 'cli-goes-through-the-sdk',
+      comment: 'The CLI calls the API with the SDK (retries, errors, paging in one place), never with its own HTTP code into the SDK\'s inside.',
+      severity: 'error',
+      from: { path: '^packages/cli/' },
+      to: { path: '^packages/sdk/src/' },
+    },
+    {
+      name: 'service-does-not-import-the-packages',
+      comment: 'The service is the other side of the SDK: only tests and examples use the packages.',
+      severity: 'error',
+      from: { path: '^(src|remotion|bench|scripts)/' },
+      to: { path: '^packages/|node_modules/@mapr/' },
+    },
+    {
       name: 'contract-is-plain',
       comment: 'The composition contract is shared with the browser: types, constants and pure mapping only.',
       severity: 'error',

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: types (server and browser tsconfigs), lint and formatting, the dependency rules
-# (who may call whom), unit tests, the e2e suite against the machine's Postgres and Redis, the API
-# e2e suites once more on the embedded SQLite default, and the dashboard in Debian's Chromium against
-# the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
+# The whole test suite: the SDK's generated types against the OpenAPI document, types (server, browser
+# and package tsconfigs), lint and formatting, the dependency rules (who may call whom), unit tests, the
+# e2e suite against the machine's Postgres and Redis (the built SDK and CLI among them), the API e2e
+# suites once more on the embedded SQLite default, and the dashboard in Debian's Chromium against the
+# built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -25,6 +26,11 @@ fi
 
 stage "Remotion bundle"
 npm run build:remotion
+stage "SDK and CLI packages"
+# The SDK's types must be those of the committed OpenAPI document (which src/openapi.spec.ts keeps
+# current), and the e2e suite runs the built packages as their users get them.
+npm run generate:check --workspace @mapr/sdk
+npm run build:packages
 stage "types, lint, dependency rules"
 npm run typecheck
 npm run lint

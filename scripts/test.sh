@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: the SDK's generated types against the OpenAPI document, types (server, browser
-# and package tsconfigs), lint and formatting, the dependency rules (who may call whom), unit tests, the
-# e2e suite against the machine's Postgres and Redis (the built SDK and CLI among them), the API e2e
-# suites once more on the embedded SQLite default, and the dashboard in Debian's Chromium against the
-# built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
+# and package tsconfigs), lint and formatting, the dependency rules (who may call whom), the OpenAPI
+# document's lint (Redocly's recommended rules, Spectral's oas rules), unit tests, the e2e suite against
+# the machine's Postgres and Redis (the built SDK and CLI among them), the API e2e suites once more on
+# the embedded SQLite default, and the dashboard in Debian's Chromium against the built service
+# (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -35,6 +36,8 @@ stage "types, lint, dependency rules"
 npm run typecheck
 npm run lint
 npm run lint:deps
+stage "OpenAPI document (Redocly, Spectral)"
+npm run lint:openapi
 stage "unit tests"
 npx jest --config jest.config.js --selectProjects unit remotion
 stage "e2e on Postgres"

@@ -9,6 +9,7 @@ import { requestIdMiddleware } from './common/http/request-id';
 import { UnmatchedRoutesExpressAdapter } from './common/http/unmatched-routes';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
+import { API_DOCUMENT } from './api-document';
 import { HTTP_ERRORS } from './http-errors';
 
 /** How the HTTP application is created (Nest's options); e2e tests create it from a testing module with these. */
@@ -46,6 +47,6 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   adapter.beforeNotFound(countUnmatchedRequest(rateLimit));
   app.useGlobalFilters(new HttpExceptionFilter(HTTP_ERRORS));
   app.useGlobalPipes(createValidationPipe());
-  setupSwagger(app, HTTP_ERRORS, config.http.publicUrl);
+  setupSwagger(app, API_DOCUMENT, config.http.publicUrl);
   return app;
 }

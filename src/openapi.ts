@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { buildOpenApiDocument } from './common/openapi/swagger';
 import { loadConfiguration } from './config';
-import { HTTP_ERRORS } from './http-errors';
+import { API_DOCUMENT } from './api-document';
 
 /** Where the committed OpenAPI document lives; a test fails when it is stale. */
 export const OPENAPI_FILE = join(__dirname, '..', 'docs', 'openapi.json');
@@ -23,6 +23,6 @@ export async function generateOpenApiJson(): Promise<string> {
     MAPR_ROLE: 'api',
   });
   const app = await NestFactory.create(AppModule.forRoot(config), { preview: true, logger: false, abortOnError: false });
-  const document = buildOpenApiDocument(app, HTTP_ERRORS, 'http://localhost:3000');
+  const document = buildOpenApiDocument(app, API_DOCUMENT, 'http://localhost:3000');
   return JSON.stringify(document, null, 2) + '\n';
 }

@@ -1,7 +1,13 @@
 import type { components } from './generated/openapi';
 
-/** The service's one error body (every 4xx and 5xx). */
-export type ErrorBody = components['schemas']['ErrorResponseDto'];
+type ErrorResponse = components['schemas']['ErrorResponseDto'];
+/** Every error code the service documents (`docs/openapi.json`). */
+export type ErrorCode = ErrorResponse['error_code'];
+/**
+ * The service's one error body (every 4xx and 5xx). A code newer than this SDK stays a plain string,
+ * and an answer that is not the service's JSON (a proxy's error page) gets `HTTP_ERROR` or `INTERNAL_ERROR`.
+ */
+export type ErrorBody = Omit<ErrorResponse, 'error_code'> & { error_code: ErrorCode | 'HTTP_ERROR' | (string & {}) };
 export type ValidationIssue = components['schemas']['ValidationIssueDto'];
 
 /**
@@ -14,7 +20,7 @@ export class MaprError extends Error {
   /** HTTP status of the answer. */
   readonly status: number;
   /** Stable UPPER_SNAKE code, e.g. `VALIDATION_ERROR`, `RATE_LIMIT_EXCEEDED`. */
-  readonly error_code: string;
+  readonly error_code: ErrorBody['error_code'];
   /** The request's id (also in `X-Request-Id`): quote it when you ask for help. */
   readonly request_id: string | undefined;
   /** VALIDATION_ERROR: every invalid field. Empty otherwise. */

@@ -1,5 +1,5 @@
 export { Mapr, type MaprOptions } from './client';
-export { MaprError, MaprConnectionError, RenderFailedError, type ErrorBody, type ValidationIssue } from './errors';
+export { MaprError, MaprConnectionError, RenderFailedError, type ErrorBody, type ErrorCode, type ValidationIssue } from './errors';
 export { verifyWebhook, WebhookVerificationError, type HeadersLike, type VerifyOptions, type VerificationFailure } from './webhooks';
 export type { RetryPolicy } from './transport';
 export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources/renders';

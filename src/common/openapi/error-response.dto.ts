@@ -28,27 +28,34 @@ export class ErrorResponseDto {
   @ApiPropertyOptional({ type: [ValidationIssueDto], description: 'VALIDATION_ERROR only: every invalid field.' })
   issues?: ValidationIssueDto[];
 
-  @ApiPropertyOptional({ example: 42, description: 'RATE_LIMIT_EXCEEDED only.' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 42,
+    description: 'RATE_LIMIT_EXCEEDED and TOO_MANY_ATTEMPTS: seconds until a retry can succeed (also the Retry-After header).',
+  })
   retry_after_seconds?: number;
 
-  @ApiPropertyOptional({ example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
+  @ApiPropertyOptional({ type: 'integer', example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
   renders_used?: number;
 
-  @ApiPropertyOptional({ example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
+  @ApiPropertyOptional({ type: 'integer', example: 5, description: 'RENDER_LIMIT_EXCEEDED only.' })
   renders_limit?: number;
 
-  @ApiPropertyOptional({ example: '2026-12-01T00:00:00.000Z', description: 'RENDER_LIMIT_EXCEEDED only.' })
+  @ApiPropertyOptional({
+    example: '2026-12-01T00:00:00.000Z',
+    description: 'RENDER_LIMIT_EXCEEDED only: when the monthly quota resets (ISO 8601 UTC).',
+  })
   reset_at?: string;
 
-  @ApiPropertyOptional({ example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
+  @ApiPropertyOptional({ type: 'integer', example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
   active_jobs?: number;
 
-  @ApiPropertyOptional({ example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
+  @ApiPropertyOptional({ type: 'integer', example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
   limit?: number;
 
   @ApiPropertyOptional({ example: 'free', description: 'FEATURE_NOT_AVAILABLE and duration validation errors.' })
   tier?: string;
 
-  @ApiPropertyOptional({ example: 10, description: 'Validation error for a duration over the tier maximum.' })
+  @ApiPropertyOptional({ type: 'integer', example: 10, description: 'Validation error for a duration over the tier maximum.' })
   max_duration_seconds?: number;
 }

@@ -75,7 +75,7 @@ export class AuthController {
     summary: 'Verify an e-mail address (the link in the e-mail)',
     description: 'Single use. Browsers get an HTML page; send `Accept: application/json` for JSON.',
   })
-  @ApiQuery({ name: 'token', required: true, description: 'The token from the verification link.' })
+  @ApiQuery({ name: 'token', type: String, required: true, description: 'The token from the verification link.' })
   @ApiProduces('text/html', 'application/json')
   @ApiOkResponse({ type: VerifyEmailResponseDto })
   @ApiErrorResponse(400, 'INVALID_VERIFICATION_TOKEN (invalid, expired or used)', [AuthErrorExamples.invalidVerificationToken])

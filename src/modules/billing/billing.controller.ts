@@ -11,14 +11,23 @@ export class BillingController {
   constructor(private readonly usage: UsageService) {}
 
   @Get('usage')
-  @ApiOperation({ operationId: 'getUsage', summary: 'Read render quota usage for the current billing period' })
+  @ApiOperation({
+    operationId: 'getUsage',
+    summary: 'Read render quota usage for the current billing period',
+    description: 'Renders used and left this UTC calendar month, and when the quota resets.',
+  })
   @ApiOkResponse({ type: UsageDto })
   getUsage(@CurrentPrincipal() principal: Principal): Promise<UsageDto> {
     return this.usage.usage(principal.accountId);
   }
 
   @Get('account')
-  @ApiOperation({ operationId: 'getAccount', summary: 'Read the account, its tier and its limits' })
+  @ApiOperation({
+    operationId: 'getAccount',
+    summary: 'Read the account, its tier and its limits',
+    description:
+      'Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency).',
+  })
   @ApiOkResponse({ type: AccountDto })
   async getAccount(@CurrentPrincipal() principal: Principal): Promise<AccountDto> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);

@@ -12,6 +12,8 @@ export { CreateRenderDto } from './dto/create-render.dto';
 export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
 export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, TemplateErrors, JOB_FAILURE_CODES } from './rendering.errors';
 export type { JobFailureCode, RenderingErrorCode } from './rendering.errors';
+/** The webhooks it sends, for the OpenAPI document. */
+export { RENDERING_WEBHOOK_EVENTS } from './webhook-events.openapi';
 
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';

@@ -9,6 +9,7 @@ import { BillingErrorExamples } from '../billing';
 import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
+import { JOB_RECORD_EXAMPLES } from './dto/job-record.examples';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
@@ -17,6 +18,9 @@ import { RenderPreviewService } from './preview/render-preview.service';
 import { RenderPreviewDto } from './dto/render-preview.dto';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
+
+const { complete, processing, failed } = JOB_RECORD_EXAMPLES;
+const JOB_STATE_EXAMPLES = { complete, processing, failed };
 
 const NOT_FOUND_RESPONSE = () =>
   ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
@@ -106,24 +110,40 @@ export class RenderController {
   }
 
   @Get('render/:job_id')
-  @ApiOperation({ operationId: 'getRender', summary: 'Read a job (poll its status)' })
-  @ApiOkResponse({ type: JobRecordDto })
+  @ApiOperation({
+    operationId: 'getRender',
+    summary: 'Read a job (poll its status)',
+    description: 'The job record: status and progress, the video’s URLs once complete, the failure code once failed.',
+  })
+  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES })
   @NOT_FOUND_RESPONSE()
   async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.jobs.present(await this.jobs.findOwned(principal, jobId));
   }
 
   @Get('status/:job_id')
-  @ApiOperation({ operationId: 'getRenderStatus', summary: 'Read a job (alias of GET /v1/render/{job_id})' })
-  @ApiOkResponse({ type: JobRecordDto })
+  @ApiOperation({
+    operationId: 'getRenderStatus',
+    summary: 'Read a job (alias of GET /v1/render/{job_id})',
+    description: 'The same job record as GET /v1/render/{job_id}.',
+  })
+  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES })
   @NOT_FOUND_RESPONSE()
   status(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
     return this.get(principal, jobId);
   }
 
   @Get('renders')
-  @ApiOperation({ operationId: 'listRenders', summary: 'List jobs, newest first, with cursor paging' })
-  @ApiOkResponse({ type: JobListDto })
+  @ApiOperation({
+    operationId: 'listRenders',
+    summary: 'List jobs, newest first, with cursor paging',
+    description: 'The account’s jobs, optionally of one status; follow `next_cursor` until it is null.',
+  })
+  @ApiOkResponse({
+    type: JobListDto,
+    description: 'A page of jobs.',
+    example: { data: [JOB_RECORD_EXAMPLES.complete.value], next_cursor: 'eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImpvYl8uLi4ifQ' },
+  })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListJobsQueryDto): Promise<JobListDto> {
     return this.jobs.list(principal, { status: query.status, limit: query.limit ?? 20, cursor: query.cursor });
   }
@@ -134,7 +154,7 @@ export class RenderController {
     summary: 'Cancel a queued or processing job',
     description: 'The render is given back to the quota.',
   })
-  @ApiOkResponse({ type: JobRecordDto })
+  @ApiOkResponse({ type: JobRecordDto, description: 'The cancelled job.', example: JOB_RECORD_EXAMPLES.cancelled.value })
   @NOT_FOUND_RESPONSE()
   @ApiErrorResponse(409, 'JOB_NOT_CANCELLABLE (already complete, failed or cancelled)', [RenderingErrorExamples.jobNotCancellable])
   async cancel(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {

@@ -1,9 +1,10 @@
 import { iso } from '../../common/util/time';
 import type { RenderJob } from './entities/render-job.entity';
 import { completedFields, JobUrls } from './job-presenter';
+import type { RenderCompleteEvent, RenderFailedEvent } from './dto/webhook-events.dto';
 
 /** The spec's render.complete payload, field for field. */
-export function renderCompletePayload(job: RenderJob, urls: JobUrls) {
+export function renderCompletePayload(job: RenderJob, urls: JobUrls): RenderCompleteEvent {
   return {
     event: 'render.complete' as const,
     job_id: job.id,
@@ -11,11 +12,11 @@ export function renderCompletePayload(job: RenderJob, urls: JobUrls) {
     ...completedFields(job, urls),
     created_at: iso(job.createdAt),
     completed_at: iso(job.completedAt!),
-  };
+  } satisfies RenderCompleteEvent;
 }
 
 /** The spec's render.failed payload, field for field. */
-export function renderFailedPayload(job: RenderJob) {
+export function renderFailedPayload(job: RenderJob): RenderFailedEvent {
   return {
     event: 'render.failed' as const,
     job_id: job.id,
@@ -24,5 +25,5 @@ export function renderFailedPayload(job: RenderJob) {
     message: job.errorMessage!,
     created_at: iso(job.createdAt),
     failed_at: iso(job.failedAt!),
-  };
+  } satisfies RenderFailedEvent;
 }

@@ -10,3 +10,4 @@ import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 /** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
 export const WEBHOOKS_ENTITIES = [WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt];
+export { WEBHOOK_RECEIVER_DOC } from './webhook-delivery.openapi';

@@ -135,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read render quota usage for the current billing period */
+        /**
+         * Read render quota usage for the current billing period
+         * @description Renders used and left this UTC calendar month, and when the quota resets.
+         */
         get: operations["getUsage"];
         put?: never;
         post?: never;
@@ -152,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the account, its tier and its limits */
+        /**
+         * Read the account, its tier and its limits
+         * @description Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency).
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -209,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a job (poll its status) */
+        /**
+         * Read a job (poll its status)
+         * @description The job record: status and progress, the video’s URLs once complete, the failure code once failed.
+         */
         get: operations["getRender"];
         put?: never;
         post?: never;
@@ -230,7 +239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a job (alias of GET /v1/render/{job_id}) */
+        /**
+         * Read a job (alias of GET /v1/render/{job_id})
+         * @description The same job record as GET /v1/render/{job_id}.
+         */
         get: operations["getRenderStatus"];
         put?: never;
         post?: never;
@@ -247,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List jobs, newest first, with cursor paging */
+        /**
+         * List jobs, newest first, with cursor paging
+         * @description The account’s jobs, optionally of one status; follow `next_cursor` until it is null.
+         */
         get: operations["listRenders"];
         put?: never;
         post?: never;
@@ -344,7 +359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a batch and its jobs */
+        /**
+         * Read a batch and its jobs
+         * @description The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state.
+         */
         get: operations["getBatch"];
         put?: never;
         post?: never;
@@ -405,7 +423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a template, with its settings */
+        /**
+         * Read a template, with its settings
+         * @description One of the account’s templates or a built-in one, with the render fields it merges under requests.
+         */
         get: operations["getTemplate"];
         /**
          * Change a template
@@ -504,7 +525,68 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "render.complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render finished
+         * @description Sent to the job’s `webhook_url` when a single render (not one of a batch) finished.
+         */
+        post: operations["onRenderComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "render.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render failed
+         * @description Sent to the job’s `webhook_url` when a single render (not one of a batch) failed; `error` is the failure code.
+         */
+        post: operations["onRenderFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every job of a batch ended
+         * @description Sent once to the batch’s `webhook_url` when its last job ended (complete, failed or cancelled), listing every job.
+         */
+        post: operations["onBatchComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         RegisterDto: {
@@ -565,8 +647,9 @@ export interface components {
             /**
              * @description Stable UPPER_SNAKE code.
              * @example RATE_LIMIT_EXCEEDED
+             * @enum {string}
              */
-            error_code: string;
+            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "FEATURE_NOT_AVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
             /**
              * @description A sentence for people.
              * @example Too many requests; retry in 42 seconds.
@@ -580,7 +663,7 @@ export interface components {
             /** @description VALIDATION_ERROR only: every invalid field. */
             issues?: components["schemas"]["ValidationIssueDto"][];
             /**
-             * @description RATE_LIMIT_EXCEEDED only.
+             * @description RATE_LIMIT_EXCEEDED and TOO_MANY_ATTEMPTS: seconds until a retry can succeed (also the Retry-After header).
              * @example 42
              */
             retry_after_seconds?: number;
@@ -595,7 +678,7 @@ export interface components {
              */
             renders_limit?: number;
             /**
-             * @description RENDER_LIMIT_EXCEEDED only.
+             * @description RENDER_LIMIT_EXCEEDED only: when the monthly quota resets (ISO 8601 UTC).
              * @example 2026-12-01T00:00:00.000Z
              */
             reset_at?: string;
@@ -886,41 +969,36 @@ export interface components {
              */
             routes: components["schemas"]["MultiRouteDestinationDto"][];
             /**
-             * @description Show every route faintly from the start, then draw each one.
-             * @default true
+             * @description Show every route faintly from the start, then draw each one. Default: `true`.
              * @example true
              */
-            show_all_routes_at_start: boolean;
+            show_all_routes_at_start?: boolean;
             /**
-             * @description Labels appear as their route arrives (false: shown from the start).
-             * @default true
+             * @description Labels appear as their route arrives (false: shown from the start). Default: `true`.
              * @example true
              */
-            animate_labels: boolean;
+            animate_labels?: boolean;
             /**
-             * @description Second of the video at which the first route starts drawing; must leave the routes at least 0.5 s before the end.
-             * @default 0
+             * @description Second of the video at which the first route starts drawing; must leave the routes at least 0.5 s before the end. Default: `0`.
              * @example 1
              */
-            routes_start_at: number;
+            routes_start_at?: number;
             /**
              * @description Seconds from the first route’s start to the last route’s end; `routes_start_at + routes_duration` must not pass the video’s end. Default: the rest of the video after `routes_start_at`, less a closing hold on the finished map of 15% of the duration (at most 1.5 s).
              * @example 7
              */
             routes_duration?: number;
             /**
-             * @description Seconds between the starts of consecutive routes; the last route must still have at least 0.5 s to draw.
-             * @default 0
+             * @description Seconds between the starts of consecutive routes; the last route must still have at least 0.5 s to draw. Default: `0`.
              * @example 0.4
              */
-            stagger: number;
+            stagger?: number;
             /**
-             * @description `auto-offset` moves labels that would overlap; `none` leaves them where they are.
-             * @default auto-offset
+             * @description `auto-offset` moves labels that would overlap; `none` leaves them where they are. Default: `"auto-offset"`.
              * @example auto-offset
              * @enum {string}
              */
-            label_collision: "none" | "auto-offset";
+            label_collision?: "none" | "auto-offset";
             /**
              * @description Zoom of the opening shot (1 = whole world); default: chosen by the camera.
              * @example 3
@@ -949,12 +1027,11 @@ export interface components {
              */
             highlight_color?: string;
             /**
-             * @description Where the camera starts before flying in.
-             * @default world
+             * @description Where the camera starts before flying in. Default: `"world"`.
              * @example world
              * @enum {string}
              */
-            from: "world" | "continent";
+            from?: "world" | "continent";
             /**
              * @description Places marked inside the region.
              * @example [
@@ -1007,25 +1084,22 @@ export interface components {
             /** @description A legend with the colour scale; default: none. */
             legend?: components["schemas"]["ChoroplethLegendDto"];
             /**
-             * @description `sequential` (low → high) or `diverging` (below and above a middle).
-             * @default sequential
+             * @description `sequential` (low → high) or `diverging` (below and above a middle). Default: `"sequential"`.
              * @example sequential
              * @enum {string}
              */
-            palette: "sequential" | "diverging";
+            palette?: "sequential" | "diverging";
             /**
-             * @description `ranked` fills the countries in order of value; `all` fills them together.
-             * @default ranked
+             * @description `ranked` fills the countries in order of value; `all` fills them together. Default: `"ranked"`.
              * @example ranked
              * @enum {string}
              */
-            reveal: "all" | "ranked";
+            reveal?: "all" | "ranked";
             /**
-             * @description What the camera frames: "world", a country (code or name) or a bbox [west, south, east, north].
-             * @default world
+             * @description What the camera frames: "world", a country (code or name) or a bbox [west, south, east, north]. Default: `"world"`.
              * @example world
              */
-            region: string | number[];
+            region?: string | number[];
         };
         WaypointDto: {
             /**
@@ -1126,12 +1200,11 @@ export interface components {
              */
             tilt?: number;
             /**
-             * @description How far the camera zooms and how fast it moves.
-             * @default balanced
+             * @description How far the camera zooms and how fast it moves. Default: `"balanced"`.
              * @example balanced
              * @enum {string}
              */
-            intensity: "soft" | "balanced" | "bold";
+            intensity?: "soft" | "balanced" | "bold";
         };
         TitleDto: {
             /** @example From Lisbon to New York */
@@ -1156,28 +1229,25 @@ export interface components {
              */
             end: number;
             /**
-             * @description Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD.
-             * @default bottom
+             * @description Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD. Default: `"bottom"`.
              * @example bottom
              * @enum {string}
              */
-            position: "top" | "center" | "bottom" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            position?: "top" | "center" | "bottom" | "top-left" | "top-right" | "bottom-left" | "bottom-right";
             /**
-             * @description How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television).
-             * @default caption
+             * @description How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
              * @example caption
              * @enum {string}
              */
-            style: "caption" | "headline" | "lower-third";
+            style?: "caption" | "headline" | "lower-third";
         };
         CreateRenderDto: {
             /**
-             * @description What the video shows: `route_animation` (waypoints travelled in order), `multi_route` (routes fanning out from one origin), `region_focus` (the camera flies in to a region) or `country_data` (an animated choropleth). Each mode but route_animation takes the settings object named after it, and only its own.
-             * @default route_animation
+             * @description What the video shows: `route_animation` (waypoints travelled in order), `multi_route` (routes fanning out from one origin), `region_focus` (the camera flies in to a region) or `country_data` (an animated choropleth). Each mode but route_animation takes the settings object named after it, and only its own. Default: `"route_animation"`.
              * @example route_animation
              * @enum {string}
              */
-            mode: "route_animation" | "multi_route" | "region_focus" | "country_data";
+            mode?: "route_animation" | "multi_route" | "region_focus" | "country_data";
             /** @description Required when mode is `multi_route`; refused in the other modes. */
             multi_route?: components["schemas"]["MultiRouteDto"];
             /** @description Required when mode is `region_focus`; refused in the other modes. */
@@ -1201,12 +1271,11 @@ export interface components {
              */
             waypoints?: components["schemas"]["WaypointDto"][];
             /**
-             * @description Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route.
-             * @default plane
+             * @description Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route. Default: `"plane"`.
              * @example plane
              * @enum {string}
              */
-            transport: "plane" | "ship" | "car" | "truck" | "train" | "walk" | "none";
+            transport?: "plane" | "ship" | "car" | "truck" | "train" | "walk" | "none";
             /** @description How legs (multi_route: routes) are routed. Refused in region_focus and country_data, which have no route. */
             route?: components["schemas"]["RouteOptionsDto"];
             /**
@@ -1215,31 +1284,28 @@ export interface components {
              */
             duration?: number;
             /**
-             * @description Free: 720p only; Creator and Studio: all.
-             * @default 720p
+             * @description Free: 720p only; Creator and Studio: all. Default: `"720p"`.
              * @example 720p
              * @enum {string}
              */
-            resolution: "720p" | "1080p" | "4k";
+            resolution?: "720p" | "1080p" | "4k";
             /**
-             * @description 720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900.
-             * @default 16:9
+             * @description 720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900. Default: `"16:9"`.
              * @example 16:9
              * @enum {string}
              */
-            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
+            aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
             /**
-             * @default 30
+             * @description Frames per second. Default: `30`.
              * @example 30
-             * @enum {number}
+             * @enum {integer}
              */
-            fps: 24 | 30 | 60;
+            fps?: 24 | 30 | 60;
             /**
-             * @description A style id from GET /v1/styles.
-             * @default standard
+             * @description A style id from GET /v1/styles. Default: `"standard"`.
              * @example standard
              */
-            style: string;
+            style?: string;
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -1268,11 +1334,11 @@ export interface components {
              */
             text_overlays?: components["schemas"]["TextOverlayDto"][];
             /**
-             * @default km
+             * @description Default: `"km"`.
              * @example km
              * @enum {string}
              */
-            units: "km" | "mi";
+            units?: "km" | "mi";
             /**
              * @description Receives render.complete or render.failed. Must be public http(s).
              * @example https://example.com/hooks/mapr
@@ -1325,8 +1391,32 @@ export interface components {
              */
             duration_in_frames: number;
         };
+        LineStringDto: {
+            /**
+             * @example LineString
+             * @enum {string}
+             */
+            type: "LineString";
+            /**
+             * @description Positions [longitude, latitude] in order. Longitudes are continuous across the antimeridian (they may pass ±180).
+             * @example [
+             *       [
+             *         4.48,
+             *         51.92
+             *       ],
+             *       [
+             *         103.85,
+             *         1.29
+             *       ]
+             *     ]
+             */
+            coordinates: number[][];
+        };
         RouteFeaturePropertiesDto: {
-            /** @example 0 */
+            /**
+             * @description Index of the leg (multi_route: of the route), from 0.
+             * @example 0
+             */
             leg: number;
             /**
              * @description multi_route only: the index in `multi_route.routes` of the destination this feature reaches from the origin.
@@ -1337,41 +1427,39 @@ export interface components {
             from: string;
             /** @example Singapore */
             to: string;
-            /** @example ship */
-            transport: string;
             /**
+             * @example ship
+             * @enum {string}
+             */
+            transport: "plane" | "ship" | "car" | "truck" | "train" | "walk" | "none";
+            /**
+             * @description How it was routed.
              * @example sea
              * @enum {string}
              */
             mode: "great-circle" | "sea" | "road";
-            /** @example 15420.3 */
+            /**
+             * @description Length of this leg in kilometres.
+             * @example 15420.3
+             */
             distance_km: number;
         };
         RouteFeatureDto: {
-            /** @example Feature */
-            type: string;
             /**
-             * @description Longitudes are continuous across the antimeridian (they may pass ±180).
-             * @example {
-             *       "type": "LineString",
-             *       "coordinates": [
-             *         [
-             *           4.48,
-             *           51.92
-             *         ],
-             *         [
-             *           103.85,
-             *           1.29
-             *         ]
-             *       ]
-             *     }
+             * @example Feature
+             * @enum {string}
              */
-            geometry: Record<string, never>;
+            type: "Feature";
+            /** @description The routed path of the leg (multi_route: of the route). */
+            geometry: components["schemas"]["LineStringDto"];
             properties: components["schemas"]["RouteFeaturePropertiesDto"];
         };
         RouteGeoJsonDto: {
-            /** @example FeatureCollection */
-            type: string;
+            /**
+             * @example FeatureCollection
+             * @enum {string}
+             */
+            type: "FeatureCollection";
             /** @example 15420.3 */
             distance_km: number;
             features: components["schemas"]["RouteFeatureDto"][];
@@ -1403,7 +1491,10 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "processing" | "complete" | "failed" | "cancelled";
-            /** @example 1 */
+            /**
+             * @description Fraction done, 0 to 1 (1 when complete).
+             * @example 1
+             */
             progress: number;
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
@@ -1420,7 +1511,7 @@ export interface components {
              */
             thumbnail_url?: string;
             /**
-             * @description complete only
+             * @description complete only: the video’s length in seconds
              * @example 12
              */
             duration_seconds?: number;
@@ -1462,13 +1553,58 @@ export interface components {
             failed_at?: string;
             /** @example null */
             cancelled_at: string | null;
-            /** @example 32 */
+            /**
+             * @description Rough render time in seconds once a worker starts it.
+             * @example 32
+             */
             estimated_duration_seconds: number;
             /** @example null */
             batch_id: string | null;
             /** @example false */
             sandbox: boolean;
-            /** @description The normalised render parameters (every default filled in). */
+            /**
+             * @description The normalised render parameters (every default filled in, places resolved to coordinates).
+             * @example {
+             *       "mode": "route_animation",
+             *       "waypoints": [
+             *         {
+             *           "lat": 38.7223,
+             *           "lng": -9.1393,
+             *           "label": "Lisbon",
+             *           "place": "Lisbon",
+             *           "transport": "plane",
+             *           "dwell": 0,
+             *           "emphasis": "standard"
+             *         },
+             *         {
+             *           "lat": 40.7128,
+             *           "lng": -74.006,
+             *           "label": "New York",
+             *           "place": "New York",
+             *           "transport": "plane",
+             *           "dwell": 0,
+             *           "emphasis": "standard"
+             *         }
+             *       ],
+             *       "transport": "plane",
+             *       "route": {
+             *         "avoid": []
+             *       },
+             *       "duration": 10,
+             *       "resolution": "720p",
+             *       "aspect_ratio": "16:9",
+             *       "fps": 30,
+             *       "style": "standard",
+             *       "route_style": {},
+             *       "camera": {
+             *         "preset": "auto",
+             *         "intensity": "balanced"
+             *       },
+             *       "hud": false,
+             *       "units": "km",
+             *       "text_overlays": []
+             *     }
+             */
             request: {
                 [key: string]: unknown;
             };
@@ -1476,6 +1612,7 @@ export interface components {
             status_url: string;
         };
         JobListDto: {
+            /** @description Newest first. */
             data: components["schemas"]["JobRecordDto"][];
             /**
              * @description Pass as `cursor` for the next page; null on the last page.
@@ -1607,16 +1744,32 @@ export interface components {
             batch_id: string;
             /**
              * @description complete once every job has ended (complete, failed or cancelled).
-             * @example processing
+             * @example complete
              * @enum {string}
              */
             status: "processing" | "complete";
+            /**
+             * @description In the order submitted.
+             * @example [
+             *       {
+             *         "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+             *         "status": "complete",
+             *         "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4"
+             *       },
+             *       {
+             *         "job_id": "job_2Qw8ErT5yU1iO4pA7sD3fG6h",
+             *         "status": "failed",
+             *         "error": "MARITIME_ROUTE_ERROR",
+             *         "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water"
+             *       }
+             *     ]
+             */
             jobs: components["schemas"]["BatchJobEntryDto"][];
             /** @example 1 */
             completed: number;
-            /** @example 0 */
-            failed: number;
             /** @example 1 */
+            failed: number;
+            /** @example 0 */
             processing: number;
             /**
              * @description Waiting for a worker, or for a free concurrent slot of the plan.
@@ -1627,7 +1780,10 @@ export interface components {
             total: number;
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
-            /** @example null */
+            /**
+             * @description When the last job ended; null before.
+             * @example 2026-11-22T10:01:10.000Z
+             */
             completed_at: string | null;
         };
         BatchListDto: {
@@ -1641,12 +1797,11 @@ export interface components {
         };
         TemplateSettingsDto: {
             /**
-             * @description What the video shows: `route_animation` (waypoints travelled in order), `multi_route` (routes fanning out from one origin), `region_focus` (the camera flies in to a region) or `country_data` (an animated choropleth). Each mode but route_animation takes the settings object named after it, and only its own.
-             * @default route_animation
+             * @description What the video shows: `route_animation` (waypoints travelled in order), `multi_route` (routes fanning out from one origin), `region_focus` (the camera flies in to a region) or `country_data` (an animated choropleth). Each mode but route_animation takes the settings object named after it, and only its own. Default: `"route_animation"`.
              * @example route_animation
              * @enum {string}
              */
-            mode: "route_animation" | "multi_route" | "region_focus" | "country_data";
+            mode?: "route_animation" | "multi_route" | "region_focus" | "country_data";
             /** @description Required when mode is `multi_route`; refused in the other modes. */
             multi_route?: components["schemas"]["MultiRouteDto"];
             /** @description Required when mode is `region_focus`; refused in the other modes. */
@@ -1670,12 +1825,11 @@ export interface components {
              */
             waypoints?: components["schemas"]["WaypointDto"][];
             /**
-             * @description Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route.
-             * @default plane
+             * @description Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route. Default: `"plane"`.
              * @example plane
              * @enum {string}
              */
-            transport: "plane" | "ship" | "car" | "truck" | "train" | "walk" | "none";
+            transport?: "plane" | "ship" | "car" | "truck" | "train" | "walk" | "none";
             /** @description How legs (multi_route: routes) are routed. Refused in region_focus and country_data, which have no route. */
             route?: components["schemas"]["RouteOptionsDto"];
             /**
@@ -1684,31 +1838,28 @@ export interface components {
              */
             duration?: number;
             /**
-             * @description Free: 720p only; Creator and Studio: all.
-             * @default 720p
+             * @description Free: 720p only; Creator and Studio: all. Default: `"720p"`.
              * @example 720p
              * @enum {string}
              */
-            resolution: "720p" | "1080p" | "4k";
+            resolution?: "720p" | "1080p" | "4k";
             /**
-             * @description 720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900.
-             * @default 16:9
+             * @description 720p 9:16 is 720x1280, 1:1 is 720x720, 4:5 is 720x900. Default: `"16:9"`.
              * @example 16:9
              * @enum {string}
              */
-            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
+            aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
             /**
-             * @default 30
+             * @description Frames per second. Default: `30`.
              * @example 30
-             * @enum {number}
+             * @enum {integer}
              */
-            fps: 24 | 30 | 60;
+            fps?: 24 | 30 | 60;
             /**
-             * @description A style id from GET /v1/styles.
-             * @default standard
+             * @description A style id from GET /v1/styles. Default: `"standard"`.
              * @example standard
              */
-            style: string;
+            style?: string;
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -1737,11 +1888,11 @@ export interface components {
              */
             text_overlays?: components["schemas"]["TextOverlayDto"][];
             /**
-             * @default km
+             * @description Default: `"km"`.
              * @example km
              * @enum {string}
              */
-            units: "km" | "mi";
+            units?: "km" | "mi";
         };
         CreateTemplateDto: {
             /** @example Weekly shipping update */
@@ -1916,11 +2067,211 @@ export interface components {
             /** @description Newest first, at most 100. */
             deliveries: components["schemas"]["DeliveryDto"][];
         };
+        RenderCompleteEvent: {
+            /**
+             * @example render.complete
+             * @enum {string}
+             */
+            event: "render.complete";
+            /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
+            job_id: string;
+            /**
+             * @example complete
+             * @enum {string}
+             */
+            status: "complete";
+            /**
+             * @description The MP4 (an absolute URL).
+             * @example https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4
+             */
+            video_url: string;
+            /**
+             * @description A JPEG still.
+             * @example https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg
+             */
+            thumbnail_url: string;
+            /**
+             * @description The video’s length in seconds.
+             * @example 12
+             */
+            duration_seconds: number;
+            /**
+             * @description Width x height in pixels.
+             * @example 1280x720
+             */
+            resolution: string;
+            /** @example 2483117 */
+            file_size_bytes: number;
+            /**
+             * @description ISO 8601 UTC; the files are deleted after it.
+             * @example 2026-11-29T10:00:31.000Z
+             */
+            expires_at: string;
+            /**
+             * @description ISO 8601 UTC.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ISO 8601 UTC.
+             * @example 2026-11-22T10:00:31.000Z
+             */
+            completed_at: string;
+        };
+        RenderFailedEvent: {
+            /**
+             * @example render.failed
+             * @enum {string}
+             */
+            event: "render.failed";
+            /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
+            job_id: string;
+            /**
+             * @example failed
+             * @enum {string}
+             */
+            status: "failed";
+            /**
+             * @description Why the render failed.
+             * @example MARITIME_ROUTE_ERROR
+             * @enum {string}
+             */
+            error: "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
+            /**
+             * @description A sentence for people.
+             * @example Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water
+             */
+            message: string;
+            /**
+             * @description ISO 8601 UTC.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ISO 8601 UTC.
+             * @example 2026-11-22T10:00:03.000Z
+             */
+            failed_at: string;
+        };
+        BatchCompleteEvent: {
+            /**
+             * @example batch.complete
+             * @enum {string}
+             */
+            event: "batch.complete";
+            /** @example batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ */
+            batch_id: string;
+            /**
+             * @description Every job in the order submitted: `video_url` when complete, `error` and `message` when failed.
+             * @example [
+             *       {
+             *         "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+             *         "status": "complete",
+             *         "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4"
+             *       },
+             *       {
+             *         "job_id": "job_2Qw8ErT5yU1iO4pA7sD3fG6h",
+             *         "status": "failed",
+             *         "error": "MARITIME_ROUTE_ERROR",
+             *         "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water"
+             *       }
+             *     ]
+             */
+            jobs: components["schemas"]["BatchJobEntryDto"][];
+            /** @example 1 */
+            completed: number;
+            /** @example 1 */
+            failed: number;
+            /**
+             * @description Jobs in the batch (the cancelled ones are neither completed nor failed).
+             * @example 2
+             */
+            total: number;
+        };
     };
-    responses: never;
+    responses: {
+        /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponseDto"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: the body is not JSON (send `Content-Type: application/json`). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponseDto"];
+            };
+        };
+        /** @description RATE_LIMIT_EXCEEDED: the requests per minute of the plan (per IP when anonymous) are used up; retry after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponseDto"];
+            };
+        };
+        /** @description INTERNAL_ERROR: something went wrong on the service’s side. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponseDto"];
+            };
+        };
+        /** @description SERVICE_UNAVAILABLE: a dependency (database, queue) is briefly away; retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponseDto"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Id of this request, also `request_id` in error bodies; quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description Requests allowed per window (a minute) for this caller: the account, or the IP when anonymous. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the window resets, in Unix epoch seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying; on a 429, present when a retry can succeed after a wait. */
+        "Retry-After": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1938,17 +2289,37 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_3kTq9ZbW1xVn7LpR2sYd8HcM",
+                     *         "email": "ana@example.com",
+                     *         "name": "Ana Lima",
+                     *         "emailVerified": false
+                     *       },
+                     *       "message": "Account created. We sent a verification link to ana@example.com."
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisterResponseDto"];
                 };
             };
             /** @description VALIDATION_ERROR */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,12 +2329,21 @@ export interface operations {
             /** @description EMAIL_ALREADY_REGISTERED */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logIn: {
@@ -1979,32 +2359,60 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…",
+                     *       "user": {
+                     *         "id": "usr_3kTq9ZbW1xVn7LpR2sYd8HcM",
+                     *         "email": "ana@example.com",
+                     *         "name": "Ana Lima"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
             /** @description INVALID_CREDENTIALS (unknown e-mail or wrong password) */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP) */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resendVerificationEmail: {
@@ -2016,17 +2424,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Verification e-mail sent to ana@example.com.",
+                     *       "expires_in_hours": 24
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResendVerificationResponseDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2036,6 +2459,10 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,6 +2472,10 @@ export interface operations {
             /** @description EMAIL_ALREADY_VERIFIED */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,19 +2485,26 @@ export interface operations {
             /** @description TOO_MANY_ATTEMPTS */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
         parameters: {
             query: {
                 /** @description The token from the verification link. */
-                token: unknown;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -2074,18 +2512,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": components["schemas"]["VerifyEmailResponseDto"];
+                    /**
+                     * @example {
+                     *       "message": "E-mail address verified.",
+                     *       "emailVerified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyEmailResponseDto"];
                 };
             };
             /** @description INVALID_VERIFICATION_TOKEN (invalid, expired or used) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2093,6 +2546,9 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -2104,17 +2560,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "id": "key_9sPq2VbN4xLm7TfR1cZk8WdJ",
+                     *           "name": "Production server",
+                     *           "mode": "live",
+                     *           "prefix": "mapr_live_",
+                     *           "last4": "x7Qa",
+                     *           "created_at": "2026-11-22T10:00:00.000Z",
+                     *           "last_used_at": "2026-11-22T11:30:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,12 +2605,19 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
@@ -2145,17 +2633,37 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_9sPq2VbN4xLm7TfR1cZk8WdJ",
+                     *       "name": "Production server",
+                     *       "mode": "live",
+                     *       "key": "mapr_live_4fT9qLm2VbX7nRk1ZcW8sPd3HjY6tA0eGuN5oQx7Qa",
+                     *       "prefix": "mapr_live_",
+                     *       "last4": "x7Qa",
+                     *       "created_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKeyDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2165,12 +2673,21 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeApiKey: {
@@ -2187,6 +2704,10 @@ export interface operations {
             /** @description Revoked. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2194,6 +2715,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2203,6 +2728,10 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,12 +2741,19 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUsage: {
@@ -2229,23 +2765,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "renders_used": 2,
+                     *       "renders_limit": 5,
+                     *       "renders_remaining": 3,
+                     *       "period_start": "2026-11-01T00:00:00.000Z",
+                     *       "period_end": "2026-12-01T00:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UsageDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -2257,23 +2814,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_3kTq9ZbW1xVn7LpR2sYd8HcM",
+                     *       "email": "ana@example.com",
+                     *       "name": "Ana Lima",
+                     *       "emailVerified": true,
+                     *       "tier": "free",
+                     *       "limits": {
+                     *         "renders_per_month": 5,
+                     *         "max_duration_seconds": 10,
+                     *         "resolutions": [
+                     *           "720p"
+                     *         ],
+                     *         "requests_per_minute": 10,
+                     *         "concurrent_jobs": 1
+                     *       },
+                     *       "created_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRender: {
@@ -2292,21 +2880,42 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Where to follow the work: the same URL as `status_url`. */
                     Location?: string;
                     /** @description Seconds to wait before the first status read (a quarter of the estimate, 2–15 s; 5 s for a batch). */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the remembered response of an earlier request with the same `Idempotency-Key`; absent otherwise. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *       "status": "queued",
+                     *       "estimated_duration_seconds": 32,
+                     *       "status_url": "https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "sandbox": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedRenderDto"];
                 };
             };
             /** @description VALIDATION_ERROR (every bad field listed; duration above the tier maximum has issue code DURATION_EXCEEDS_TIER_LIMIT; an unknown or another account’s template_id has issue code unknown_template) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2316,6 +2925,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2325,6 +2938,10 @@ export interface operations {
             /** @description EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2334,21 +2951,34 @@ export interface operations {
             /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed) */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     previewRender: {
@@ -2364,17 +2994,75 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "composition": {
+                     *         "id": "MapAnimation",
+                     *         "width": 1280,
+                     *         "height": 720,
+                     *         "fps": 30,
+                     *         "duration_in_frames": 360
+                     *       },
+                     *       "props": {
+                     *         "mode": "route_animation",
+                     *         "width": 1280,
+                     *         "height": 720,
+                     *         "fps": 30,
+                     *         "durationInFrames": 360,
+                     *         "style": "standard"
+                     *       },
+                     *       "route": {
+                     *         "type": "FeatureCollection",
+                     *         "distance_km": 15420.3,
+                     *         "features": [
+                     *           {
+                     *             "type": "Feature",
+                     *             "geometry": {
+                     *               "type": "LineString",
+                     *               "coordinates": [
+                     *                 [
+                     *                   4.48,
+                     *                   51.92
+                     *                 ],
+                     *                 [
+                     *                   103.85,
+                     *                   1.29
+                     *                 ]
+                     *               ]
+                     *             },
+                     *             "properties": {
+                     *               "leg": 0,
+                     *               "from": "Rotterdam",
+                     *               "to": "Singapore",
+                     *               "transport": "ship",
+                     *               "mode": "sea",
+                     *               "distance_km": 15420.3
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RenderPreviewDto"];
                 };
             };
             /** @description VALIDATION_ERROR, as for POST /v1/render */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2384,6 +3072,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,15 +3085,25 @@ export interface operations {
             /** @description FEATURE_NOT_AVAILABLE */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2411,12 +3113,19 @@ export interface operations {
             /** @description RATE_LIMIT_EXCEEDED */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRender: {
@@ -2430,8 +3139,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The job record. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2441,6 +3155,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2450,12 +3168,19 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s job) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelRender: {
@@ -2469,17 +3194,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The cancelled job. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "estimated_duration_seconds": 32,
+                     *       "batch_id": null,
+                     *       "sandbox": false,
+                     *       "request": {
+                     *         "mode": "route_animation",
+                     *         "waypoints": [
+                     *           {
+                     *             "lat": 38.7223,
+                     *             "lng": -9.1393,
+                     *             "label": "Lisbon",
+                     *             "place": "Lisbon",
+                     *             "transport": "plane",
+                     *             "dwell": 0,
+                     *             "emphasis": "standard"
+                     *           },
+                     *           {
+                     *             "lat": 40.7128,
+                     *             "lng": -74.006,
+                     *             "label": "New York",
+                     *             "place": "New York",
+                     *             "transport": "plane",
+                     *             "dwell": 0,
+                     *             "emphasis": "standard"
+                     *           }
+                     *         ],
+                     *         "transport": "plane",
+                     *         "route": {
+                     *           "avoid": []
+                     *         },
+                     *         "duration": 10,
+                     *         "resolution": "720p",
+                     *         "aspect_ratio": "16:9",
+                     *         "fps": 30,
+                     *         "style": "standard",
+                     *         "route_style": {},
+                     *         "camera": {
+                     *           "preset": "auto",
+                     *           "intensity": "balanced"
+                     *         },
+                     *         "hud": false,
+                     *         "units": "km",
+                     *         "text_overlays": []
+                     *       },
+                     *       "status_url": "https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *       "cancelled_at": "2026-11-22T10:00:05.000Z",
+                     *       "status": "cancelled",
+                     *       "progress": 0,
+                     *       "started_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobRecordDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2489,6 +3277,10 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s job) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2498,12 +3290,19 @@ export interface operations {
             /** @description JOB_NOT_CANCELLABLE (already complete, failed or cancelled) */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRenderStatus: {
@@ -2517,8 +3316,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The job record. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2528,6 +3332,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2537,12 +3345,19 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s job) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRenders: {
@@ -2559,23 +3374,101 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of jobs. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "created_at": "2026-11-22T10:00:00.000Z",
+                     *           "estimated_duration_seconds": 32,
+                     *           "batch_id": null,
+                     *           "sandbox": false,
+                     *           "request": {
+                     *             "mode": "route_animation",
+                     *             "waypoints": [
+                     *               {
+                     *                 "lat": 38.7223,
+                     *                 "lng": -9.1393,
+                     *                 "label": "Lisbon",
+                     *                 "place": "Lisbon",
+                     *                 "transport": "plane",
+                     *                 "dwell": 0,
+                     *                 "emphasis": "standard"
+                     *               },
+                     *               {
+                     *                 "lat": 40.7128,
+                     *                 "lng": -74.006,
+                     *                 "label": "New York",
+                     *                 "place": "New York",
+                     *                 "transport": "plane",
+                     *                 "dwell": 0,
+                     *                 "emphasis": "standard"
+                     *               }
+                     *             ],
+                     *             "transport": "plane",
+                     *             "route": {
+                     *               "avoid": []
+                     *             },
+                     *             "duration": 10,
+                     *             "resolution": "720p",
+                     *             "aspect_ratio": "16:9",
+                     *             "fps": 30,
+                     *             "style": "standard",
+                     *             "route_style": {},
+                     *             "camera": {
+                     *               "preset": "auto",
+                     *               "intensity": "balanced"
+                     *             },
+                     *             "hud": false,
+                     *             "units": "km",
+                     *             "text_overlays": []
+                     *           },
+                     *           "status_url": "https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "cancelled_at": null,
+                     *           "status": "complete",
+                     *           "progress": 1,
+                     *           "started_at": "2026-11-22T10:00:02.000Z",
+                     *           "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4",
+                     *           "thumbnail_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg",
+                     *           "duration_seconds": 10,
+                     *           "resolution": "1280x720",
+                     *           "file_size_bytes": 2483117,
+                     *           "expires_at": "2026-11-29T10:00:31.000Z",
+                     *           "completed_at": "2026-11-22T10:00:31.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImpvYl8uLi4ifQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["JobListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRenderRoute: {
@@ -2589,17 +3482,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "FeatureCollection",
+                     *       "distance_km": 15420.3,
+                     *       "features": [
+                     *         {
+                     *           "type": "Feature",
+                     *           "geometry": {
+                     *             "type": "LineString",
+                     *             "coordinates": [
+                     *               [
+                     *                 4.48,
+                     *                 51.92
+                     *               ],
+                     *               [
+                     *                 103.85,
+                     *                 1.29
+                     *               ]
+                     *             ]
+                     *           },
+                     *           "properties": {
+                     *             "leg": 0,
+                     *             "from": "Rotterdam",
+                     *             "to": "Singapore",
+                     *             "transport": "ship",
+                     *             "mode": "sea",
+                     *             "distance_km": 15420.3
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RouteGeoJsonDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2609,6 +3543,10 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s job) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2618,12 +3556,19 @@ export interface operations {
             /** @description ROUTE_NOT_READY */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStyles: {
@@ -2635,23 +3580,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "styles": [
+                     *         {
+                     *           "id": "maritime-dark",
+                     *           "name": "Maritime dark",
+                     *           "description": "Deep navy sea with crisp coastlines, tuned for shipping routes.",
+                     *           "dark": true,
+                     *           "preview_url": "https://cdn.example.com/styles/maritime-dark-3f9c2a61d07b4e85.jpg"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["StyleListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchPlaces: {
@@ -2667,23 +3637,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "places": [
+                     *         {
+                     *           "name": "Lisbon",
+                     *           "country": "PT",
+                     *           "lat": 38.71667,
+                     *           "lng": -9.13333,
+                     *           "population": 517802
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlaceListDto"];
                 };
             };
             /** @description VALIDATION_ERROR (q missing or too long, limit out of range) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBatch: {
@@ -2702,21 +3697,45 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Accepted. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Where to follow the work: the same URL as `status_url`. */
                     Location?: string;
                     /** @description Seconds to wait before the first status read (a quarter of the estimate, 2–15 s; 5 s for a batch). */
                     "Retry-After"?: number;
+                    /** @description `true` when this is the remembered response of an earlier request with the same `Idempotency-Key`; absent otherwise. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ",
+                     *       "jobs": [
+                     *         {
+                     *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "status": "queued"
+                     *         }
+                     *       ],
+                     *       "total": 2,
+                     *       "status_url": "https://api.mapr.example/v1/batch/batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedBatchDto"];
                 };
             };
             /** @description VALIDATION_ERROR (issues named jobs[i].field; a per-job webhook_url is refused; unknown template_id: unknown_template) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2726,6 +3745,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,6 +3758,10 @@ export interface operations {
             /** @description EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2744,21 +3771,34 @@ export interface operations {
             /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch) */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBatch: {
@@ -2772,17 +3812,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ",
+                     *       "status": "complete",
+                     *       "jobs": [
+                     *         {
+                     *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "status": "complete",
+                     *           "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4"
+                     *         },
+                     *         {
+                     *           "job_id": "job_2Qw8ErT5yU1iO4pA7sD3fG6h",
+                     *           "status": "failed",
+                     *           "error": "MARITIME_ROUTE_ERROR",
+                     *           "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water"
+                     *         }
+                     *       ],
+                     *       "completed": 1,
+                     *       "failed": 1,
+                     *       "processing": 0,
+                     *       "queued": 0,
+                     *       "total": 2,
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "completed_at": "2026-11-22T10:01:10.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BatchDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,12 +3867,19 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s batch) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBatches: {
@@ -2813,8 +3895,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,6 +3911,10 @@ export interface operations {
             /** @description VALIDATION_ERROR (limit out of 1–100, or a cursor that is not a next_cursor) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,12 +3924,19 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTemplates: {
@@ -2850,23 +3948,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "id": "tpl_3kR8vN2xQ7mL9pT4wZ1cB6yH",
+                     *           "name": "Weekly shipping update",
+                     *           "description": "Dark map, sea routes, our brand colour.",
+                     *           "created_at": "2026-12-02T10:00:00.000Z",
+                     *           "updated_at": "2026-12-02T10:00:00.000Z",
+                     *           "builtin": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTemplate: {
@@ -2882,17 +4006,37 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_3kR8vN2xQ7mL9pT4wZ1cB6yH",
+                     *       "name": "Weekly shipping update",
+                     *       "description": "Dark map, sea routes, our brand colour.",
+                     *       "settings": {},
+                     *       "created_at": "2026-12-02T10:00:00.000Z",
+                     *       "updated_at": "2026-12-02T10:00:00.000Z",
+                     *       "builtin": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateDto"];
                 };
             };
             /** @description VALIDATION_ERROR (every bad field listed; problems inside settings are named settings.<field>) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +4046,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2911,12 +4059,21 @@ export interface operations {
             /** @description TEMPLATE_LIMIT_REACHED */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTemplate: {
@@ -2930,17 +4087,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_3kR8vN2xQ7mL9pT4wZ1cB6yH",
+                     *       "name": "Weekly shipping update",
+                     *       "description": "Dark map, sea routes, our brand colour.",
+                     *       "settings": {},
+                     *       "created_at": "2026-12-02T10:00:00.000Z",
+                     *       "updated_at": "2026-12-02T10:00:00.000Z",
+                     *       "builtin": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2950,12 +4127,19 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s template) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTemplate: {
@@ -2973,17 +4157,37 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tpl_3kR8vN2xQ7mL9pT4wZ1cB6yH",
+                     *       "name": "Weekly shipping update",
+                     *       "description": "Dark map, sea routes, our brand colour.",
+                     *       "settings": {},
+                     *       "created_at": "2026-12-02T10:00:00.000Z",
+                     *       "updated_at": "2026-12-02T10:00:00.000Z",
+                     *       "builtin": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["TemplateDto"];
                 };
             };
             /** @description VALIDATION_ERROR (every bad field listed; problems inside settings are named settings.<field>) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2993,6 +4197,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3002,6 +4210,10 @@ export interface operations {
             /** @description TEMPLATE_READ_ONLY: built-in templates cannot be changed or deleted */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,12 +4223,21 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s template) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTemplate: {
@@ -3033,6 +4254,10 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3040,6 +4265,10 @@ export interface operations {
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3049,6 +4278,10 @@ export interface operations {
             /** @description TEMPLATE_READ_ONLY: built-in templates cannot be changed or deleted */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3058,12 +4291,19 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s template) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookSecret: {
@@ -3075,17 +4315,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SigningSecretDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,12 +4351,19 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -3112,17 +4375,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SigningSecretDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3132,12 +4411,19 @@ export interface operations {
             /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -3152,23 +4438,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
+                     *           "event": "render.complete",
+                     *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "batch_id": null,
+                     *           "url": "https://example.com/hooks/mapr",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-11-22T10:01:01.000Z",
+                     *           "created_at": "2026-11-22T10:00:31.000Z",
+                     *           "delivered_at": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "trigger": "automatic",
+                     *               "outcome": "failed",
+                     *               "status_code": 500,
+                     *               "error_kind": "http_error",
+                     *               "error_message": "receiver answered 500",
+                     *               "latency_ms": 212,
+                     *               "response_excerpt": "Internal Server Error",
+                     *               "at": "2026-11-22T10:00:31.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -3182,17 +4511,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
+                     *       "event": "render.complete",
+                     *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *       "batch_id": null,
+                     *       "url": "https://example.com/hooks/mapr",
+                     *       "status": "pending",
+                     *       "attempt_count": 1,
+                     *       "next_attempt_at": "2026-11-22T10:01:01.000Z",
+                     *       "created_at": "2026-11-22T10:00:31.000Z",
+                     *       "delivered_at": null,
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "trigger": "automatic",
+                     *           "outcome": "failed",
+                     *           "status_code": 500,
+                     *           "error_kind": "http_error",
+                     *           "error_message": "receiver answered 500",
+                     *           "latency_ms": 212,
+                     *           "response_excerpt": "Internal Server Error",
+                     *           "at": "2026-11-22T10:00:31.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,11 +4567,204 @@ export interface operations {
             /** @description NOT_FOUND (also for another account’s delivery) */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onRenderComplete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event name, as `event` in the body. */
+                "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
+                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole secret string (`whsec_…`). */
+                "X-Service-Signature": string;
+                /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
+                "X-Service-Signature-V2": string;
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the secret after `whsec_`; space-separated entries while a rotated-out secret still signs. Verifies with the standardwebhooks libraries. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "render.complete",
+                 *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                 *       "status": "complete",
+                 *       "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4",
+                 *       "thumbnail_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg",
+                 *       "duration_seconds": 12,
+                 *       "resolution": "1280x720",
+                 *       "file_size_bytes": 2483117,
+                 *       "expires_at": "2026-11-29T10:00:31.000Z",
+                 *       "created_at": "2026-11-22T10:00:00.000Z",
+                 *       "completed_at": "2026-11-22T10:00:31.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderCompleteEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 seconds acknowledges the delivery (the body is ignored). Anything else, a redirect or a timeout is a failed attempt, retried after 30 s, 2 min, 10 min and 1 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: stops the retries at once (the delivery becomes `failed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRenderFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event name, as `event` in the body. */
+                "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
+                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole secret string (`whsec_…`). */
+                "X-Service-Signature": string;
+                /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
+                "X-Service-Signature-V2": string;
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the secret after `whsec_`; space-separated entries while a rotated-out secret still signs. Verifies with the standardwebhooks libraries. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "render.failed",
+                 *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                 *       "status": "failed",
+                 *       "error": "MARITIME_ROUTE_ERROR",
+                 *       "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water",
+                 *       "created_at": "2026-11-22T10:00:00.000Z",
+                 *       "failed_at": "2026-11-22T10:00:03.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 seconds acknowledges the delivery (the body is ignored). Anything else, a redirect or a timeout is a failed attempt, retried after 30 s, 2 min, 10 min and 1 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: stops the retries at once (the delivery becomes `failed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBatchComplete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event name, as `event` in the body. */
+                "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
+                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the whole secret string (`whsec_…`). */
+                "X-Service-Signature": string;
+                /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
+                "X-Service-Signature-V2": string;
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64-decoded part of the secret after `whsec_`; space-separated entries while a rotated-out secret still signs. Verifies with the standardwebhooks libraries. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "batch.complete",
+                 *       "batch_id": "batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ",
+                 *       "jobs": [
+                 *         {
+                 *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                 *           "status": "complete",
+                 *           "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4"
+                 *         },
+                 *         {
+                 *           "job_id": "job_2Qw8ErT5yU1iO4pA7sD3fG6h",
+                 *           "status": "failed",
+                 *           "error": "MARITIME_ROUTE_ERROR",
+                 *           "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water"
+                 *         }
+                 *       ],
+                 *       "completed": 1,
+                 *       "failed": 1,
+                 *       "total": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchCompleteEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 30 seconds acknowledges the delivery (the body is ignored). Anything else, a redirect or a timeout is a failed attempt, retried after 30 s, 2 min, 10 min and 1 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: stops the retries at once (the delivery becomes `failed`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

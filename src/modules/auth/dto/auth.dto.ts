@@ -65,7 +65,7 @@ export class LoginResponseDto {
 
 export class ResendVerificationResponseDto {
   @ApiProperty({ example: 'Verification e-mail sent to ana@example.com.' }) message: string;
-  @ApiProperty({ example: 24, description: 'Lifetime of the verification link in hours.' }) expires_in_hours: number;
+  @ApiProperty({ type: 'integer', example: 24, description: 'Lifetime of the verification link in hours.' }) expires_in_hours: number;
 }
 
 export class VerifyEmailResponseDto {

@@ -2,11 +2,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import { TIER_IDS, TIER_RESOLUTIONS, TierId, TierResolution } from '../tiers';
 
 export class UsageDto {
-  @ApiProperty({ example: 2, description: 'Renders used in the current billing period (failed and cancelled jobs give theirs back).' })
+  @ApiProperty({
+    type: 'integer',
+    example: 2,
+    description: 'Renders used in the current billing period (failed and cancelled jobs give theirs back).',
+  })
   renders_used: number;
-  @ApiProperty({ example: 5, description: 'Monthly render quota of the plan.' })
+  @ApiProperty({ type: 'integer', example: 5, description: 'Monthly render quota of the plan.' })
   renders_limit: number;
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   renders_remaining: number;
   @ApiProperty({ example: '2026-11-01T00:00:00.000Z', description: 'Billing periods are UTC calendar months.' })
   period_start: string;
@@ -15,11 +19,11 @@ export class UsageDto {
 }
 
 export class LimitsDto {
-  @ApiProperty({ example: 5 }) renders_per_month: number;
-  @ApiProperty({ example: 10 }) max_duration_seconds: number;
+  @ApiProperty({ type: 'integer', example: 5 }) renders_per_month: number;
+  @ApiProperty({ type: 'integer', example: 10 }) max_duration_seconds: number;
   @ApiProperty({ enum: TIER_RESOLUTIONS, isArray: true, example: ['720p'] }) resolutions: TierResolution[];
-  @ApiProperty({ example: 10 }) requests_per_minute: number;
-  @ApiProperty({ example: 1 }) concurrent_jobs: number;
+  @ApiProperty({ type: 'integer', example: 10 }) requests_per_minute: number;
+  @ApiProperty({ type: 'integer', example: 1 }) concurrent_jobs: number;
 }
 
 export class AccountDto {

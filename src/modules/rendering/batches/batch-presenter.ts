@@ -1,6 +1,6 @@
 import { iso } from '../../../common/util/time';
 import type { RenderJob } from '../entities/render-job.entity';
-import type { BatchDto, BatchJobEntryDto } from './dto/batch-responses.dto';
+import type { BatchCompleteEvent, BatchDto, BatchJobEntryDto } from './dto/batch-responses.dto';
 import { completedFields, JobUrls } from '../job-presenter';
 import type { RenderBatch } from './entities/render-batch.entity';
 
@@ -38,7 +38,7 @@ export function presentBatch(batch: RenderBatch, jobs: RenderJob[], urls: JobUrl
 }
 
 /** The spec's batch.complete payload, field for field. */
-export function batchCompletePayload(batch: RenderBatch, jobs: RenderJob[], urls: JobUrls) {
+export function batchCompletePayload(batch: RenderBatch, jobs: RenderJob[], urls: JobUrls): BatchCompleteEvent {
   const c = counts(jobs);
   return {
     event: 'batch.complete' as const,
@@ -47,5 +47,5 @@ export function batchCompletePayload(batch: RenderBatch, jobs: RenderJob[], urls
     completed: c.completed,
     failed: c.failed,
     total: batch.total,
-  };
+  } satisfies BatchCompleteEvent;
 }

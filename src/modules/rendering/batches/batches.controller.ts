@@ -67,7 +67,11 @@ export class BatchesController {
   }
 
   @Get('batch/:batch_id')
-  @ApiOperation({ operationId: 'getBatch', summary: 'Read a batch and its jobs' })
+  @ApiOperation({
+    operationId: 'getBatch',
+    summary: 'Read a batch and its jobs',
+    description: 'The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state.',
+  })
   @ApiOkResponse({ type: BatchDto })
   @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s batch)', [ErrorExamples.notFound('Batch')])
   get(@CurrentPrincipal() principal: Principal, @Param('batch_id') batchId: string): Promise<BatchDto> {

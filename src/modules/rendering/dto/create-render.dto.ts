@@ -286,6 +286,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
   route?: RouteOptionsDto;
 
   @ApiPropertyOptional({
+    type: 'integer',
     example: 10,
     minimum: 3,
     description: 'Video length in seconds; default min(12, tier maximum). Above the tier maximum: VALIDATION_ERROR.',
@@ -310,7 +311,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
   @IsIn(ASPECT_RATIOS)
   aspect_ratio?: AspectRatio;
 
-  @ApiPropertyOptional({ enum: FRAME_RATES, example: 30, default: 30 })
+  @ApiPropertyOptional({ type: 'integer', enum: FRAME_RATES, example: 30, default: 30, description: 'Frames per second.' })
   @IsOptional()
   @IsIn(FRAME_RATES)
   fps?: FrameRate;

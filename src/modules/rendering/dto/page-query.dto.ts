@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** `?limit=&cursor=` of the newest-first lists (renders, batches); `cursor` is a previous page's `next_cursor`. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ example: 20, minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: 'integer', example: 20, minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

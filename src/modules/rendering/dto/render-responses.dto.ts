@@ -3,11 +3,14 @@ import { IsIn, IsOptional } from 'class-validator';
 import { JOB_STATUSES, JobStatus } from '../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../rendering.errors';
 import { PageQueryDto } from './page-query.dto';
+import { EXAMPLE_NORMALIZED_REQUEST } from './normalized-request.example';
+import { Transport, TRANSPORTS } from '../../routing';
 
 export class AcceptedRenderDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
   @ApiProperty({ example: 'queued', enum: ['queued'] }) status: 'queued';
-  @ApiProperty({ example: 32, description: 'Rough render time in seconds once a worker starts it.' }) estimated_duration_seconds: number;
+  @ApiProperty({ type: 'integer', example: 32, description: 'Rough render time in seconds once a worker starts it.' })
+  estimated_duration_seconds: number;
   @ApiProperty({ example: 'https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY', description: 'Poll this for the job record.' })
   status_url: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
@@ -17,16 +20,17 @@ export class AcceptedRenderDto {
 export class JobRecordDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
   @ApiProperty({ enum: JOB_STATUSES, example: 'complete' }) status: JobStatus;
-  @ApiProperty({ example: 1, minimum: 0, maximum: 1 }) progress: number;
+  @ApiProperty({ example: 1, minimum: 0, maximum: 1, description: 'Fraction done, 0 to 1 (1 when complete).' }) progress: number;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-11-22T10:00:02.000Z', nullable: true, type: String }) started_at: string | null;
   @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4', description: 'complete only' })
   video_url?: string;
   @ApiPropertyOptional({ example: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg', description: 'complete only' })
   thumbnail_url?: string;
-  @ApiPropertyOptional({ example: 12, description: 'complete only' }) duration_seconds?: number;
+  @ApiPropertyOptional({ type: 'integer', example: 12, description: 'complete only: the video’s length in seconds' })
+  duration_seconds?: number;
   @ApiPropertyOptional({ example: '1280x720', description: 'complete only' }) resolution?: string;
-  @ApiPropertyOptional({ example: 2483117, description: 'complete only' }) file_size_bytes?: number;
+  @ApiPropertyOptional({ type: 'integer', example: 2483117, description: 'complete only' }) file_size_bytes?: number;
   @ApiPropertyOptional({ example: '2026-11-29T10:00:31.000Z', description: 'complete only; the files are deleted after it' })
   expires_at?: string;
   @ApiPropertyOptional({ example: '2026-11-22T10:00:31.000Z', description: 'complete only' }) completed_at?: string;
@@ -38,16 +42,22 @@ export class JobRecordDto {
   message?: string;
   @ApiPropertyOptional({ example: '2026-11-22T10:00:03.000Z', description: 'failed only' }) failed_at?: string;
   @ApiProperty({ example: null, nullable: true, type: String }) cancelled_at: string | null;
-  @ApiProperty({ example: 32 }) estimated_duration_seconds: number;
+  @ApiProperty({ type: 'integer', example: 32, description: 'Rough render time in seconds once a worker starts it.' })
+  estimated_duration_seconds: number;
   @ApiProperty({ example: null, nullable: true, type: String }) batch_id: string | null;
   @ApiProperty({ example: false }) sandbox: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The normalised render parameters (every default filled in).' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The normalised render parameters (every default filled in, places resolved to coordinates).',
+    example: EXAMPLE_NORMALIZED_REQUEST,
+  })
   request: object;
   @ApiProperty({ example: 'https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) status_url: string;
 }
 
 export class JobListDto {
-  @ApiProperty({ type: [JobRecordDto] }) data: JobRecordDto[];
+  @ApiProperty({ type: [JobRecordDto], description: 'Newest first.' }) data: JobRecordDto[];
   @ApiProperty({
     example: 'eyJ0IjoxNzY0MDAwMDAwMDAwLCJpZCI6ImpvYl8uLi4ifQ',
     nullable: true,
@@ -65,37 +75,52 @@ export class ListJobsQueryDto extends PageQueryDto {
 }
 
 export class RouteFeaturePropertiesDto {
-  @ApiProperty({ example: 0 }) leg: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Index of the leg (multi_route: of the route), from 0.' }) leg: number;
   @ApiPropertyOptional({
+    type: 'integer',
     example: 3,
     description: 'multi_route only: the index in `multi_route.routes` of the destination this feature reaches from the origin.',
   })
   route?: number;
   @ApiProperty({ example: 'Rotterdam' }) from: string;
   @ApiProperty({ example: 'Singapore' }) to: string;
-  @ApiProperty({ example: 'ship' }) transport: string;
-  @ApiProperty({ example: 'sea', enum: ['great-circle', 'sea', 'road'] }) mode: string;
-  @ApiProperty({ example: 15420.3 }) distance_km: number;
+  @ApiProperty({ enum: TRANSPORTS, example: 'ship' }) transport: Transport;
+  @ApiProperty({ example: 'sea', enum: ['great-circle', 'sea', 'road'], description: 'How it was routed.' }) mode:
+    'great-circle' | 'sea' | 'road';
+  @ApiProperty({ example: 15420.3, description: 'Length of this leg in kilometres.' }) distance_km: number;
+}
+
+/** A GeoJSON LineString (RFC 7946 §3.1.4): the path of one leg or route. */
+export class LineStringDto {
+  @ApiProperty({ enum: ['LineString'], example: 'LineString' }) type: 'LineString';
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'array',
+      items: { type: 'number' },
+      minItems: 2,
+      maxItems: 2,
+      description: 'A position: [longitude, latitude] in degrees.',
+    },
+    minItems: 2,
+    example: [
+      [4.48, 51.92],
+      [103.85, 1.29],
+    ],
+    description: 'Positions [longitude, latitude] in order. Longitudes are continuous across the antimeridian (they may pass ±180).',
+  })
+  coordinates: [number, number][];
 }
 
 export class RouteFeatureDto {
-  @ApiProperty({ example: 'Feature' }) type: 'Feature';
-  @ApiProperty({
-    example: {
-      type: 'LineString',
-      coordinates: [
-        [4.48, 51.92],
-        [103.85, 1.29],
-      ],
-    },
-    description: 'Longitudes are continuous across the antimeridian (they may pass ±180).',
-  })
-  geometry: { type: 'LineString'; coordinates: [number, number][] };
+  @ApiProperty({ enum: ['Feature'], example: 'Feature' }) type: 'Feature';
+  @ApiProperty({ type: LineStringDto, description: 'The routed path of the leg (multi_route: of the route).' })
+  geometry: LineStringDto;
   @ApiProperty({ type: RouteFeaturePropertiesDto }) properties: RouteFeaturePropertiesDto;
 }
 
 export class RouteGeoJsonDto {
-  @ApiProperty({ example: 'FeatureCollection' }) type: 'FeatureCollection';
+  @ApiProperty({ enum: ['FeatureCollection'], example: 'FeatureCollection' }) type: 'FeatureCollection';
   @ApiProperty({ example: 15420.3 }) distance_km: number;
   @ApiProperty({ type: [RouteFeatureDto] }) features: RouteFeatureDto[];
 }

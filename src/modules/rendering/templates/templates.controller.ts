@@ -66,7 +66,11 @@ export class TemplatesController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'getTemplate', summary: 'Read a template, with its settings' })
+  @ApiOperation({
+    operationId: 'getTemplate',
+    summary: 'Read a template, with its settings',
+    description: 'One of the account’s templates or a built-in one, with the render fields it merges under requests.',
+  })
   @ApiOkResponse({ type: TemplateDto })
   @NOT_FOUND_RESPONSE()
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<TemplateDto> {

@@ -18,10 +18,10 @@ export class SigningSecretDto {
 }
 
 export class DeliveryAttemptDto {
-  @ApiProperty({ example: 1 }) attempt: number;
+  @ApiProperty({ type: 'integer', example: 1 }) attempt: number;
   @ApiProperty({ enum: ['automatic', 'manual'], example: 'automatic', description: 'manual = POST …/redeliver' }) trigger: string;
   @ApiProperty({ enum: ['delivered', 'failed', 'gone'], example: 'failed' }) outcome: string;
-  @ApiProperty({ example: 500, nullable: true, type: Number, description: 'The receiver’s status, when it answered.' }) status_code:
+  @ApiProperty({ example: 500, nullable: true, type: 'integer', description: 'The receiver’s status, when it answered.' }) status_code:
     number | null;
   @ApiProperty({
     example: 'http_error',
@@ -31,7 +31,7 @@ export class DeliveryAttemptDto {
   })
   error_kind: string | null;
   @ApiProperty({ example: 'receiver answered 500', nullable: true, type: String }) error_message: string | null;
-  @ApiProperty({ example: 212 }) latency_ms: number;
+  @ApiProperty({ type: 'integer', example: 212 }) latency_ms: number;
   @ApiProperty({ example: 'Internal Server Error', nullable: true, type: String, description: 'Start of the response body.' })
   response_excerpt: string | null;
   @ApiProperty({ example: '2026-11-22T10:00:31.000Z' }) at: string;
@@ -50,7 +50,7 @@ export class DeliveryDto {
     description: 'pending while attempts remain; failed after the fourth retry or a 410.',
   })
   status: string;
-  @ApiProperty({ example: 1 }) attempt_count: number;
+  @ApiProperty({ type: 'integer', example: 1 }) attempt_count: number;
   @ApiProperty({ example: '2026-11-22T10:01:01.000Z', nullable: true, type: String, description: 'Next automatic retry (pending only).' })
   next_attempt_at: string | null;
   @ApiProperty({ example: '2026-11-22T10:00:31.000Z' }) created_at: string;

@@ -11,7 +11,7 @@ export class AcceptedBatchJobDto {
 export class AcceptedBatchDto {
   @ApiProperty({ example: 'batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ' }) batch_id: string;
   @ApiProperty({ type: [AcceptedBatchJobDto], description: 'In the order submitted.' }) jobs: AcceptedBatchJobDto[];
-  @ApiProperty({ example: 2 }) total: number;
+  @ApiProperty({ type: 'integer', example: 2 }) total: number;
   @ApiProperty({ example: 'https://api.mapr.example/v1/batch/batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ' }) status_url: string;
 }
 
@@ -28,22 +28,39 @@ export class BatchJobEntryDto {
   message?: string;
 }
 
+/** Jobs of a batch as its responses and its webhook show them: one complete, one failed. */
+const BATCH_JOBS_EXAMPLE = [
+  {
+    job_id: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY',
+    status: 'complete',
+    video_url: 'https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4',
+  },
+  {
+    job_id: 'job_2Qw8ErT5yU1iO4pA7sD3fG6h',
+    status: 'failed',
+    error: 'MARITIME_ROUTE_ERROR',
+    message: 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water',
+  },
+] satisfies BatchJobEntryDto[];
+
 export class BatchDto {
   @ApiProperty({ example: 'batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ' }) batch_id: string;
   @ApiProperty({
     enum: ['processing', 'complete'],
-    example: 'processing',
+    example: 'complete',
     description: 'complete once every job has ended (complete, failed or cancelled).',
   })
   status: 'processing' | 'complete';
-  @ApiProperty({ type: [BatchJobEntryDto] }) jobs: BatchJobEntryDto[];
-  @ApiProperty({ example: 1 }) completed: number;
-  @ApiProperty({ example: 0 }) failed: number;
-  @ApiProperty({ example: 1 }) processing: number;
-  @ApiProperty({ example: 0, description: 'Waiting for a worker, or for a free concurrent slot of the plan.' }) queued: number;
-  @ApiProperty({ example: 2 }) total: number;
+  @ApiProperty({ type: [BatchJobEntryDto], description: 'In the order submitted.', example: BATCH_JOBS_EXAMPLE }) jobs: BatchJobEntryDto[];
+  @ApiProperty({ type: 'integer', example: 1 }) completed: number;
+  @ApiProperty({ type: 'integer', example: 1 }) failed: number;
+  @ApiProperty({ type: 'integer', example: 0 }) processing: number;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Waiting for a worker, or for a free concurrent slot of the plan.' })
+  queued: number;
+  @ApiProperty({ type: 'integer', example: 2 }) total: number;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
-  @ApiProperty({ example: null, nullable: true, type: String }) completed_at: string | null;
+  @ApiProperty({ example: '2026-11-22T10:01:10.000Z', nullable: true, type: String, description: 'When the last job ended; null before.' })
+  completed_at: string | null;
 }
 
 export class BatchListDto {
@@ -59,3 +76,19 @@ export class BatchListDto {
 
 /** `?limit=&cursor=`, as for renders. */
 export class ListBatchesQueryDto extends PageQueryDto {}
+
+/** The body of the batch.complete webhook (docs/webhooks.md): sent once, when the batch's last job ended. */
+export class BatchCompleteEvent {
+  @ApiProperty({ enum: ['batch.complete'], example: 'batch.complete' }) event: 'batch.complete';
+  @ApiProperty({ example: 'batch_5Gh1kL8mN2pQ7rS4tV9wX3yZ' }) batch_id: string;
+  @ApiProperty({
+    type: [BatchJobEntryDto],
+    description: 'Every job in the order submitted: `video_url` when complete, `error` and `message` when failed.',
+    example: BATCH_JOBS_EXAMPLE,
+  })
+  jobs: BatchJobEntryDto[];
+  @ApiProperty({ type: 'integer', example: 1 }) completed: number;
+  @ApiProperty({ type: 'integer', example: 1 }) failed: number;
+  @ApiProperty({ type: 'integer', example: 2, description: 'Jobs in the batch (the cancelled ones are neither completed nor failed).' })
+  total: number;
+}

@@ -320,8 +320,8 @@ export class RemotionRenderer implements Renderer {
     for (const entry of entries) {
       if (!REMOTION_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
       if (this.keep.has(entry)) continue;
-      // Chromium's own scratch folders (created after launch) belong to the live browser.
-      if (browserAlive && entry.startsWith('org.chromium.')) continue;
+      // Chromium's own scratch folders (created after launch, its audio client's too) belong to the live browser.
+      if (browserAlive && BROWSER_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
       fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
     }
   }
@@ -386,8 +386,9 @@ async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
   }
 }
 
-/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium create. */
-const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', 'org.chromium.'];
+/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium (scratch, PulseAudio client) create. */
+const BROWSER_TEMP_PREFIXES = ['org.chromium.', 'pulse-'];
+const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', ...BROWSER_TEMP_PREFIXES];
 
 function timeoutFailure(timeoutMs: number): JobFailure {
   return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);

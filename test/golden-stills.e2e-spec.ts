@@ -282,7 +282,9 @@ describe('RemotionRenderer', () => {
     if (thumb) expect([thumb.width, thumb.height]).toEqual([1280, 720]);
     expect(progress.at(-1)).toBe(1);
     // Only the live browser's own folders remain in the temp folder between jobs.
-    const leftovers = fs.readdirSync(path.join(workDir, 'tmp')).filter((e) => !/^(puppeteer_dev_chrome_profile|org\.chromium\.)/.test(e));
+    const leftovers = fs
+      .readdirSync(path.join(workDir, 'tmp'))
+      .filter((e) => !/^(puppeteer_dev_chrome_profile|org\.chromium\.|pulse-)/.test(e));
     expect(leftovers).toEqual([]);
   }, 180_000);
 

@@ -1,4 +1,4 @@
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { CommonErrors, DomainError, type HttpErrorTable } from '../errors';
 import { ErrorResponseDto } from './error-response.dto';
@@ -16,15 +16,21 @@ export function errorBody(error: DomainError, requestId = 'req_5f0c2d7e9b8a4c1d8
   return { error: '', error_code: error.code, message: error.message, request_id: requestId, ...error.extra };
 }
 
-/** Documents one status with a named example per error code (Swagger UI offers them in a list). */
-export function ApiErrorResponse(status: number, description: string, examples: ErrorExample[]) {
+/** Documents one status with a named example per error code (Swagger UI offers them in a list), and its headers if any. */
+export function ApiErrorResponse(status: number, description: string, examples: ErrorExample[], headers?: ApiResponseOptions['headers']) {
   return ApiResponse({
     status,
     description,
     type: ErrorResponseDto,
     examples: Object.fromEntries(examples.map(({ summary, error, key }) => [key ?? error.code, { summary, value: errorBody(error) }])),
+    ...(headers ? { headers } : {}),
   });
 }
+
+/** The Retry-After header of an error a retry can cure. */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: 5 } },
+} satisfies ApiResponseOptions['headers'];
 
 /** Sets each example error body's `error` to its code's title in the table (a copy; the input is untouched). */
 export function withErrorTitles(document: OpenAPIObject, table: HttpErrorTable): OpenAPIObject {

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
@@ -15,7 +15,8 @@ import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderPreviewService } from './preview/render-preview.service';
-import { RenderPreviewDto } from './dto/render-preview.dto';
+import { PreviewStillQueryDto, RenderPreviewDto } from './dto/render-preview.dto';
+import { PreviewStillService } from './preview/preview-still.service';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
 
@@ -24,6 +25,15 @@ const JOB_STATE_EXAMPLES = { complete, processing, failed };
 
 const NOT_FOUND_RESPONSE = () =>
   ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
+
+/** Previews answer a route that cannot be planned with the code a job would fail with. */
+const UNROUTABLE_RESPONSE = () =>
+  ApiErrorResponse(422, 'MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named', [
+    {
+      summary: 'A sea leg from far inland',
+      error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
+    },
+  ]);
 
 @ApiTags('Renders')
 @Controller('v1')
@@ -35,6 +45,7 @@ export class RenderController {
     private readonly idempotency: IdempotencyService,
     private readonly bodies: RenderBodyParser,
     private readonly previews: RenderPreviewService,
+    private readonly stills: PreviewStillService,
   ) {}
 
   @Post('render')
@@ -97,16 +108,62 @@ export class RenderController {
   @ApiOkResponse({ type: RenderPreviewDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR, as for POST /v1/render', [ErrorExamples.renderValidation, ErrorExamples.durationExceeded])
   @ApiErrorResponse(403, 'FEATURE_NOT_AVAILABLE', [BillingErrorExamples.featureNotAvailable])
-  @ApiErrorResponse(422, 'MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named', [
-    {
-      summary: 'A sea leg from far inland',
-      error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
-    },
-  ])
+  @UNROUTABLE_RESPONSE()
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
   preview(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<RenderPreviewDto> {
     // Like create: the body is validated after its template is merged in, by RenderPreviewService's parser.
     return this.previews.preview(principal, body);
+  }
+
+  @Post('render/preview/still')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'previewRenderStill',
+    summary: 'Preview a render as a picture: one frame as a PNG, free',
+    description:
+      'Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors), then draws one ' +
+      'frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). ' +
+      'By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their ' +
+      'own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no ' +
+      'verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes ' +
+      'longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.',
+  })
+  @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
+  @ApiOkResponse({
+    description:
+      'The frame as a PNG of the video’s width × height (1280 × 720 for a 720p 16:9 render), e.g. Lisbon → New York at its last ' +
+      'frame: the whole route drawn, the vehicle at New York. Headers: `Content-Type: image/png`, `Cache-Control: no-store`, ' +
+      '`X-Preview-Frame` (the frame drawn).',
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'X-Preview-Frame': { description: 'The frame drawn, from 0 (the last one unless `frame` was given).', schema: { type: 'integer' } },
+      'Cache-Control': { description: '`no-store`: the still is drawn for this request.', schema: { type: 'string' } },
+    },
+  })
+  @ApiErrorResponse(
+    400,
+    'VALIDATION_ERROR, as for POST /v1/render; a frame past the last one has issue code too_big, a negative one too_small',
+    [ErrorExamples.renderValidation, ErrorExamples.durationExceeded, RenderingErrorExamples.frameOutOfRange],
+  )
+  @ApiErrorResponse(403, 'FEATURE_NOT_AVAILABLE', [BillingErrorExamples.featureNotAvailable])
+  @UNROUTABLE_RESPONSE()
+  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
+  @ApiErrorResponse(
+    503,
+    'SERVICE_UNAVAILABLE, with Retry-After: the line of stills is full, or the still was not drawn within 30 s',
+    [RenderingErrorExamples.stillsBusy, RenderingErrorExamples.stillTimedOut],
+    RETRY_AFTER_HEADER,
+  )
+  async previewStill(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Query() query: PreviewStillQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const still = await this.stills.still(principal, body, query.frame);
+    res.setHeader('X-Preview-Frame', String(still.frame));
+    return new StreamableFile(still.png, { type: 'image/png', length: still.png.length });
   }
 
   @Get('render/:job_id')

@@ -1,4 +1,4 @@
-import { DomainError } from '../../common/errors';
+import { CommonErrors, DomainError, type ValidationFailed } from '../../common/errors';
 import type { ErrorExample } from '../../common/openapi/error-examples';
 import { iso } from '../../common/util/time';
 
@@ -67,6 +67,26 @@ export const CdnErrors = {
   preconditionFailed: () => new DomainError('PRECONDITION_FAILED', 'A request precondition (If-Match / If-Unmodified-Since) failed.'),
 } satisfies Record<string, (...args: never[]) => DomainError<RenderingErrorCode>>;
 
+/**
+ * Preview stills (`POST /v1/render/preview/still`): a frame outside the video, and the 503s of a service that draws one
+ * still at a time per API process (each with Retry-After).
+ */
+export const PreviewStillErrors = {
+  frameOutOfRange: (frames: number) =>
+    CommonErrors.validation([
+      {
+        field: 'frame',
+        code: 'too_big',
+        message: `frame must not be greater than ${frames - 1}: this video has ${frames} frames, numbered 0 to ${frames - 1}`,
+      },
+    ]),
+  busy: () => new DomainError('SERVICE_UNAVAILABLE', 'Too many preview stills are waiting to be drawn; retry in a few seconds.', {}, 5),
+  timedOut: (seconds: number) =>
+    new DomainError('SERVICE_UNAVAILABLE', `The preview still could not be drawn within ${seconds} seconds; retry shortly.`, {}, 5),
+  failed: () => CommonErrors.serviceUnavailable('Drawing preview stills'),
+  shuttingDown: () => new DomainError('SERVICE_UNAVAILABLE', 'The service is restarting; retry shortly.', {}, 5),
+} satisfies Record<string, (...args: never[]) => DomainError<'SERVICE_UNAVAILABLE'> | ValidationFailed>;
+
 /** OpenAPI examples of these errors, by the situation they show. */
 export const RenderingErrorExamples = {
   idempotencyKeyReused: { summary: 'Same Idempotency-Key, other body', error: RenderingErrors.idempotencyKeyReused() },
@@ -75,4 +95,15 @@ export const RenderingErrorExamples = {
   routeNotReady: { summary: 'The job has not been routed yet', error: RenderingErrors.routeNotReady() },
   templateLimitReached: { summary: 'The account already keeps 100 templates', error: TemplateErrors.limitReached(100) },
   templateReadOnly: { summary: 'A built-in template', error: TemplateErrors.readOnly('tpl_darkShipping') },
+  frameOutOfRange: {
+    key: 'VALIDATION_ERROR_frame',
+    summary: 'frame beyond the last frame of a 6 s video',
+    error: PreviewStillErrors.frameOutOfRange(180),
+  },
+  stillsBusy: {
+    key: 'SERVICE_UNAVAILABLE_busy',
+    summary: 'One still is being drawn and the wait line is full',
+    error: PreviewStillErrors.busy(),
+  },
+  stillTimedOut: { key: 'SERVICE_UNAVAILABLE_timeout', summary: 'The still was not drawn in time', error: PreviewStillErrors.timedOut(30) },
 } satisfies Record<string, ErrorExample>;

@@ -20,12 +20,14 @@ import { StylesController } from './styles.controller';
 import { PlacesController } from './places.controller';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderPreviewService } from './preview/render-preview.service';
+import { PreviewStillService } from './preview/preview-still.service';
+import { previewStillOptionsProvider, stillRendererProvider } from './preview/still-renderer.provider';
 import { RenderTemplate } from './templates/render-template.entity';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 
 /**
- * The render API: intake, preview, job reads, cancellation, batches, templates, styles (and publishing their previews at boot).
+ * The render API: intake, preview (and its stills, drawn by this process's own renderer), job reads, cancellation, batches, templates, styles (and publishing their previews at boot).
  * The worker side lives in RenderingWorkerModule.
  */
 @Module({
@@ -47,6 +49,9 @@ import { TemplatesService } from './templates/templates.service';
     RenderBodyParser,
     StylePreviewsService,
     RenderPreviewService,
+    PreviewStillService,
+    stillRendererProvider,
+    previewStillOptionsProvider,
   ],
   exports: [RenderIntakeService, RenderJobsService],
 })

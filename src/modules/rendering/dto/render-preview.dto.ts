@@ -1,4 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import type { MapAnimationProps } from '../contract';
 import { RouteGeoJsonDto } from './render-responses.dto';
 
@@ -33,4 +35,21 @@ export class RenderPreviewDto {
     description: 'The routed legs (or routes) as GeoJSON, as `GET /v1/render/{job_id}/route` returns them.',
   })
   route: RouteGeoJsonDto;
+}
+
+/** `?frame=` of POST /v1/render/preview/still. */
+export class PreviewStillQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    example: 90,
+    description:
+      'The frame to draw, from 0 to duration_in_frames − 1 (duration × fps); a frame past the end is refused with issue code too_big. ' +
+      'Unset: the last frame, which is the job’s thumbnail.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  frame?: number;
 }

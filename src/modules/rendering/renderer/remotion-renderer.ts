@@ -11,19 +11,20 @@
  * removes the listeners (Remotion removes them when the browser closes) and the temp files.
  *
  * Temp files: Remotion puts the browser profile and its frame folders in `os.tmpdir()` and has
- * no option for another place. While started, the renderer therefore points the process's temp
- * directory at `tempDir` (os.tmpdir() and TMPDIR, so child processes follow too): give each
- * worker its own `tempDir`, and know that other code of the worker process calling os.tmpdir()
- * meanwhile gets it as well. Remotion's and Chromium's folders (found by name; other files are
- * left alone) are removed after each job, but for the live browser's own, and all on stop(),
- * which also restores the previous temp directory.
+ * no option for another place. The renderer therefore runs each of its operations in an async
+ * context that points os.tmpdir() at its `tempDir` (other code of the process keeps the system's),
+ * and sets TMPDIR while it launches Chromium, so the browser's own scratch files follow. Several
+ * renderers in one process (the worker's and the API's preview stills in the `all` role) thus
+ * keep apart, each in its own `tempDir`. Remotion's and Chromium's folders (found by name; other
+ * files are left alone) are removed after each job, but for the live browser's own, and all on stop().
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
 import { JobFailure } from '../rendering.errors';
-import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../contract/composition-props';
-import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
+import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
 import { probeVideo } from './video-file';
 
 export interface RemotionRendererOptions {
@@ -55,7 +56,6 @@ export class RemotionRenderer implements Renderer {
   private launching: Promise<HeadlessBrowser> | null = null;
   /** Entries of tempDir that belong to the live browser (its profile) and must survive a job. */
   private keep = new Set<string>();
-  private restoreTmpDir: (() => void) | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private remotion: Remotion | null = null;
   private readonly options: Required<Omit<RemotionRendererOptions, 'log'>> & Pick<RemotionRendererOptions, 'log'>;
@@ -78,7 +78,7 @@ export class RemotionRenderer implements Renderer {
   }
 
   async start(): Promise<void> {
-    await this.ensureBrowser();
+    await withTempDir(this.options.tempDir, () => this.ensureBrowser());
   }
 
   async stop(): Promise<void> {
@@ -88,52 +88,75 @@ export class RemotionRenderer implements Renderer {
     if (browser) await browser.close({ silent: true }).catch(() => undefined);
     this.keep.clear();
     this.cleanTemp();
-    this.restoreTmpDir?.();
-    this.restoreTmpDir = null;
   }
 
   /** Renders are serialised: one browser, one job at a time. */
   render(input: RenderVideoInput): Promise<RenderedVideo> {
-    const run = this.queue.then(() => this.renderNow(input));
+    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.renderNow(input)));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** One frame of `props` as a JPEG (style previews, pictures for the docs); serialised with the renders. */
-  renderStill(input: { props: MapAnimationProps; frame: number; output: string; jpegQuality?: number }): Promise<void> {
-    const run = this.queue.then(async () => {
-      const remotion = await this.load();
-      const browser = await this.ensureBrowser();
-      const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
-      const inputProps = input.props as unknown as Record<string, unknown>;
-      try {
-        const composition = await remotion.selectComposition({
-          serveUrl: bundleDir,
-          id: compositionId,
-          inputProps,
-          puppeteerInstance: browser,
-          browserExecutable,
-          logLevel,
-        });
-        await remotion.renderStill({
-          serveUrl: bundleDir,
-          composition,
-          inputProps,
-          frame: Math.max(0, Math.min(composition.durationInFrames - 1, input.frame)),
-          output: input.output,
-          overwrite: true,
-          imageFormat: 'jpeg',
-          jpegQuality: input.jpegQuality ?? 88,
-          puppeteerInstance: browser,
-          browserExecutable,
-          logLevel,
-        });
-      } finally {
-        this.cleanTemp();
-      }
-    });
+  /**
+   * One frame of `props` as a JPEG (style previews, pictures for the docs) or a PNG (preview stills), written to
+   * `output`, or answered as bytes without `output`; serialised with the renders. Aborting `signal` cancels it
+   * (RenderCancelledError). A failed or cancelled still discards the browser: the next one starts a fresh one.
+   */
+  renderStill(input: StillInput & { output: string }): Promise<void>;
+  renderStill(input: StillInput & { output?: undefined }): Promise<Buffer>;
+  renderStill(input: StillInput & { output?: string }): Promise<Buffer | void> {
+    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.renderStillNow(input)));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private async renderStillNow(input: StillInput & { output?: string }): Promise<Buffer | void> {
+    if (input.signal?.aborted) throw new RenderCancelledError();
+    const remotion = await this.load();
+    const { cancelSignal, cancel } = remotion.makeCancelSignal();
+    const onAbort = () => cancel();
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const browser = await this.ensureBrowser();
+      if (input.signal?.aborted) throw new RenderCancelledError();
+      const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
+      const inputProps = input.props as unknown as Record<string, unknown>;
+      const composition = await remotion.selectComposition({
+        serveUrl: bundleDir,
+        id: compositionId,
+        inputProps,
+        puppeteerInstance: browser,
+        browserExecutable,
+        logLevel,
+      });
+      if (input.signal?.aborted) throw new RenderCancelledError();
+      const format = input.imageFormat ?? 'jpeg';
+      const { buffer } = await remotion.renderStill({
+        serveUrl: bundleDir,
+        composition,
+        inputProps,
+        frame: Math.max(0, Math.min(composition.durationInFrames - 1, input.frame)),
+        output: input.output ?? null,
+        overwrite: true,
+        imageFormat: format,
+        ...(format === 'jpeg' ? { jpegQuality: input.jpegQuality ?? 88 } : {}),
+        puppeteerInstance: browser,
+        browserExecutable,
+        cancelSignal,
+        logLevel,
+      });
+      if (input.output !== undefined) return;
+      if (!buffer) throw new Error('renderStill returned no image');
+      return buffer;
+    } catch (error) {
+      // The browser may be the cause, or be left mid-frame: start a fresh one for the next still.
+      await this.discardBrowser();
+      if (input.signal?.aborted) throw new RenderCancelledError();
+      throw error;
+    } finally {
+      input.signal?.removeEventListener('abort', onAbort);
+      this.cleanTemp();
+    }
   }
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
@@ -255,13 +278,14 @@ export class RemotionRenderer implements Renderer {
   private async launch(): Promise<HeadlessBrowser> {
     const remotion = await this.load();
     fs.mkdirSync(this.options.tempDir, { recursive: true });
-    this.restoreTmpDir ??= redirectTmpDir(this.options.tempDir);
     const before = new Set(fs.readdirSync(this.options.tempDir));
-    const browser = await remotion.openBrowser('chrome', {
-      browserExecutable: this.options.browserExecutable,
-      logLevel: this.options.logLevel,
-      chromiumOptions: {},
-    });
+    const browser = await withTmpdirEnv(this.options.tempDir, () =>
+      remotion.openBrowser('chrome', {
+        browserExecutable: this.options.browserExecutable,
+        logLevel: this.options.logLevel,
+        chromiumOptions: {},
+      }),
+    );
     for (const entry of fs.readdirSync(this.options.tempDir)) if (!before.has(entry)) this.keep.add(entry);
     this.browserDied = false;
     const markDead = () => {
@@ -296,29 +320,52 @@ export class RemotionRenderer implements Renderer {
     for (const entry of entries) {
       if (!REMOTION_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
       if (this.keep.has(entry)) continue;
-      // Chromium's own scratch folders (created after launch) belong to the live browser.
-      if (browserAlive && entry.startsWith('org.chromium.')) continue;
+      // Chromium's own scratch folders (created after launch, its audio client's too) belong to the live browser.
+      if (browserAlive && BROWSER_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
       fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
     }
   }
 }
 
+/** The temp folder of the renderer whose operation runs in the current async context. */
+const rendererTempDir = new AsyncLocalStorage<string>();
+let tmpdirRouted = false;
+
 /**
- * Points os.tmpdir() (the real module object Remotion uses, hence require and not an import
- * copy) and TMPDIR at `dir`; returns the undo.
+ * Runs `fn` with os.tmpdir() answering `dir` within it (and everything it awaits or schedules). The first
+ * call points the real module object's tmpdir (the one Remotion uses, hence require and not an import
+ * copy) at the async context, falling back to the system's: code outside a renderer's operation is unaffected.
  */
-function redirectTmpDir(dir: string): () => void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const nodeOs = require('node:os') as { tmpdir: () => string };
-  const originalTmpdir = nodeOs.tmpdir;
-  const originalEnv = process.env.TMPDIR;
-  nodeOs.tmpdir = () => dir;
-  process.env.TMPDIR = dir;
-  return () => {
-    nodeOs.tmpdir = originalTmpdir;
-    if (originalEnv === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = originalEnv;
-  };
+function withTempDir<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  if (!tmpdirRouted) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const nodeOs = require('node:os') as { tmpdir: () => string };
+    const systemTmpdir = nodeOs.tmpdir;
+    nodeOs.tmpdir = () => rendererTempDir.getStore() ?? systemTmpdir();
+    tmpdirRouted = true;
+  }
+  return rendererTempDir.run(dir, fn);
+}
+
+let launches: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` (a browser launch) with TMPDIR set to `dir`, so the Chromium it spawns keeps its scratch files
+ * there; launches of all renderers of the process take turns, so each browser gets its own renderer's folder.
+ */
+function withTmpdirEnv<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const run = launches.then(async () => {
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      return await fn();
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+    }
+  });
+  launches = run.catch(() => undefined);
+  return run;
 }
 
 /** A DevTools round trip: fails fast when the browser process is gone. */
@@ -339,8 +386,9 @@ async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
   }
 }
 
-/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium create. */
-const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', 'org.chromium.'];
+/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium (scratch, PulseAudio client) create. */
+const BROWSER_TEMP_PREFIXES = ['org.chromium.', 'pulse-'];
+const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', ...BROWSER_TEMP_PREFIXES];
 
 function timeoutFailure(timeoutMs: number): JobFailure {
   return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);

@@ -34,7 +34,25 @@ export interface Renderer {
   stop(): Promise<void>;
 }
 
-/** Thrown by render() when its AbortSignal fired. Not a job failure: the job was cancelled. */
+/** One frame to draw (RemotionRenderer.renderStill). */
+export interface StillInput {
+  props: MapAnimationProps;
+  /** Clamped to the composition's frames. */
+  frame: number;
+  /** `jpeg` (the default) or lossless `png`. */
+  imageFormat?: 'jpeg' | 'png';
+  /** JPEG only; 88 unless told. */
+  jpegQuality?: number;
+  signal?: AbortSignal;
+}
+
+/** Draws single frames as PNG or JPEG bytes (preview stills); `stop()` closes its browser and removes its temp files. */
+export interface StillRenderer {
+  renderStill(input: StillInput): Promise<Buffer>;
+  stop(): Promise<void>;
+}
+
+/** Thrown by render() (and renderStill) when its AbortSignal fired. Not a job failure: the job was cancelled. */
 export class RenderCancelledError extends Error {
   constructor(message = 'The render was cancelled') {
     super(message);

@@ -1,0 +1,212 @@
+import { Logger } from '@nestjs/common';
+import type { Principal } from '../../auth';
+import type { MapAnimationProps } from '../contract';
+import { RenderCancelledError, type StillInput, type StillRenderer } from '../renderer';
+import { PreviewStillOptions, PreviewStillService } from './preview-still.service';
+import type { RenderPreviewService } from './render-preview.service';
+
+const principal = { accountId: 'acc_1' } as unknown as Principal;
+
+/** A renderer whose stills end when the test says so (or when cancelled, like Remotion's). */
+class ControlledRenderer implements StillRenderer {
+  readonly calls: Array<{ input: StillInput; finish: () => void; fail: (error: Error) => void }> = [];
+  stops = 0;
+  active = 0;
+  maxActive = 0;
+
+  renderStill(input: StillInput): Promise<Buffer> {
+    this.active += 1;
+    this.maxActive = Math.max(this.maxActive, this.active);
+    return new Promise<Buffer>((resolve, reject) => {
+      const end = () => (this.active -= 1);
+      input.signal?.addEventListener('abort', () => {
+        end();
+        reject(new RenderCancelledError());
+      });
+      this.calls.push({
+        input,
+        finish: () => {
+          end();
+          resolve(Buffer.from(`png of frame ${input.frame}`));
+        },
+        fail: (error) => {
+          end();
+          reject(error);
+        },
+      });
+    });
+  }
+
+  stop(): Promise<void> {
+    this.stops += 1;
+    return Promise.resolve();
+  }
+}
+
+const previews = {
+  preview: (_principal: Principal, body: unknown) => {
+    const frames = (body as { frames: number }).frames;
+    return Promise.resolve({
+      composition: { id: 'MapAnimation', width: 1280, height: 720, fps: 30, duration_in_frames: frames },
+      props: { durationInFrames: frames } as MapAnimationProps,
+      route: { type: 'FeatureCollection', features: [] },
+    });
+  },
+} as unknown as RenderPreviewService;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const nextTick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('PreviewStillService', () => {
+  let renderer: ControlledRenderer;
+  let service: PreviewStillService;
+  const make = (options: Partial<PreviewStillOptions> = {}) => {
+    renderer = new ControlledRenderer();
+    service = new PreviewStillService(previews, renderer, {
+      maxWaiting: 4,
+      timeoutMs: 5_000,
+      idleMs: 60_000,
+      cancelGraceMs: 5_000,
+      ...options,
+    });
+    return service;
+  };
+  beforeAll(() => jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
+  afterEach(() => service?.onModuleDestroy());
+  afterAll(() => jest.restoreAllMocks());
+
+  it('draws the last frame as a PNG by default, and the frame asked for', async () => {
+    make();
+    const last = service.still(principal, { frames: 180 });
+    await nextTick();
+    expect(renderer.calls[0].input).toMatchObject({ frame: 179, imageFormat: 'png' });
+    renderer.calls[0].finish();
+    await expect(last).resolves.toEqual({ png: Buffer.from('png of frame 179'), frame: 179 });
+
+    const first = service.still(principal, { frames: 180 }, 0);
+    await nextTick();
+    renderer.calls[1].finish();
+    await expect(first).resolves.toMatchObject({ frame: 0 });
+  });
+
+  it('refuses a frame past the last one with a VALIDATION_ERROR naming the range, and draws nothing', async () => {
+    make();
+    await expect(service.still(principal, { frames: 180 }, 180)).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      extra: { issues: [{ field: 'frame', code: 'too_big', message: expect.stringContaining('0 to 179') }] },
+    });
+    expect(renderer.calls).toHaveLength(0);
+  });
+
+  it('draws one still at a time, lets 4 wait, and answers the next 503 with Retry-After', async () => {
+    make();
+    const requests = Array.from({ length: 5 }, (_, i) => service.still(principal, { frames: 30 }, i));
+    await nextTick();
+    const refused = await service.still(principal, { frames: 30 }, 5).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });
+    for (let i = 0; i < 5; i++) {
+      await nextTick();
+      expect(renderer.calls).toHaveLength(i + 1);
+      renderer.calls[i].finish();
+    }
+    expect((await Promise.all(requests)).map((still) => still.frame)).toEqual([0, 1, 2, 3, 4]);
+    expect(renderer.maxActive).toBe(1);
+  });
+
+  it('gives up on a still after the timeout: 503 with Retry-After, the drawing cancelled, the line free again', async () => {
+    make({ timeoutMs: 80 });
+    const slow = await service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5, message: expect.stringContaining('within') });
+    expect(renderer.calls[0].input.signal?.aborted).toBe(true);
+    const next = service.still(principal, { frames: 30 });
+    await nextTick();
+    renderer.calls[1].finish();
+    await expect(next).resolves.toMatchObject({ frame: 29 });
+  });
+
+  it('counts the wait in line toward the timeout', async () => {
+    make({ timeoutMs: 400 });
+    const first = service.still(principal, { frames: 30 });
+    await nextTick();
+    const joined = Date.now();
+    const second = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    await sleep(250);
+    renderer.calls[0].finish();
+    await first;
+    expect(await second).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    // Drawn for what was left of its 400 ms, not for 400 ms more.
+    expect(Date.now() - joined).toBeLessThan(600);
+    expect(renderer.calls[1].input.signal?.aborted).toBe(true);
+  });
+
+  it('when a cancelled still does not end, refuses the line in time and closes the browser under it', async () => {
+    make({ timeoutMs: 80, cancelGraceMs: 100 });
+    // This still ignores cancellation, like a browser that no longer answers; closing the browser ends it.
+    renderer.renderStill = (input) =>
+      new Promise<Buffer>((_, reject) => {
+        renderer.calls.push({ input, finish: () => undefined, fail: reject });
+        renderer.stop = () => {
+          renderer.stops += 1;
+          reject(new Error('browser closed'));
+          return Promise.resolve();
+        };
+      });
+    const stuck = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    await nextTick();
+    const waiting = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    expect(await waiting).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(renderer.calls).toHaveLength(1);
+    expect(await stuck).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('within') });
+    expect(renderer.stops).toBe(1);
+  });
+
+  it('answers a still the browser failed to draw with 503, and draws the next one', async () => {
+    make();
+    const failing = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    await nextTick();
+    renderer.calls[0].fail(new Error('Target closed'));
+    const error = (await failing) as Error & { code: string };
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.message).not.toContain('Target closed');
+    const next = service.still(principal, { frames: 30 });
+    await nextTick();
+    renderer.calls[1].finish();
+    await expect(next).resolves.toMatchObject({ frame: 29 });
+  });
+
+  it('closes the browser after the idle period, not while stills keep coming', async () => {
+    make({ idleMs: 60 });
+    const first = service.still(principal, { frames: 30 });
+    await nextTick();
+    renderer.calls[0].finish();
+    await first;
+    await sleep(30);
+    const second = service.still(principal, { frames: 30 });
+    await nextTick();
+    await sleep(80);
+    expect(renderer.stops).toBe(0); // drawing, so not idle
+    renderer.calls[1].finish();
+    await second;
+    await sleep(30);
+    expect(renderer.stops).toBe(0);
+    await sleep(60);
+    expect(renderer.stops).toBe(1);
+    await sleep(100);
+    expect(renderer.stops).toBe(1); // closed once, not again while nothing is drawn
+  });
+
+  it('on shutdown refuses the line, cancels the still being drawn and closes the browser', async () => {
+    make();
+    const drawing = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    await nextTick();
+    const waiting = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
+    await nextTick();
+    await service.onModuleDestroy();
+    expect(await drawing).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(await waiting).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(renderer.calls[0].input.signal?.aborted).toBe(true);
+    expect(renderer.stops).toBe(1);
+    expect(renderer.active).toBe(0);
+    await expect(service.still(principal, { frames: 30 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+});

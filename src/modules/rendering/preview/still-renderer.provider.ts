@@ -1,0 +1,34 @@
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import { Logger, type Provider } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { defaultBundleDir, RemotionRenderer, type StillRenderer } from '../renderer';
+import { DEFAULT_PREVIEW_STILL_OPTIONS, PREVIEW_STILL_OPTIONS, PREVIEW_STILL_RENDERER } from './preview-still.service';
+
+/**
+ * The API process's own renderer for preview stills: its own Chromium (launched by the first still) and its own
+ * temp folder, apart from a worker's renderer even in the `all` role. stop() also removes the folder.
+ */
+export const stillRendererProvider: Provider = {
+  provide: PREVIEW_STILL_RENDERER,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): StillRenderer => {
+    const logger = new Logger('PreviewStillRenderer');
+    const tempDir = join(config.rendering.tempDir, `preview-stills-${process.pid}`);
+    const renderer = new RemotionRenderer({
+      bundleDir: defaultBundleDir(),
+      ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
+      tempDir,
+      log: (message) => logger.error(message),
+    });
+    return {
+      renderStill: (input) => renderer.renderStill(input),
+      stop: async () => {
+        await renderer.stop();
+        fs.rmSync(tempDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const previewStillOptionsProvider: Provider = { provide: PREVIEW_STILL_OPTIONS, useValue: DEFAULT_PREVIEW_STILL_OPTIONS };

@@ -1,0 +1,201 @@
+/**
+ * POST /v1/render/preview/still: one frame of exactly what the render would show, as a PNG drawn by the API
+ * process itself (Debian's Chromium and the Remotion bundle), for clients without a browser (`mapr preview`).
+ * Same body, checks and errors as POST /v1/render/preview; no quota, no job; one still at a time with a short
+ * line (503 with Retry-After beyond it); the browser closes when idle and on shutdown, leaving no temp files.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { Response } from 'supertest';
+import { PREVIEW_STILL_OPTIONS } from '../src/modules/rendering/preview/preview-still.service';
+import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
+import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+const IDLE_MS = 4_000;
+/** Where a look at the stills is kept (gitignored). */
+const SHOTS = path.join(__dirname, '..', 'tmp', 'preview-stills');
+
+/** Collects a binary body (supertest buffers only known binary types by default). */
+function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+/** Chromium processes whose profile lives in `dir`. */
+function browsersIn(dir: string): number[] {
+  return execFileSync('ps', ['-ww', '-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(`--user-data-dir=${dir}`))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** Waits until no Chromium of `dir` is left (its processes end moments after the browser closes). */
+async function noBrowsersLeftIn(dir: string): Promise<number[]> {
+  const deadline = Date.now() + 5_000;
+  while (browsersIn(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return browsersIn(dir);
+}
+
+/** Without request_id, which differs per request. */
+const withoutRequestId = (body: Record<string, unknown>) => ({ ...body, request_id: undefined });
+
+describe('POST /v1/render/preview/still', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let stillsDir: string;
+
+  beforeAll(async () => {
+    await ensureRemotionBundle();
+    t = await startTestApp(
+      {},
+      {
+        overrides: [
+          { provide: PREVIEW_STILL_OPTIONS, useValue: { maxWaiting: 4, timeoutMs: 30_000, idleMs: IDLE_MS, cancelGraceMs: 5_000 } },
+        ],
+      },
+    );
+    stillsDir = path.join(t.config.rendering.tempDir, `preview-stills-${process.pid}`);
+    account = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
+    fs.mkdirSync(SHOTS, { recursive: true });
+  }, 240_000);
+  afterAll(() => t?.close());
+
+  const still = (body: object, query: Record<string, string | number> = {}, key = account.liveKey) =>
+    t.http.post('/v1/render/preview/still').query(query).auth(key, bearer).send(body).buffer(true).parse(binary);
+  const preview = (body: object, key = account.liveKey) => t.http.post('/v1/render/preview').auth(key, bearer).send(body);
+
+  it('answers the last frame as a PNG at the composition’s size, not to be cached, and spends nothing', async () => {
+    const body = renderBody({ duration: 3, aspect_ratio: '9:16' });
+    const { composition } = (await preview(body).expect(200)).body;
+    const res = await still(body).expect(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-preview-frame']).toBe(String(composition.duration_in_frames - 1));
+    expect(res.headers['x-ratelimit-remaining']).toBeDefined();
+    const png = PNG.sync.read(res.body as Buffer);
+    expect([png.width, png.height]).toEqual([composition.width, composition.height]);
+    expect([png.width, png.height]).toEqual([720, 1280]);
+    fs.writeFileSync(path.join(SHOTS, 'lisbon-new-york-9x16-last.png'), res.body as Buffer);
+
+    // A picture, not an empty frame: the map's land, sea, route and labels make many colours.
+    const colours = new Set<number>();
+    for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(png.data.readUInt32BE(i));
+    expect(colours.size).toBeGreaterThan(200);
+
+    expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200)).body.renders_used).toBe(0);
+    expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer).expect(200)).body.data).toEqual([]);
+  }, 120_000);
+
+  it('draws the frame asked for; without one, the last (the thumbnail)', async () => {
+    const body = renderBody({ duration: 3 });
+    const frames = (await preview(body).expect(200)).body.composition.duration_in_frames as number;
+    const byDefault = PNG.sync.read((await still(body).expect(200)).body as Buffer);
+    const lastRes = await still(body, { frame: frames - 1 }).expect(200);
+    expect(lastRes.headers['x-preview-frame']).toBe(String(frames - 1));
+    const last = PNG.sync.read(lastRes.body as Buffer);
+    const firstRes = await still(body, { frame: 0 }).expect(200);
+    expect(firstRes.headers['x-preview-frame']).toBe('0');
+    fs.writeFileSync(path.join(SHOTS, 'lisbon-new-york-16x9-first.png'), firstRes.body as Buffer);
+    const first = PNG.sync.read(firstRes.body as Buffer);
+    expect([byDefault.width, byDefault.height]).toEqual([1280, 720]);
+
+    const differing = (a: PNG, b: PNG) => pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.1 });
+    expect(differing(byDefault, last)).toBe(0);
+    // The first frame is another picture (the route not yet drawn): the frame really is the one asked for.
+    expect(differing(first, last)).toBeGreaterThan(1280 * 720 * 0.01);
+  }, 120_000);
+
+  it('refuses a frame outside 0..duration_in_frames-1 with a coded VALIDATION_ERROR, drawing nothing', async () => {
+    const body = renderBody({ duration: 3 }); // 90 frames: 0..89
+    const past = await still(body, { frame: 90 }).expect(400);
+    const error = JSON.parse((past.body as Buffer).toString('utf8'));
+    expect(past.headers['content-type']).toMatch(/^application\/json/);
+    expect(error).toMatchObject({
+      error_code: 'VALIDATION_ERROR',
+      issues: [{ field: 'frame', code: 'too_big', message: expect.stringContaining('0 to 89') }],
+    });
+    const negative = JSON.parse(((await still(body, { frame: -1 }).expect(400)).body as Buffer).toString('utf8'));
+    expect(negative.issues).toEqual([expect.objectContaining({ field: 'frame', code: 'too_small' })]);
+    const text = JSON.parse(((await still(body, { frame: 'last' }).expect(400)).body as Buffer).toString('utf8'));
+    expect(text.issues).toContainEqual(expect.objectContaining({ field: 'frame', code: 'invalid_type' }));
+    expect(text.issues.map((issue: { field: string }) => issue.field)).toEqual(text.issues.map(() => 'frame'));
+    await still(body, { frame: 89 }).expect(200);
+  }, 60_000);
+
+  it('refuses what POST /v1/render/preview refuses, with the same status and body', async () => {
+    const bodies: object[] = [
+      renderBody({ camera: { preset: 'drone' } }),
+      renderBody({ duration: 30 }),
+      renderBody({ resolution: '1080p' }),
+      { mode: 'region_focus', region_focus: { region: 'Portugall' } },
+      renderBody({ unknown_field: 1 }),
+      renderBody({
+        transport: 'ship',
+        waypoints: [
+          { lat: 47.92, lng: 106.92, label: 'Ulaanbaatar' },
+          { lat: 39.74, lng: -104.99, label: 'Denver' },
+        ],
+      }),
+    ];
+    const statuses: number[] = [];
+    for (const body of bodies) {
+      const expected = await preview(body);
+      const got = await still(body);
+      expect(expected.status).toBeGreaterThanOrEqual(400);
+      expect(got.status).toBe(expected.status);
+      expect(withoutRequestId(JSON.parse((got.body as Buffer).toString('utf8')))).toEqual(withoutRequestId(expected.body));
+      statuses.push(got.status);
+    }
+    expect(statuses).toEqual([400, 400, 403, 400, 400, 422]);
+
+    const notJson = await t.http
+      .post('/v1/render/preview/still')
+      .auth(account.liveKey, bearer)
+      .set('Content-Type', 'text/plain')
+      .send('waypoints')
+      .expect(415);
+    expect(notJson.body.error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const noKey = await t.http.post('/v1/render/preview/still').send(renderBody()).expect(401);
+    expect(noKey.body.error_code).toBeDefined();
+  }, 120_000);
+
+  it('draws one still at a time with a short line: beyond it, 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
+    const body = renderBody({ duration: 3 });
+    const answers = await Promise.all(Array.from({ length: 7 }, () => still(body)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const refused = answers.filter((res) => res.status === 503);
+    expect(refused.length).toBeGreaterThanOrEqual(2); // 7 requests: 1 drawing + 4 waiting at most
+    for (const res of refused) {
+      expect(res.headers['retry-after']).toBe('5');
+      expect(JSON.parse((res.body as Buffer).toString('utf8'))).toMatchObject({ error_code: 'SERVICE_UNAVAILABLE' });
+    }
+    // Once the line has drained, stills are drawn again.
+    await still(body).expect(200);
+  }, 240_000);
+
+  it('closes its browser after the idle period and removes its temp folder; the next still starts a new one', async () => {
+    await still(renderBody({ duration: 3 })).expect(200);
+    expect(browsersIn(stillsDir).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
+    expect(await noBrowsersLeftIn(stillsDir)).toEqual([]);
+    expect(fs.existsSync(stillsDir)).toBe(false);
+    await still(renderBody({ duration: 3 })).expect(200);
+    expect(browsersIn(stillsDir).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('on shutdown leaves no browser and no temp files behind', async () => {
+    await still(renderBody({ duration: 3 })).expect(200);
+    expect(fs.existsSync(stillsDir)).toBe(true);
+    await t.close();
+    expect(await noBrowsersLeftIn(stillsDir)).toEqual([]);
+    expect(fs.existsSync(stillsDir)).toBe(false);
+    t = undefined as unknown as TestApp;
+  }, 120_000);
+});

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { withEtag } from '../../common/http/etag';
+import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../common/openapi/conditional-read';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
@@ -106,19 +108,37 @@ export class RenderController {
   }
 
   @Get('render/:job_id')
-  @ApiOperation({ operationId: 'getRender', summary: 'Read a job (poll its status)' })
-  @ApiOkResponse({ type: JobRecordDto })
+  @ApiOperation({
+    operationId: 'getRender',
+    summary: 'Read a job (poll its status)',
+    description: ETAG_READ_DOC,
+  })
+  @ApiOkResponse({ type: JobRecordDto, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
-  async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.jobs.present(await this.jobs.findOwned(principal, jobId));
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JobRecordDto> {
+    return withEtag(res, this.jobs.present(await this.jobs.findOwned(principal, jobId)));
   }
 
   @Get('status/:job_id')
-  @ApiOperation({ operationId: 'getRenderStatus', summary: 'Read a job (alias of GET /v1/render/{job_id})' })
-  @ApiOkResponse({ type: JobRecordDto })
+  @ApiOperation({
+    operationId: 'getRenderStatus',
+    summary: 'Read a job (alias of GET /v1/render/{job_id})',
+    description: ETAG_READ_DOC,
+  })
+  @ApiOkResponse({ type: JobRecordDto, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
-  status(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.get(principal, jobId);
+  status(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JobRecordDto> {
+    return this.get(principal, jobId, res);
   }
 
   @Get('renders')
@@ -145,12 +165,17 @@ export class RenderController {
   @ApiOperation({
     operationId: 'getRenderRoute',
     summary: 'The job’s routed legs as GeoJSON',
-    description: 'Available once the job has been routed (when it starts processing).',
+    description: `Available once the job has been routed (when it starts processing). ${ETAG_READ_DOC}`,
   })
-  @ApiOkResponse({ type: RouteGeoJsonDto })
+  @ApiOkResponse({ type: RouteGeoJsonDto, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
   @ApiErrorResponse(409, 'ROUTE_NOT_READY', [RenderingErrorExamples.routeNotReady])
-  route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<RouteGeoJsonDto> {
-    return this.jobs.route(principal, jobId);
+  async route(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RouteGeoJsonDto> {
+    return withEtag(res, await this.jobs.route(principal, jobId));
   }
 }

@@ -16,11 +16,25 @@ export function errorBody(error: DomainError, requestId = 'req_5f0c2d7e9b8a4c1d8
   return { error: '', error_code: error.code, message: error.message, request_id: requestId, ...error.extra };
 }
 
-/** Documents one status with a named example per error code (Swagger UI offers them in a list). */
-export function ApiErrorResponse(status: number, description: string, examples: ErrorExample[]) {
+/** `Retry-After` as OpenAPI documents it on an error that may succeed later. */
+export const RETRY_AFTER_HEADER_DOC = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again (where a retry can succeed).',
+    schema: { type: 'integer', example: 42 },
+  },
+};
+
+/** Documents one status with a named example per error code (Swagger UI offers them in a list), and its headers if any. */
+export function ApiErrorResponse(
+  status: number,
+  description: string,
+  examples: ErrorExample[],
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>,
+) {
   return ApiResponse({
     status,
     description,
+    ...(headers ? { headers } : {}),
     type: ErrorResponseDto,
     examples: Object.fromEntries(examples.map(({ summary, error, key }) => [key ?? error.code, { summary, value: errorBody(error) }])),
   });

@@ -14,7 +14,10 @@ export function buildOpenApiDocument(app: INestApplication, errors: HttpErrorTab
         'Authenticate with `Authorization: Bearer <credential>`: an API key (`mapr_live_…`, or `mapr_test_…` for sandbox renders) ',
         'or an access token from `POST /v1/auth/login`. Every error has one shape: `{ error, error_code, message, request_id, … }`. ',
         'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix epoch seconds), and `X-Request-Id`. ',
-        'API requests count against the rate, unknown paths included (per IP); health probes, these docs and CDN files report it without counting.',
+        'API requests count against the rate, unknown paths included (per IP); health probes, these docs, CDN files and CORS preflights report it without counting. ',
+        'Job and batch reads send an `ETag`: with `If-None-Match` an unchanged one answers 304 with no body (counted like any request). ',
+        'Every 201 and 202 sends `Location`. Responses are gzip- or br-encoded when `Accept-Encoding` asks (not the CDN files). ',
+        'Browser apps on other origins need their origin in the service’s `CORS_ORIGINS`.',
       ].join('\n'),
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (mapr_live_… / mapr_test_…) or a JWT access token.' });

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER_DOC } from '../../common/openapi/error-examples';
 import { withEtag } from '../../common/http/etag';
 import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../common/openapi/conditional-read';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
@@ -62,11 +62,13 @@ export class RenderController {
     RenderingErrorExamples.idempotencyKeyReused,
     RenderingErrorExamples.idempotencyKeyInUse,
   ])
-  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed)', [
-    BillingErrorExamples.rateLimitExceeded,
-    BillingErrorExamples.renderLimitExceeded,
-    BillingErrorExamples.concurrentJobLimit,
-  ])
+  @ApiErrorResponse(
+    429,
+    'RATE_LIMIT_EXCEEDED (Retry-After: when the window resets), RENDER_LIMIT_EXCEEDED (Retry-After: when the quota resets), ' +
+      'CONCURRENT_JOB_LIMIT (Retry-After: when the active job expected to end first should end, from its estimate; 5 s to 5 minutes)',
+    [BillingErrorExamples.rateLimitExceeded, BillingErrorExamples.renderLimitExceeded, BillingErrorExamples.concurrentJobLimit],
+    RETRY_AFTER_HEADER_DOC,
+  )
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,

@@ -5,6 +5,8 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { API_RATE_LIMIT, type ApiRateLimit, countUnmatchedRequest, peekRateLimitOutsideApi } from './common/http/api-rate-limit';
+import { compressResponses } from './common/http/compression';
+import { corsOptions, endUnlistedPreflights } from './common/http/cors';
 import { requestIdMiddleware } from './common/http/request-id';
 import { UnmatchedRoutesExpressAdapter } from './common/http/unmatched-routes';
 import { createValidationPipe } from './common/http/validation';
@@ -26,7 +28,10 @@ export async function createHttpApp(config: AppConfig): Promise<NestExpressAppli
   return configureHttpApp(app, config);
 }
 
-/** Everything after creation: logger, body handling, rate-limit headers, filters, pipes, OpenAPI. e2e tests apply it too. */
+/**
+ * Everything after creation: logger, request ids, compression, rate-limit headers, CORS, filters, pipes, OpenAPI.
+ * e2e tests apply it too.
+ */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   const adapter = app.getHttpAdapter();
   if (!(adapter instanceof UnmatchedRoutesExpressAdapter)) {
@@ -35,15 +40,21 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);
+  // No ETag on every response: the job reads that pollers repeat set theirs (common/http/etag.ts).
   app.set('etag', false);
   // First of all, so that every response (404s, docs, health, errors) carries the request id.
   // Bodies are read later, by the last global guard (JsonBodyGuard), once the caller is admitted.
   app.use(requestIdMiddleware);
+  // gzip/br as Accept-Encoding asks, for JSON and the dashboard; never for the CDN's media or a range request.
+  app.use(compressResponses());
   // Contract §1: every response carries the rate-limit headers. /v1 routes get them from
-  // RateLimitGuard, which counts; health probes, docs and CDN files report the caller's window
-  // without counting; requests no route matched are counted per IP before their 404 (or 429).
+  // RateLimitGuard, which counts; health probes, docs, CDN files and CORS preflights report the
+  // caller's window without counting; requests no route matched are counted per IP before their 404 (or 429).
   const rateLimit = app.get<ApiRateLimit>(API_RATE_LIMIT);
   app.use(peekRateLimitOutsideApi(rateLimit));
+  // Browser apps on the CORS_ORIGINS list; every preflight ends here (204), listed or not, so none reaches a route.
+  app.enableCors(corsOptions(config.http.corsOrigins));
+  app.use(endUnlistedPreflights());
   adapter.beforeNotFound(countUnmatchedRequest(rateLimit));
   app.useGlobalFilters(new HttpExceptionFilter(HTTP_ERRORS));
   app.useGlobalPipes(createValidationPipe());

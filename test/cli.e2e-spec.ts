@@ -71,7 +71,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
   });
 
   it('logs in: checks the key, saves it readable by the user only, and uses it afterwards', async () => {
-    const wrong = await mapr(['login', '--api-key', 'sk_live_wrongwrongwrongwrongwrongwrong']);
+    const wrong = await mapr(['login', '--api-key', 'mapr_live_wrongwrongwrongwrongwrongwrong']);
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/INVALID_(API_KEY|TOKEN) \(HTTP 401\)/);
     expect(existsSync(configFile)).toBe(false);
@@ -87,7 +87,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect(whoami.code).toBe(0);
     expect(JSON.parse(whoami.stdout)).toMatchObject({ email: account.email, tier: 'creator' });
     // The environment wins over the saved key.
-    const other = await mapr(['whoami'], { MAPR_API_KEY: 'sk_live_nottherightkeynottherightkey00' });
+    const other = await mapr(['whoami'], { MAPR_API_KEY: 'mapr_live_nottherightkeynottherightkey00' });
     expect(other.code).toBe(3);
 
     expect((await mapr(['logout'])).code).toBe(0);

@@ -144,6 +144,19 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
       expectRateLimitHeaders(res);
     });
 
+    it('no cross-origin access without CORS_ORIGINS: a preflight ends uncounted, with no CORS headers', async () => {
+      const pre = await t.http
+        .options('/v1/render')
+        .set('Origin', 'https://app.example.com')
+        .set('Access-Control-Request-Method', 'POST')
+        .expect(204);
+      expect(Object.keys(pre.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expectRequestId(pre);
+      expectRateLimitHeaders(pre);
+      const res = await t.http.get('/v1/account').set('Origin', 'https://app.example.com').auth(account.liveKey, bearer).expect(200);
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    });
+
     it('keeps a well-formed incoming X-Request-Id', async () => {
       const res = await t.http.get('/v1/nothing-here').set('X-Request-Id', 'client-id-123').expect(404);
       expect(res.headers['x-request-id']).toBe('client-id-123');

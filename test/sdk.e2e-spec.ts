@@ -251,7 +251,7 @@ describe('SDK (@mapr/sdk) against the running service', () => {
   });
 
   it('answers a MaprConnectionError when nothing listens, after its retries', async () => {
-    const mapr = new Mapr({ apiKey: 'sk_live_x', baseUrl: 'http://127.0.0.1:9', retry: { maxRetries: 1, initialDelayMs: 10 } });
+    const mapr = new Mapr({ apiKey: 'mapr_live_x', baseUrl: 'http://127.0.0.1:9', retry: { maxRetries: 1, initialDelayMs: 10 } });
     const error = await mapr.usage.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MaprConnectionError);
     expect((error as MaprConnectionError).message).toContain('GET http://127.0.0.1:9/v1/usage failed');

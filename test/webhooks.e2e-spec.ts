@@ -4,7 +4,10 @@ import { WebhookDispatcher } from '../src/modules/webhooks';
 import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';
 import { WebhookDeliverySweeper } from '../src/modules/webhooks/webhook-delivery.processor';
 import { DataSource } from 'typeorm';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { WebhookSigningSecret } from '../src/modules/webhooks/entities/webhook-signing-secret.entity';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
+import { docSnippets, runWebhookSnippet } from './support/doc-snippets';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';
 
@@ -82,6 +85,14 @@ describe('Webhook delivery', () => {
     expect(hook.headers['x-service-event']).toBe('render.complete');
     expect(hook.headers['x-service-timestamp']).toMatch(/^\d+$/);
     expect(hook.headers['x-service-signature-v2']).toMatch(new RegExp(`^t=${hook.headers['x-service-timestamp']},v1=[0-9a-f]{64}$`));
+    // The Standard Webhooks headers: the delivery id, the same time, and a signature the scheme's own library checks.
+    expect(hook.headers['webhook-id']).toBe(hook.headers['x-service-delivery']);
+    expect(hook.headers['webhook-timestamp']).toBe(hook.headers['x-service-timestamp']);
+    expect(hook.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toEqual(JSON.parse(hook.body));
+    expect(() => new Webhook(secret).verify(hook.body.replace('complete', 'failed!!'), hook.headers as Record<string, string>)).toThrow(
+      WebhookVerificationError,
+    );
     expect(JSON.parse(hook.body)).toEqual({
       event: 'render.complete',
       job_id: jobId,
@@ -165,9 +176,11 @@ describe('Webhook delivery', () => {
     const hooks = receiver.on(path);
     expect(hooks).toHaveLength(2);
     expect(hooks[1].headers['x-service-delivery']).toBe(hooks[0].headers['x-service-delivery']);
+    expect(hooks[1].headers['webhook-id']).toBe(hooks[0].headers['webhook-id']);
     expect(hooks[1].body).toBe(hooks[0].body);
     const secret = await secretOf(t, account);
     expect(hooks.every((h) => verifyWebhook(h.body, h.headers, secret))).toBe(true);
+    expect(hooks.every((h) => new Webhook(secret).verify(h.body, h.headers as Record<string, string>))).toBe(true);
     expect(delivery.attempt_count).toBe(2);
     expect(delivery.attempts.map((a) => [a.status_code, a.error_kind])).toEqual([
       [500, 'http_error'],
@@ -256,7 +269,7 @@ describe('Webhook delivery', () => {
     const account = await createAccount(t, POLLING_PLAN);
     const before = await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200);
     expect(before.body).toEqual({
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       created_at: expect.any(String),
       previous_secret_expires_at: null,
     });
@@ -280,6 +293,63 @@ describe('Webhook delivery', () => {
     // The plain header is signed with the current secret only.
     expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, rotated.body.secret)).toBe(true);
     expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, before.body.secret)).toBe(false);
+    // Standard Webhooks: two space-separated entries, and the library verifies with either secret.
+    expect(hook.headers['webhook-signature']).toMatch(/^v1,\S{44} v1,\S{44}$/);
+    for (const secret of [rotated.body.secret, before.body.secret]) {
+      expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toEqual(JSON.parse(hook.body));
+    }
+  });
+
+  it('signs for Standard Webhooks with a base64url secret of an earlier version: the key is its decoded bytes', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    await secretOf(t, account);
+    const oldSecret = 'whsec_RZyRmmTd8JksIrFht7i-LMOnVZV3_bw4IMQedwMTs_A';
+    const keyBytes = Buffer.from(oldSecret.slice(6), 'base64url');
+    expect(keyBytes).toHaveLength(32);
+    await t.app.get(DataSource).getRepository(WebhookSigningSecret).update({ accountId: account.id }, { secret: oldSecret });
+
+    const { jobId, path } = await jobWithWebhook(account);
+    await endJob(t, jobId, 'complete');
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
+    const headers = hook.headers as Record<string, string>;
+    expect(verifyWebhook(hook.body, headers, oldSecret)).toBe(true);
+    // The library refuses the base64url spelling itself; the standard spelling of the same bytes verifies.
+    expect(() => new Webhook(oldSecret)).toThrow();
+    expect(new Webhook(`whsec_${keyBytes.toString('base64')}`).verify(hook.body, headers)).toEqual(JSON.parse(hook.body));
+  });
+
+  it('the receiver snippets of docs/webhooks.md accept real deliveries and refuse changed ones', async () => {
+    const snippets = docSnippets('docs/webhooks.md');
+    expect([...snippets.keys()].sort()).toEqual(['github', 'standard-webhooks', 'stripe', 'stripe-by-hand']);
+
+    const account = await createAccount(t, POLLING_PLAN);
+    const previous = await secretOf(t, account);
+    const current = (await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200)).body.secret as string;
+    const { jobId, path } = await jobWithWebhook(account);
+    await endJob(t, jobId, 'complete');
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
+    const checks = [
+      { body: hook.body, headers: hook.headers, secret: current },
+      { body: hook.body, headers: hook.headers, secret: previous },
+      { body: hook.body.replace(jobId, `${jobId}x`), headers: hook.headers, secret: current },
+      { body: hook.body, headers: hook.headers, secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` },
+    ];
+    // [current secret, previous secret during the rotation, changed body, wrong secret]
+    const expected: Record<string, boolean[]> = {
+      github: [true, false, false, false], // X-Service-Signature: current secret only
+      stripe: [true, true, false, false],
+      'stripe-by-hand': [true, true, false, false],
+      'standard-webhooks': [true, true, false, false],
+    };
+    for (const [name, snippet] of snippets) {
+      expect({ name, results: await runWebhookSnippet(snippet, checks) }).toEqual({ name, results: expected[name] });
+    }
   });
 
   it('sends what the dispatcher stored, byte for byte', async () => {

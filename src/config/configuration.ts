@@ -18,6 +18,8 @@ export interface AppConfig {
     cdnUrl: string;
     servesLocalCdn: boolean;
     trustProxyHops: number;
+    /** Origins allowed to call the API from a browser (CORS); empty: no cross-origin access. */
+    corsOrigins: string[];
     anonymousRequestsPerMinute: number;
     /** The built dashboard (`npm run build`: dist/dashboard), served at `/` by the API role when it exists. */
     dashboardDir: string;
@@ -109,6 +111,12 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       // The app serves {cdn_url} itself only for local storage; with S3 a real CDN fronts the bucket.
       servesLocalCdn: storageDriver === 'local',
       trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+      // As browsers send Origin: lower-case scheme and host, no default port, no trailing slash.
+      corsOrigins: (env.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== '')
+        .map((origin) => new URL(origin).origin),
       anonymousRequestsPerMinute: env.ANONYMOUS_REQUESTS_PER_MINUTE ?? 60,
       dashboardDir: resolve(env.DASHBOARD_DIR ?? './dist/dashboard'),
     },

@@ -210,6 +210,17 @@ export class EnvironmentVariables {
   @Min(1)
   ANONYMOUS_REQUESTS_PER_MINUTE?: number;
 
+  /**
+   * Origins of browser apps allowed to call the API cross-origin, comma-separated (`https://app.example.com,http://localhost:5173`);
+   * unset or empty: none (the dashboard is same-origin).
+   */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^\s*https?:\/\/[^\s,/]+\/?\s*(,\s*https?:\/\/[^\s,/]+\/?\s*)*$/, {
+    message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://app.example.com (scheme and host, no path)',
+  })
+  CORS_ORIGINS?: string;
+
   /** Trust X-Forwarded-For from this many proxies when finding a client's IP. */
   @IsOptional()
   @Transform(toInt)

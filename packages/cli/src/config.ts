@@ -54,7 +54,7 @@ export function resolveSettings(flags: { apiKey?: string; baseUrl?: string }, en
   return { apiKey: undefined, baseUrl, source: 'none' };
 }
 
-/** `sk_live_abcd…wxyz`: enough to recognise a key, never enough to use it. */
+/** `mapr_live_abcd…wxyz`: enough to recognise a key, never enough to use it. */
 export function maskKey(key: string): string {
   return key.length <= 12 ? '…' : `${key.slice(0, 8)}…${key.slice(-4)}`;
 }

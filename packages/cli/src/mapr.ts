@@ -19,7 +19,7 @@ Service address: --base-url, else MAPR_BASE_URL, else the saved one, else http:/
 
 const EXAMPLES = `
 Examples:
-  $ mapr login --api-key sk_live_…
+  $ mapr login --api-key mapr_live_…
   $ mapr render examples/requests/flight.json --wait --out flight.mp4
   $ mapr render trip.json --template tpl_… --json
   $ mapr renders list --status complete

@@ -10,7 +10,7 @@ import { Webhooks } from './resources/webhooks';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './transport';
 
 export interface MaprOptions {
-  /** An API key (`sk_live_…`/`sk_test_…`) or an access token from `auth.logIn`. Sent as `Authorization: Bearer`. */
+  /** An API key (`mapr_live_…`/`mapr_test_…`) or an access token from `auth.logIn`. Sent as `Authorization: Bearer`. */
   apiKey?: string;
   /** The service's address (default: `MAPR_BASE_URL` when set in Node, else http://localhost:3000). */
   baseUrl?: string;

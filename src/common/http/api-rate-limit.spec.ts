@@ -31,6 +31,18 @@ describe('rate-limit headers at the HTTP edge', () => {
       expect(rateLimit.peek).not.toHaveBeenCalled();
     });
 
+    it('peeks for a CORS preflight on /v1 too: the browser asks, nobody spends', async () => {
+      const middleware = peekRateLimitOutsideApi(rateLimit as ApiRateLimit);
+      const preflight = {
+        path: '/v1/render',
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+      } as unknown as Request;
+      await new Promise((resolve) => middleware(preflight, res, resolve));
+      expect(rateLimit.peek).toHaveBeenCalledTimes(1);
+      expect(rateLimit.count).not.toHaveBeenCalled();
+    });
+
     it('a window that cannot be read leaves the headers out and does not fail the request', async () => {
       rateLimit.peek.mockRejectedValue(new Error('Redis is reconnecting'));
       await expect(run(peekRateLimitOutsideApi(rateLimit as ApiRateLimit), '/health/live')).resolves.toBeUndefined();

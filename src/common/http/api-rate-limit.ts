@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isPreflight } from './cors';
 
 /**
  * The API rate limit as the HTTP edge needs it outside the guards. Provided by the billing module,
@@ -27,14 +28,15 @@ export function isApiPath(path: string): boolean {
 }
 
 /**
- * Outside the API (health probes, docs, CDN files): the response carries the caller's rate-limit
- * headers, read without counting, so a load balancer's probes or a video player's range requests
- * never use up anyone's budget. A failed read (Redis away) leaves the headers out rather than
- * failing a probe. `/v1/` requests are left to the guard: no extra Redis round trip on the API.
+ * Outside the API (health probes, docs, CDN files) and for CORS preflights: the response carries
+ * the caller's rate-limit headers, read without counting, so a load balancer's probes, a video
+ * player's range requests or a browser's preflights never use up anyone's budget. A failed read
+ * (Redis away) leaves the headers out rather than failing a probe. Other `/v1/` requests are left
+ * to the guard: no extra Redis round trip on the API.
  */
 export function peekRateLimitOutsideApi(rateLimit: ApiRateLimit): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (isApiPath(req.path)) return next();
+    if (isApiPath(req.path) && !isPreflight(req)) return next();
     rateLimit.peek(req, res).then(
       () => next(),
       (err: unknown) => {

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { ApiKeysService } from './api-keys.service';
 import { Authenticated, CurrentPrincipal } from './decorators';
 import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
@@ -11,7 +14,10 @@ import type { Principal } from './principal';
 @Controller('v1/api-keys')
 @Authenticated({ accessTokenOnly: true })
 export class ApiKeysController {
-  constructor(private readonly apiKeys: ApiKeysService) {}
+  constructor(
+    private readonly apiKeys: ApiKeysService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -19,10 +25,15 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description: 'The full key is returned once, in this response.',
   })
-  @ApiCreatedResponse({ type: CreatedApiKeyDto })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+  @ApiCreatedResponse({ type: CreatedApiKeyDto, headers: CREATED_HEADERS_DOC })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateApiKeyDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CreatedApiKeyDto> {
     const { record, key } = await this.apiKeys.create(principal.accountId, body);
     const { id, name, mode, prefix, last4, created_at } = ApiKeyDto.from(record);
+    announceCreated(res, `${this.config.http.publicUrl}/v1/api-keys/${id}`);
     return { id, name, mode, key, prefix, last4, created_at };
   }
 
@@ -35,6 +46,18 @@ export class ApiKeysController {
   @ApiOkResponse({ type: ApiKeyListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
     return { api_keys: (await this.apiKeys.list(principal.accountId)).map(ApiKeyDto.from) };
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    operationId: 'getApiKey',
+    summary: 'Read an API key',
+    description: 'Its name, mode, prefix and last 4 characters, never the key itself; revoked keys too, with revoked_at.',
+  })
+  @ApiOkResponse({ type: ApiKeyDto })
+  @ApiErrorResponse(404, 'NOT_FOUND', [ErrorExamples.notFound('API key')])
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyDto> {
+    return ApiKeyDto.from(await this.apiKeys.get(principal.accountId, id));
   }
 
   @Delete(':id')

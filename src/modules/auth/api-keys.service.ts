@@ -53,6 +53,13 @@ export class ApiKeysService {
     return this.keys.find({ where: { userId: accountId }, order: { createdAt: 'DESC' } });
   }
 
+  /** One of the account's keys (revoked ones included); another account's is NOT_FOUND. */
+  async get(accountId: string, keyId: string): Promise<ApiKey> {
+    const key = await this.keys.findOneBy({ id: keyId, userId: accountId });
+    if (!key) throw CommonErrors.notFound('API key');
+    return key;
+  }
+
   async revoke(accountId: string, keyId: string): Promise<void> {
     const result = await this.keys.update({ id: keyId, userId: accountId, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (!result.affected && !(await this.keys.existsBy({ id: keyId, userId: accountId }))) throw CommonErrors.notFound('API key');

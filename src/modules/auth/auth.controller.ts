@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Ip, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
+import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuthErrorExamples } from './auth.errors';
 import { AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal, Public } from './decorators';
@@ -20,20 +22,26 @@ import { verificationResultPage } from './verification-email';
 @ApiTags('Auth')
 @Controller('v1/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('register')
   @Public()
   @ApiOperation({
     operationId: 'register',
     summary: 'Create an account',
-    description: 'Creates an account with emailVerified false and sends a verification e-mail.',
+    description:
+      'Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource ' +
+      '(GET /v1/account, once logged in).',
   })
-  @ApiCreatedResponse({ type: RegisterResponseDto })
+  @ApiCreatedResponse({ type: RegisterResponseDto, headers: CREATED_HEADERS_DOC })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
   @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [AuthErrorExamples.emailAlreadyRegistered])
-  async register(@Body() body: RegisterDto): Promise<RegisterResponseDto> {
+  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<RegisterResponseDto> {
     const user = await this.auth.register(body);
+    announceCreated(res, `${this.config.http.publicUrl}/v1/account`);
     return {
       user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
       message: `Account created. We sent a verification link to ${user.email}.`,

@@ -19,11 +19,13 @@ export const BillingErrors = {
       { renders_used: used, renders_limit: limit, reset_at: resetAt.toISOString() },
       Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
     ),
-  concurrentJobLimit: (active: number, limit: number) =>
+  /** `retryAfterSeconds`: when a slot may be free (rendering knows from its jobs' estimates); 30 s when nothing better is known. */
+  concurrentJobLimit: (active: number, limit: number, retryAfterSeconds = 30) =>
     new DomainError(
       'CONCURRENT_JOB_LIMIT',
       `${active} jobs are already queued or processing; your plan allows ${limit} at once. Wait for one to finish, or submit a batch.`,
       { active_jobs: active, limit },
+      retryAfterSeconds,
     ),
   featureNotAvailable: (feature: string, tier: string) =>
     new DomainError('FEATURE_NOT_AVAILABLE', `${feature} is not available on the ${tier} tier.`, { tier }),
@@ -36,5 +38,5 @@ export const BillingErrorExamples = {
   featureNotAvailable: { summary: '1080p on the Free tier', error: BillingErrors.featureNotAvailable('Resolution 1080p', 'free') },
   rateLimitExceeded: { summary: 'Requests per minute of the tier used up', error: BillingErrors.rateLimitExceeded(42) },
   renderLimitExceeded: { summary: 'Monthly quota used up', error: BillingErrors.renderLimitExceeded(5, 5, RESET_AT) },
-  concurrentJobLimit: { summary: 'Jobs queued or processing at the tier limit', error: BillingErrors.concurrentJobLimit(1, 1) },
+  concurrentJobLimit: { summary: 'Jobs queued or processing at the tier limit', error: BillingErrors.concurrentJobLimit(1, 1, 42) },
 } satisfies Record<string, ErrorExample>;

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Re
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
+import { withEtag } from '../../common/http/etag';
+import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../common/openapi/conditional-read';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
@@ -75,11 +77,13 @@ export class RenderController {
     RenderingErrorExamples.idempotencyKeyReused,
     RenderingErrorExamples.idempotencyKeyInUse,
   ])
-  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed)', [
-    BillingErrorExamples.rateLimitExceeded,
-    BillingErrorExamples.renderLimitExceeded,
-    BillingErrorExamples.concurrentJobLimit,
-  ])
+  @ApiErrorResponse(
+    429,
+    'RATE_LIMIT_EXCEEDED (Retry-After: when the window resets), RENDER_LIMIT_EXCEEDED (Retry-After: when the quota resets), ' +
+      'CONCURRENT_JOB_LIMIT (Retry-After: when the active job expected to end first should end, from its estimate; 5 s to 5 minutes)',
+    [BillingErrorExamples.rateLimitExceeded, BillingErrorExamples.renderLimitExceeded, BillingErrorExamples.concurrentJobLimit],
+    RETRY_AFTER_HEADER,
+  )
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
@@ -170,24 +174,34 @@ export class RenderController {
   @ApiOperation({
     operationId: 'getRender',
     summary: 'Read a job (poll its status)',
-    description: 'The job record: status and progress, the video’s URLs once complete, the failure code once failed.',
+    description: `The job record: status and progress, the video’s URLs once complete, the failure code once failed. ${ETAG_READ_DOC}`,
   })
-  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES })
+  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
-  async get(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.jobs.present(await this.jobs.findOwned(principal, jobId));
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JobRecordDto> {
+    return withEtag(res, this.jobs.present(await this.jobs.findOwned(principal, jobId)));
   }
 
   @Get('status/:job_id')
   @ApiOperation({
     operationId: 'getRenderStatus',
     summary: 'Read a job (alias of GET /v1/render/{job_id})',
-    description: 'The same job record as GET /v1/render/{job_id}.',
+    description: `The same job record as GET /v1/render/{job_id}. ${ETAG_READ_DOC}`,
   })
-  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES })
+  @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
-  status(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<JobRecordDto> {
-    return this.get(principal, jobId);
+  status(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JobRecordDto> {
+    return this.get(principal, jobId, res);
   }
 
   @Get('renders')
@@ -222,12 +236,17 @@ export class RenderController {
   @ApiOperation({
     operationId: 'getRenderRoute',
     summary: 'The job’s routed legs as GeoJSON',
-    description: 'Available once the job has been routed (when it starts processing).',
+    description: `Available once the job has been routed (when it starts processing). ${ETAG_READ_DOC}`,
   })
-  @ApiOkResponse({ type: RouteGeoJsonDto })
+  @ApiOkResponse({ type: RouteGeoJsonDto, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @NOT_FOUND_RESPONSE()
   @ApiErrorResponse(409, 'ROUTE_NOT_READY', [RenderingErrorExamples.routeNotReady])
-  route(@CurrentPrincipal() principal: Principal, @Param('job_id') jobId: string): Promise<RouteGeoJsonDto> {
-    return this.jobs.route(principal, jobId);
+  async route(
+    @CurrentPrincipal() principal: Principal,
+    @Param('job_id') jobId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RouteGeoJsonDto> {
+    return withEtag(res, await this.jobs.route(principal, jobId));
   }
 }

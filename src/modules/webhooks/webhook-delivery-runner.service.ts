@@ -6,7 +6,7 @@ import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.enti
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { deliverWebhook, type WebhookDeliveryResult, type WebhookHttpClient } from './http';
 import { retryDelayMs } from './retry-schedule';
-import { signPayload, WEBHOOK_HEADERS } from './signing';
+import { signPayload, signStandardWebhook, WEBHOOK_HEADERS } from './signing';
 import { WebhookQueue, WebhookQueueData } from './webhook-queue';
 import { WebhookSecretsService } from './webhook-secrets.service';
 
@@ -15,8 +15,9 @@ export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
 
 /**
  * One attempt of one delivery, run by the `webhooks` queue processor: sign the stored body afresh
- * (current secret, plus the previous one while it is valid), POST it to the URL STRING (so DNS is
- * resolved and checked again at connection time), log the attempt, then move the delivery on:
+ * (current secret, plus the previous one while it is valid; `X-Service-*` and Standard Webhooks headers),
+ * POST it to the URL STRING (so DNS is resolved and checked again at connection time), log the attempt,
+ * then move the delivery on:
  * 2xx → delivered; 410 → failed at once; anything else → the next retry as a new delayed queue entry
  * (so it survives restarts), or failed after the fourth retry. The render job itself never changes.
  */
@@ -49,16 +50,16 @@ export class WebhookDeliveryRunner {
 
   private async attempt(delivery: WebhookDelivery, trigger: 'automatic' | 'manual'): Promise<WebhookDeliveryResult> {
     const now = new Date();
-    const signature = signPayload(
-      delivery.payload,
-      await this.secrets.signingSecrets(delivery.accountId, now),
-      Math.floor(now.getTime() / 1000),
-    );
+    const secrets = await this.secrets.signingSecrets(delivery.accountId, now);
+    const timestamp = Math.floor(now.getTime() / 1000);
+    // Our own headers, and the Standard Webhooks ones (webhook-id = the delivery id), over the same bytes and time.
+    const signature = signPayload(delivery.payload, secrets, timestamp);
+    const standard = signStandardWebhook(delivery.id, delivery.payload, secrets, timestamp);
     const result = await this.httpClient(
       delivery.url,
       {
         body: delivery.payload,
-        headers: { ...signature, [WEBHOOK_HEADERS.event]: delivery.event, [WEBHOOK_HEADERS.delivery]: delivery.id },
+        headers: { ...signature, ...standard, [WEBHOOK_HEADERS.event]: delivery.event, [WEBHOOK_HEADERS.delivery]: delivery.id },
       },
       { allowPrivate: this.config.webhooks.allowPrivateTargets, timeoutMs: this.config.webhooks.timeoutMs },
     );

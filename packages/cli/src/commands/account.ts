@@ -11,7 +11,7 @@ export function registerAccountCommands(program: Command): void {
     .description(
       'check an API key (--api-key, or asked for) against the service and save it with the service address in your config folder, readable by you only',
     )
-    .addHelpText('after', '\nExample:\n  $ mapr login --api-key sk_live_… --base-url https://mapr.example.com')
+    .addHelpText('after', '\nExample:\n  $ mapr login --api-key mapr_live_… --base-url https://mapr.example.com')
     .action(async (_options, command: Command) => {
       const options = command.optsWithGlobals<GlobalOptions>();
       const apiKey = options.apiKey ?? (await askForKey());

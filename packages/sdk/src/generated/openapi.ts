@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates an account with emailVerified false and sends a verification e-mail.
+         * @description Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource (GET /v1/account, once logged in).
          */
         post: operations["register"];
         delete?: never;
@@ -115,7 +115,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read an API key
+         * @description Its name, mode, prefix and last 4 characters, never the key itself; revoked keys too, with revoked_at.
+         */
+        get: operations["getApiKey"];
         put?: never;
         post?: never;
         /**
@@ -237,7 +241,7 @@ export interface paths {
         };
         /**
          * Read a job (poll its status)
-         * @description The job record: status and progress, the video’s URLs once complete, the failure code once failed.
+         * @description The job record: status and progress, the video’s URLs once complete, the failure code once failed. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getRender"];
         put?: never;
@@ -261,7 +265,7 @@ export interface paths {
         };
         /**
          * Read a job (alias of GET /v1/render/{job_id})
-         * @description The same job record as GET /v1/render/{job_id}.
+         * @description The same job record as GET /v1/render/{job_id}. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getRenderStatus"];
         put?: never;
@@ -301,7 +305,7 @@ export interface paths {
         };
         /**
          * The job’s routed legs as GeoJSON
-         * @description Available once the job has been routed (when it starts processing).
+         * @description Available once the job has been routed (when it starts processing). The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getRenderRoute"];
         put?: never;
@@ -381,7 +385,7 @@ export interface paths {
         };
         /**
          * Read a batch and its jobs
-         * @description The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state.
+         * @description The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getBatch"];
         put?: never;
@@ -1996,8 +2000,8 @@ export interface components {
         };
         SigningSecretDto: {
             /**
-             * @description Keys the HMAC-SHA256 of every webhook.
-             * @example whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1
+             * @description Keys the HMAC-SHA256 of every webhook: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.
+             * @example whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=
              */
             secret: string;
             /**
@@ -2316,6 +2320,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description The URL of the new resource. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,6 +2666,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description The URL of the new resource. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2705,6 +2713,86 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_9sPq2VbN4xLm7TfR1cZk8WdJ",
+                     *       "name": "Production server",
+                     *       "mode": "live",
+                     *       "prefix": "mapr_live_",
+                     *       "last4": "x7Qa",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "last_used_at": "2026-11-22T11:30:00.000Z",
+                     *       "revoked_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyDto"];
+                };
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2983,14 +3071,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED, CONCURRENT_JOB_LIMIT (with Retry-After where a retry can succeed) */
+            /** @description RATE_LIMIT_EXCEEDED (Retry-After: when the window resets), RENDER_LIMIT_EXCEEDED (Retry-After: when the quota resets), CONCURRENT_JOB_LIMIT (Retry-After: when the active job expected to end first should end, from its estimate; 5 s to 5 minutes) */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3285,11 +3374,26 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JobRecordDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` sent matches the current `ETag`. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
@@ -3462,11 +3566,26 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JobRecordDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` sent matches the current `ETag`. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
@@ -3628,6 +3747,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,6 +3786,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["RouteGeoJsonDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` sent matches the current `ETag`. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
@@ -3958,6 +4092,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3989,6 +4125,19 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["BatchDto"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` sent matches the current `ETag`. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description A weak validator of this response body; send it as `If-None-Match` on the next read. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
@@ -4152,6 +4301,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description The URL of the new resource. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4466,7 +4617,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1",
+                     *       "secret": "whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=",
                      *       "created_at": "2026-11-22T10:00:00.000Z",
                      *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
                      *     }
@@ -4526,7 +4677,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1",
+                     *       "secret": "whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=",
                      *       "created_at": "2026-11-22T10:00:00.000Z",
                      *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
                      *     }

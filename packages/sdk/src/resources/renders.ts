@@ -85,6 +85,20 @@ export class Renders {
   }
 
   /**
+   * `POST /v1/render/preview/still`: one frame of what a render of this body would show, as PNG bytes
+   * (default: the last frame, which is the thumbnail). No job, no quota. The service draws one still at a
+   * time: when it is busy this rejects with a 503 `MaprError` whose `retry_after_seconds` says when to
+   * ask again (a POST without an idempotency key is never retried by the SDK).
+   */
+  async previewStill(body: CreateRenderRequest, options: { frame?: number; signal?: AbortSignal } = {}): Promise<Uint8Array> {
+    const query = options.frame === undefined ? {} : { frame: options.frame };
+    const png = await unwrap(
+      this.api.http.POST('/v1/render/preview/still', { body, params: { query }, parseAs: 'arrayBuffer', signal: options.signal }),
+    );
+    return new Uint8Array(png as unknown as ArrayBuffer);
+  }
+
+  /**
    * Reads the job until it ends. Resolves with the completed job (`video_url`, `thumbnail_url`); rejects with
    * `RenderFailedError` when it failed or was cancelled. Reads slow down as the job runs, and further when
    * the account's rate-limit window is nearly spent.

@@ -5,6 +5,8 @@ import { BillingErrors, TIERS, type UsageReservation, type UsageService } from '
 import type { WebhookTargetPolicy } from '../../webhooks';
 import type { CreateRenderDto } from '../dto/create-render.dto';
 import { HTTP_ERRORS } from '../../../http-errors';
+import type { Repository } from 'typeorm';
+import type { RenderJob } from '../entities/render-job.entity';
 import { RenderAdmission } from './render-admission';
 
 /** The order of contract §6 and the one write, with billing, the webhook policy and the database faked. */
@@ -29,6 +31,8 @@ describe('RenderAdmission', () => {
 
   let steps: string[];
   let refuseQuota: boolean;
+  let refuseConcurrency: boolean;
+  let activeJobs: Pick<RenderJob, 'startedAt' | 'estimatedDurationSeconds'>[];
   let failWrite: boolean;
   let written: InsertGroup[][];
   let admitted: { jobIds: string[]; options: { usesQuota: boolean; checkConcurrency: boolean; at: Date } }[];
@@ -38,6 +42,8 @@ describe('RenderAdmission', () => {
   beforeEach(() => {
     steps = [];
     refuseQuota = false;
+    refuseConcurrency = false;
+    activeJobs = [];
     failWrite = false;
     written = [];
     admitted = [];
@@ -51,6 +57,7 @@ describe('RenderAdmission', () => {
       ): Promise<UsageReservation> => {
         steps.push('quota+concurrency');
         if (refuseQuota) throw BillingErrors.renderLimitExceeded(5, 5, new Date());
+        if (refuseConcurrency) throw BillingErrors.concurrentJobLimit(2, 2);
         admitted.push({ jobIds, options });
         return { ledgerRows, undo: async () => void steps.push('undo') };
       },
@@ -68,7 +75,8 @@ describe('RenderAdmission', () => {
         written.push(groups);
       },
     } as unknown as RowWriter;
-    admission = new RenderAdmission(usage, webhookPolicy, rows);
+    const jobs = { find: async () => activeJobs } as unknown as Repository<RenderJob>;
+    admission = new RenderAdmission(usage, webhookPolicy, rows, jobs);
   });
 
   const jobRows = (jobIds: string[]) => ({ jobIds, rows: [{ entity: 'render_jobs', rows: jobIds.map((id) => ({ id })) }] });
@@ -140,6 +148,20 @@ describe('RenderAdmission', () => {
     const quota = await refusal(admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_1'])));
     expect(quota.code).toBe('RENDER_LIMIT_EXCEEDED');
     expect(steps).toEqual(['quota+concurrency']);
+  });
+
+  it('a concurrency refusal says when the first active job should end, in Retry-After; the body is unchanged', async () => {
+    refuseConcurrency = true;
+    activeJobs = [
+      { startedAt: new Date(Date.now() - 20_000), estimatedDurationSeconds: 60 },
+      { startedAt: null, estimatedDurationSeconds: 90 },
+    ];
+    const err = await refusal(admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_1'])));
+    expect(err.code).toBe('CONCURRENT_JOB_LIMIT');
+    expect(err.extra).toEqual({ active_jobs: 2, limit: 2 });
+    expect(err.retryAfterSeconds).toBeGreaterThanOrEqual(39);
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(40);
+    expect(written).toEqual([]);
   });
 
   it('undoes the reservation when the write fails, and rethrows', async () => {

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { ValidationIssue } from '../../../common/errors';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { DomainError, ValidationIssue } from '../../../common/errors';
 import { InsertGroup, RowWriter } from '../../../database/insert-together';
 import { AuthErrors, type Principal } from '../../auth';
 import { BillingErrors, type TierLimits, TierResolution, UsageService } from '../../billing';
@@ -7,6 +9,8 @@ import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
 import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
+import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
+import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 
 /** Billing's tier data names the same resolutions as the render contract (a compile-time check). */
 type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -44,10 +48,13 @@ export interface AdmissionRows {
  */
 @Injectable()
 export class RenderAdmission {
+  private readonly logger = new Logger(RenderAdmission.name);
+
   constructor(
     private readonly usage: UsageService,
     private readonly webhookPolicy: WebhookTargetPolicy,
     private readonly rows: RowWriter,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
   ) {}
 
   /**
@@ -109,11 +116,11 @@ export class RenderAdmission {
     const at = new Date();
     const built = build(requests, at);
 
-    const reservation = await this.usage.admit(principal.accountId, limits, built.jobIds, {
-      usesQuota: !principal.sandbox,
-      checkConcurrency: !request.batch,
-      at,
-    });
+    const reservation = await this.usage
+      .admit(principal.accountId, limits, built.jobIds, { usesQuota: !principal.sandbox, checkConcurrency: !request.batch, at })
+      .catch(async (err: unknown) => {
+        throw await this.withRetryHint(err, principal.accountId);
+      });
     try {
       await this.rows.insert([...built.rows, reservation.ledgerRows]);
     } catch (err) {
@@ -121,5 +128,26 @@ export class RenderAdmission {
       throw err;
     }
     return built;
+  }
+
+  /**
+   * A concurrency refusal gets a `Retry-After` from the account's active jobs (`concurrencyRetryAfterSeconds`): when
+   * the first of them should end. Only on this path, so an admitted render pays no extra query. Any other error, or a
+   * failed read, passes through as it is (billing's fallback hint stays).
+   */
+  private async withRetryHint(err: unknown, accountId: string): Promise<unknown> {
+    if (!(err instanceof DomainError) || err.code !== 'CONCURRENT_JOB_LIMIT') return err;
+    try {
+      const active = await this.jobs.find({
+        where: { accountId, status: In(ACTIVE_STATUSES) },
+        select: { startedAt: true, estimatedDurationSeconds: true },
+        take: 200,
+      });
+      const { active_jobs, limit } = err.extra as { active_jobs: number; limit: number };
+      return BillingErrors.concurrentJobLimit(active_jobs, limit, concurrencyRetryAfterSeconds(active, new Date()));
+    } catch (readError) {
+      this.logger.warn({ err: readError }, 'Concurrency retry hint left at its fallback: active jobs could not be read');
+      return err;
+    }
   }
 }

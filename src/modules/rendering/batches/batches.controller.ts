@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
+import { withEtag } from '../../../common/http/etag';
+import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../common/openapi/conditional-read';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
 import { RenderingErrorExamples } from '../rendering.errors';
@@ -70,12 +72,17 @@ export class BatchesController {
   @ApiOperation({
     operationId: 'getBatch',
     summary: 'Read a batch and its jobs',
-    description: 'The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state.',
+    description: `The batch’s status, its jobs in the order submitted (with \`video_url\` or the failure) and the counts per state. ${ETAG_READ_DOC}`,
   })
-  @ApiOkResponse({ type: BatchDto })
+  @ApiOkResponse({ type: BatchDto, headers: ETAG_HEADER_DOC })
+  @NOT_MODIFIED_RESPONSE()
   @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s batch)', [ErrorExamples.notFound('Batch')])
-  get(@CurrentPrincipal() principal: Principal, @Param('batch_id') batchId: string): Promise<BatchDto> {
-    return this.batches.get(principal, batchId);
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('batch_id') batchId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<BatchDto> {
+    return withEtag(res, await this.batches.get(principal, batchId));
   }
 
   @Get('batches')

@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CommonErrors } from '../../../common/errors';
+import { announceCreated, CREATED_HEADERS_DOC } from '../../../common/http/created';
+import { APP_CONFIG, type AppConfig } from '../../../config';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { RenderingErrorExamples } from '../rendering.errors';
@@ -36,7 +39,10 @@ const VALIDATION_RESPONSE = () =>
 @Controller('v1/templates')
 @Authenticated()
 export class TemplatesController {
-  constructor(private readonly templates: TemplatesService) {}
+  constructor(
+    private readonly templates: TemplatesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -47,11 +53,17 @@ export class TemplatesController {
       'to merge its settings under the request. At most 100 per account.',
   })
   @ApiBody({ type: CreateTemplateDto })
-  @ApiCreatedResponse({ type: TemplateDto })
+  @ApiCreatedResponse({ type: TemplateDto, headers: CREATED_HEADERS_DOC })
   @VALIDATION_RESPONSE()
   @ApiErrorResponse(409, 'TEMPLATE_LIMIT_REACHED', [RenderingErrorExamples.templateLimitReached])
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<TemplateDto> {
-    return this.templates.create(principal, await parseTemplateBody(CreateTemplateDto, body));
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TemplateDto> {
+    const template = await this.templates.create(principal, await parseTemplateBody(CreateTemplateDto, body));
+    announceCreated(res, `${this.config.http.publicUrl}/v1/templates/${template.id}`);
+    return template;
   }
 
   @Get()

@@ -3,7 +3,11 @@ import { IsOptional, Matches } from 'class-validator';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../entities/webhook-delivery.entity';
 
 export class SigningSecretDto {
-  @ApiProperty({ example: 'whsec_Q2x8mV4nB7pL1sK9tR3wY6zA0cD5fG8hJ2kM4nP7qS1', description: 'Keys the HMAC-SHA256 of every webhook.' })
+  @ApiProperty({
+    example: 'whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=',
+    description:
+      'Keys the HMAC-SHA256 of every webhook: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.',
+  })
   secret: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z', description: 'When this secret was created (first use or last rotation).' })
   created_at: string;

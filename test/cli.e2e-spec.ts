@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
 import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, type TestAccount, type TestApp } from './support/test-app';
@@ -25,6 +27,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
   let configFile: string;
 
   beforeAll(async () => {
+    await ensureRemotionBundle(); // `mapr preview --out` has the service draw a real frame
     t = await startTestApp({ MAPR_ROLE: 'all' }, { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 10 }) }] });
     account = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000, concurrent_jobs: 10 } });
     dir = mkdtempSync(join(tmpdir(), 'mapr-cli-'));
@@ -200,5 +203,27 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect(JSON.parse((await mapr(['templates', 'get', template.id, '--json'], env)).stdout).settings).toMatchObject({ transport: 'ship' });
     expect((await mapr(['templates', 'delete', template.id], env)).code).toBe(0);
     expect((await mapr(['templates', 'get', template.id], env)).code).toBe(3);
+  });
+
+  it('previews without spending: the composition, and one frame saved as PNG with --out', async () => {
+    const request = file('preview.json', { waypoints: renderBody().waypoints, duration: 3, resolution: '720p' });
+    const summary = await mapr(['preview', request], withKey());
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toContain('1280x720, 3 s at 30 fps (90 frames)');
+
+    const saved = await mapr(['preview', request, '--out', 'still.png', '--frame', '45', '--json'], withKey());
+    expect(saved.stderr).toBe('');
+    expect(saved.code).toBe(0);
+    expect(JSON.parse(saved.stdout)).toMatchObject({
+      composition: { width: 1280, height: 720, duration_in_frames: 90 },
+      saved_to: 'still.png',
+    });
+    const png = PNG.sync.read(readFileSync(join(dir, 'still.png')));
+    expect([png.width, png.height]).toEqual([1280, 720]);
+
+    const pastTheEnd = await mapr(['preview', request, '--out', 'late.png', '--frame', '90'], withKey());
+    expect(pastTheEnd.code).toBe(3);
+    expect(pastTheEnd.stderr).toContain('frame');
+    expect(existsSync(join(dir, 'late.png'))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.enti
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { deliverWebhook, type WebhookDeliveryResult, type WebhookHttpClient } from './http';
 import { retryDelayMs } from './retry-schedule';
-import { signPayload, WEBHOOK_HEADERS } from './signing';
+import { webhookHeaders } from './signing';
 import { WebhookQueue, WebhookQueueData } from './webhook-queue';
 import { WebhookSecretsService } from './webhook-secrets.service';
 
@@ -49,17 +49,15 @@ export class WebhookDeliveryRunner {
 
   private async attempt(delivery: WebhookDelivery, trigger: 'automatic' | 'manual'): Promise<WebhookDeliveryResult> {
     const now = new Date();
-    const signature = signPayload(
+    const headers = webhookHeaders(
       delivery.payload,
+      { event: delivery.event, deliveryId: delivery.id },
       await this.secrets.signingSecrets(delivery.accountId, now),
       Math.floor(now.getTime() / 1000),
     );
     const result = await this.httpClient(
       delivery.url,
-      {
-        body: delivery.payload,
-        headers: { ...signature, [WEBHOOK_HEADERS.event]: delivery.event, [WEBHOOK_HEADERS.delivery]: delivery.id },
-      },
+      { body: delivery.payload, headers: { ...headers } },
       { allowPrivate: this.config.webhooks.allowPrivateTargets, timeoutMs: this.config.webhooks.timeoutMs },
     );
     await this.log(delivery.id, trigger, result, now);

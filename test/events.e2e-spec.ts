@@ -361,6 +361,31 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
   });
 });
 
+describe(`GET /v1/events and shutdown (${TEST_DATABASE_KIND})`, () => {
+  it('answers a waiting request at once when the app shuts down, instead of holding the shutdown up to 25 s', async () => {
+    const t = await startTestApp();
+    const account = await createAccount(t, PLAN);
+    const seed = (await t.app.get(WebhookDispatcher).dispatch({
+      accountId: account.id,
+      event: 'render.complete',
+      payload: {},
+      jobId: `job_${randomBase62(24)}`,
+    }))!.event.id;
+    const waiting = t.http.get('/v1/events').query({ after: seed }).auth(account.liveKey, bearer);
+    const answer = new Promise<{ status: number; body: EventPage; at: number }>((resolve, reject) =>
+      waiting.end((err, res) => (err ? reject(err) : resolve({ status: res.status, body: res.body, at: Date.now() }))),
+    );
+    await sleep(500);
+    const started = Date.now();
+    await t.close();
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [], next_after: seed });
+    // Woken by the shutdown, not by its next database re-check (every 5 s).
+    expect(res.at - started).toBeLessThan(3_000);
+  });
+});
+
 describe(`The account_events migration (${TEST_DATABASE_KIND})`, () => {
   let t: TestApp;
   beforeAll(async () => {

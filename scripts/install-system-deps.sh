@@ -3,12 +3,14 @@
 #   redis-server  – the embedded Redis when REDIS_URL is unset
 #   chromium      – the browser Remotion renders frames in (Remotion cannot download its own here)
 #   fonts-noto-core – label text in every script
+#   python3         – Debian's interpreter, for the tested Python webhook receiver (examples/python-receiver)
 set -euo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
+[ -x /usr/bin/python3 ] || missing+=(python3)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -43,7 +43,7 @@ npx jest --config jest.config.js --selectProjects unit remotion
 stage "e2e on Postgres"
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
 stage "API e2e on SQLite"
-TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts
+TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts test/events.e2e-spec.ts
 
 # The dashboard, driven in a real browser against the built service (API + worker).
 stage "dashboard in the browser"

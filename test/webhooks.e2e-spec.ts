@@ -355,10 +355,11 @@ describe('Webhook delivery', () => {
   it('sends what the dispatcher stored, byte for byte', async () => {
     const account = await createAccount(t, POLLING_PLAN);
     const path = newPath();
-    const payload = { event: 'render.complete', job_id: 'job_x', note: 'Zürich → 東京 ✓' };
+    const jobId = `job_${randomBase62(24)}`;
+    const payload = { event: 'render.complete', job_id: jobId, note: 'Zürich → 東京 ✓' };
     await t.app
       .get(WebhookDispatcher)
-      .dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId: 'job_x' });
+      .dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId });
     const [hook] = await waitFor(
       () => receiver.on(path),
       (r) => r.length === 1,
@@ -372,12 +373,14 @@ describe('Webhook delivery', () => {
     const path = newPath();
     const dispatcher = t.app.get(WebhookDispatcher);
     // Written but never queued, as when Redis refused the entry.
-    const delivery = await dispatcher.record({
+    const recorded = await dispatcher.record({
       accountId: account.id,
       url: receiver.url(path),
       event: 'render.complete',
       payload: { event: 'render.complete' },
+      jobId: `job_${randomBase62(24)}`,
     });
+    const delivery = recorded!.delivery!;
     await t.app
       .get(DataSource)
       .getRepository(WebhookDelivery)

@@ -7,10 +7,10 @@ import { Column, ColumnOptions } from 'typeorm';
  * fills in the dialect's type just before the data source is built. Date parameters of hand-written
  * queries need nothing: each driver converts a Date the way it stores one.
  */
-type DialectColumnKind = 'timestamp' | 'json';
+type DialectColumnKind = 'timestamp' | 'json' | 'sequence';
 const DIALECT_TYPES: Record<'postgres' | 'sqlite', Record<DialectColumnKind, ColumnOptions['type']>> = {
-  postgres: { timestamp: 'timestamptz', json: 'jsonb' },
-  sqlite: { timestamp: 'datetime', json: 'simple-json' },
+  postgres: { timestamp: 'timestamptz', json: 'jsonb', sequence: 'bigint' },
+  sqlite: { timestamp: 'datetime', json: 'simple-json', sequence: 'integer' },
 };
 const dialectColumns: { kind: DialectColumnKind; options: ColumnOptions }[] = [];
 
@@ -32,6 +32,20 @@ export function TimestampColumn(options: Omit<ColumnOptions, 'type'> = {}): Prop
 /** A JSON document: jsonb on Postgres, text on SQLite. */
 export function JsonColumn(options: Omit<ColumnOptions, 'type'> = {}): PropertyDecorator {
   return dialectColumn('json', options);
+}
+
+/**
+ * An increasing number the database assigns on insert, as the primary key: BIGSERIAL on Postgres
+ * (read back as a JS number: exact up to 2^53), SQLite's rowid (INTEGER PRIMARY KEY AUTOINCREMENT,
+ * never reused). Migrations: `columnTypes(queryRunner).sequence(name)`.
+ */
+export function SequenceColumn(options: Omit<ColumnOptions, 'type' | 'primary' | 'generated' | 'transformer'> = {}): PropertyDecorator {
+  return dialectColumn('sequence', {
+    ...options,
+    primary: true,
+    generated: 'increment',
+    transformer: { to: (value: unknown) => value, from: (value: string | number | null) => (value === null ? null : Number(value)) },
+  });
 }
 
 /** Our prefixed random ids (`job_…`). */

@@ -19,6 +19,9 @@ export function columnTypes(queryRunner: QueryRunner) {
       col(name, 'varchar', { length: String(length), ...extra }),
     longText: (name: string, extra: Partial<TableColumnOptions> = {}) => col(name, 'text', extra),
     int: (name: string, extra: Partial<TableColumnOptions> = {}) => col(name, 'integer', extra),
+    /** The primary key `SequenceColumn` maps: BIGSERIAL on Postgres, INTEGER PRIMARY KEY AUTOINCREMENT on SQLite. */
+    sequence: (name: string) =>
+      col(name, postgres ? 'bigint' : 'integer', { isPrimary: true, isGenerated: true, generationStrategy: 'increment' }),
     bigint: (name: string, extra: Partial<TableColumnOptions> = {}) => col(name, 'bigint', extra),
     real: (name: string, extra: Partial<TableColumnOptions> = {}) => col(name, postgres ? 'double precision' : 'real', extra),
     bool: (name: string, extra: Partial<TableColumnOptions> = {}) => col(name, 'boolean', extra),

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AbstractSqliteDriver } from 'typeorm/driver/sqlite-abstract/AbstractSqliteDriver';
 
@@ -82,4 +83,19 @@ export function sqliteState(dataSource: DataSource): SqliteState {
 export function runInTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   if (!isSqlite(dataSource)) return dataSource.transaction(work);
   return sqliteState(dataSource).turns.exclusive(() => dataSource.transaction(work));
+}
+
+/**
+ * Makes the transactions that call this with the same `key` pass this point one at a time, each
+ * holding its place until it commits or rolls back. Rows a transaction then appends (with an
+ * increasing id) become visible in the order of their ids: none can commit under a smaller id
+ * after a reader saw a larger one, so "everything after id N" never skips a row. Postgres: a
+ * transaction-scoped advisory lock on a 64-bit hash of the key. SQLite: nothing to do, since
+ * transactions already take turns on its one connection, and writers take turns on the file.
+ */
+export async function serializeOnKey(manager: EntityManager, key: string): Promise<void> {
+  if (manager.connection.options.type !== 'postgres') return;
+  if (!manager.queryRunner?.isTransactionActive) throw new Error('serializeOnKey: call it inside runInTransaction');
+  const lockId = createHash('sha256').update(key).digest().readBigInt64BE(0);
+  await manager.query('SELECT pg_advisory_xact_lock($1)', [lockId.toString()]);
 }

@@ -6,7 +6,7 @@ import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.enti
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { deliverWebhook, type WebhookDeliveryResult, type WebhookHttpClient } from './http';
 import { retryDelayMs } from './retry-schedule';
-import { signPayload, signStandardWebhook, WEBHOOK_HEADERS } from './signing';
+import { webhookHeaders } from './signing';
 import { WebhookQueue, WebhookQueueData } from './webhook-queue';
 import { WebhookSecretsService } from './webhook-secrets.service';
 
@@ -50,17 +50,15 @@ export class WebhookDeliveryRunner {
 
   private async attempt(delivery: WebhookDelivery, trigger: 'automatic' | 'manual'): Promise<WebhookDeliveryResult> {
     const now = new Date();
-    const secrets = await this.secrets.signingSecrets(delivery.accountId, now);
-    const timestamp = Math.floor(now.getTime() / 1000);
-    // Our own headers, and the Standard Webhooks ones (webhook-id = the delivery id), over the same bytes and time.
-    const signature = signPayload(delivery.payload, secrets, timestamp);
-    const standard = signStandardWebhook(delivery.id, delivery.payload, secrets, timestamp);
+    const headers = webhookHeaders(
+      delivery.payload,
+      { event: delivery.event, deliveryId: delivery.id },
+      await this.secrets.signingSecrets(delivery.accountId, now),
+      Math.floor(now.getTime() / 1000),
+    );
     const result = await this.httpClient(
       delivery.url,
-      {
-        body: delivery.payload,
-        headers: { ...signature, ...standard, [WEBHOOK_HEADERS.event]: delivery.event, [WEBHOOK_HEADERS.delivery]: delivery.id },
-      },
+      { body: delivery.payload, headers: { ...headers } },
       { allowPrivate: this.config.webhooks.allowPrivateTargets, timeoutMs: this.config.webhooks.timeoutMs },
     );
     await this.log(delivery.id, trigger, result, now);

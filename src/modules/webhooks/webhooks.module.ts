@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountEventSignal } from './account-event-signal';
+import { AccountEventsService } from './account-events.service';
+import { AccountEvent } from './entities/account-event.entity';
+import { EventsController } from './events.controller';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
@@ -11,13 +15,21 @@ import { WebhookTargetPolicy } from './webhook-target-policy.service';
 import { WebhooksController } from './webhooks.controller';
 
 /**
- * Webhook URL policy (SSRF guard), the dispatcher other modules send events through, the signing
- * secret and the delivery log API. The sending itself runs in WebhooksWorkerModule.
+ * Webhook URL policy (SSRF guard), the dispatcher other modules send events through (it records
+ * every account event, and a delivery when there is a URL), the signing secret, the delivery log
+ * API and the long-polled event stream (GET /v1/events). The sending itself runs in WebhooksWorkerModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt]), WebhookQueueModule],
-  controllers: [WebhooksController],
-  providers: [WebhookTargetPolicy, WebhookDispatcher, WebhookSecretsService, WebhookDeliveriesService],
+  imports: [TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt, AccountEvent]), WebhookQueueModule],
+  controllers: [WebhooksController, EventsController],
+  providers: [
+    WebhookTargetPolicy,
+    WebhookDispatcher,
+    WebhookSecretsService,
+    WebhookDeliveriesService,
+    AccountEventSignal,
+    AccountEventsService,
+  ],
   exports: [WebhookTargetPolicy, WebhookDispatcher],
 })
 export class WebhooksModule {}

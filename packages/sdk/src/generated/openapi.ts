@@ -548,6 +548,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the account’s webhook events, long-polled
+         * @description Every render.complete, render.failed and batch.complete of the account, whether or not it was sent to a webhook_url, oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to `timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now with the account’s secret, so it can be forwarded to a local receiver unchanged. A waiting request counts once against the rate limit.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "render.complete": {
@@ -2090,6 +2110,76 @@ export interface components {
         DeliveryListDto: {
             /** @description Newest first, at most 100. */
             deliveries: components["schemas"]["DeliveryDto"][];
+        };
+        EventHeadersDto: {
+            /** @example render.complete */
+            "X-Service-Event": string;
+            /**
+             * @description The delivery id when the event was sent by webhook, else the event id.
+             * @example dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ
+             */
+            "X-Service-Delivery": string;
+            /** @example 1795860031 */
+            "X-Service-Timestamp": string;
+            /** @example sha256=6f1c0a6f5d3b3e7e2c9d8b4a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e */
+            "X-Service-Signature": string;
+            /** @example t=1795860031,v1=0c4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f */
+            "X-Service-Signature-V2": string;
+        };
+        EventDto: {
+            /** @example evt_4fT9kQ2mX7vL1pN8sR3tY6wZ */
+            id: string;
+            /**
+             * @example render.complete
+             * @enum {string}
+             */
+            event: "render.complete" | "render.failed" | "batch.complete";
+            /** @example 2026-11-22T10:00:31.000Z */
+            created_at: string;
+            /**
+             * @description The webhook delivery that sent it; null when the job or batch had no webhook_url.
+             * @example dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ
+             */
+            delivery_id: string | null;
+            /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
+            job_id: string | null;
+            /** @example null */
+            batch_id: string | null;
+            /**
+             * @description The webhook payload (`body`, parsed).
+             * @example {
+             *       "event": "render.complete",
+             *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+             *       "status": "complete",
+             *       "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4",
+             *       "thumbnail_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg",
+             *       "duration_seconds": 12,
+             *       "resolution": "1280x720",
+             *       "file_size_bytes": 2483117,
+             *       "expires_at": "2026-11-29T10:00:31.000Z",
+             *       "created_at": "2026-11-22T10:00:00.000Z",
+             *       "completed_at": "2026-11-22T10:00:31.000Z"
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The exact request body a webhook of this event carries (and carried): forward these bytes unchanged.
+             * @example {"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete"}
+             */
+            body: string;
+            /** @description The headers a webhook of this event would carry if sent now, signed at read time with the account’s current secret (and the previous one during a rotation). POST `body` with them and `Content-Type: application/json` to your own receiver and its production verification accepts it; the timestamp is the time of this answer, so forward within 5 minutes. */
+            headers: components["schemas"]["EventHeadersDto"];
+        };
+        EventListDto: {
+            /** @description Oldest first. */
+            data: components["schemas"]["EventDto"][];
+            /**
+             * @description Pass as `after` next time: the last event returned, else the `after` you sent; null when the account has no event.
+             * @example evt_4fT9kQ2mX7vL1pN8sR3tY6wZ
+             */
+            next_after: string | null;
         };
         RenderCompleteEvent: {
             /**
@@ -4855,6 +4945,101 @@ export interface operations {
                 };
             };
             /** @description NOT_FOUND (also for another account’s delivery) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The last event id you have (a previous answer’s `next_after`): answers with the events recorded after it, waiting up to `timeout` seconds for one when there is none yet. Without it: the latest `limit` events at once, to take the cursor from. */
+                after?: string;
+                limit?: number;
+                /** @description With `after`: how long to wait for an event, in seconds; 0 answers at once. */
+                timeout?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_4fT9kQ2mX7vL1pN8sR3tY6wZ",
+                     *           "event": "render.complete",
+                     *           "created_at": "2026-11-22T10:00:31.000Z",
+                     *           "delivery_id": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
+                     *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *           "batch_id": null,
+                     *           "payload": {
+                     *             "event": "render.complete",
+                     *             "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
+                     *             "status": "complete",
+                     *             "video_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY.mp4",
+                     *             "thumbnail_url": "https://cdn.mapr.example/renders/job_7Hk2LmQ9xP4vN8sR1tZc6WbY_thumb.jpg",
+                     *             "duration_seconds": 12,
+                     *             "resolution": "1280x720",
+                     *             "file_size_bytes": 2483117,
+                     *             "expires_at": "2026-11-29T10:00:31.000Z",
+                     *             "created_at": "2026-11-22T10:00:00.000Z",
+                     *             "completed_at": "2026-11-22T10:00:31.000Z"
+                     *           },
+                     *           "body": "{\"event\":\"render.complete\",\"job_id\":\"job_7Hk2LmQ9xP4vN8sR1tZc6WbY\",\"status\":\"complete\"}",
+                     *           "headers": {
+                     *             "X-Service-Event": "render.complete",
+                     *             "X-Service-Delivery": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
+                     *             "X-Service-Timestamp": "1795860031",
+                     *             "X-Service-Signature": "sha256=6f1c0a6f5d3b3e7e2c9d8b4a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e",
+                     *             "X-Service-Signature-V2": "t=1795860031,v1=0c4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_after": "evt_4fT9kQ2mX7vL1pN8sR3tY6wZ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventListDto"];
+                };
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description NOT_FOUND: `after` is not an event of this account */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -34,13 +34,14 @@ export class BatchCompletion {
   /**
    * Called after a job of the batch ended. When none is left queued or processing, one conditional
    * update claims the batch's end; only the caller whose update changed the row records the
-   * batch.complete delivery, in the same transaction, so it is sent exactly once.
+   * batch.complete event (and its delivery when the batch has a webhook_url), in the same
+   * transaction, so it is recorded and sent exactly once.
    */
   async onJobEnded(batchId: string): Promise<void> {
     const active = await this.jobs.countBy({ batchId, status: In(ACTIVE_STATUSES) });
     if (active > 0) return;
     const now = new Date();
-    const delivery = await runInTransaction(this.dataSource, async (manager) => {
+    const recorded = await runInTransaction(this.dataSource, async (manager) => {
       const claimed = await manager.update(
         RenderBatch,
         { id: batchId, completionNotifiedAt: IsNull() },
@@ -48,7 +49,6 @@ export class BatchCompletion {
       );
       if (!claimed.affected) return undefined;
       const batch = await manager.findOneByOrFail(RenderBatch, { id: batchId });
-      if (!batch.webhookUrl) return undefined;
       const jobs = await batchJobsInOrder(batchId, manager.getRepository(RenderJob), manager.getRepository(RenderBatchJob));
       return this.dispatcher.record(
         {
@@ -61,6 +61,6 @@ export class BatchCompletion {
         manager,
       );
     });
-    if (delivery) await this.dispatcher.enqueue(delivery);
+    if (recorded) await this.dispatcher.announce(recorded);
   }
 }

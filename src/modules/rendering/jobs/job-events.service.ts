@@ -12,10 +12,11 @@ import { JobLifecycle } from './job-lifecycle.service';
  * What follows a job's end, whoever ended it (the worker for complete/failed, the API for
  * cancelled), hung off JobLifecycle's one "job ended": the job leaves the concurrent count (failed
  * and cancelled jobs give their render back), waiting batch jobs of the account take the freed
- * slot, and the caller hears about it: render.complete / render.failed for a single job with a
- * webhook_url (a cancelled one sends nothing), or one batch.complete when a batch's last job
- * ended. Safe to call again for the same job: the usage release is idempotent, a render.* delivery
- * already recorded is not recorded twice, and the batch's end is claimed by one conditional update.
+ * slot, and the caller hears about it: render.complete / render.failed for a single job (an
+ * account event, and a webhook when the job has a webhook_url; a cancelled job tells nothing), or
+ * one batch.complete when a batch's last job ended. Safe to call again for the same job: the usage
+ * release is idempotent, an event already recorded is not recorded twice (nor its webhook sent),
+ * and the batch's end is claimed by one conditional update.
  */
 @Injectable()
 export class JobEventsService implements OnModuleInit {
@@ -37,15 +38,15 @@ export class JobEventsService implements OnModuleInit {
     await this.scheduler.startWaiting(job.accountId);
     if (job.batchId) {
       await this.batches.onJobEnded(job.batchId);
-    } else if (job.webhookUrl && (job.status === 'complete' || job.status === 'failed')) {
-      await this.sendJobWebhook(job, job.webhookUrl);
+    } else if (job.status === 'complete' || job.status === 'failed') {
+      await this.dispatcher.dispatch({
+        accountId: job.accountId,
+        url: job.webhookUrl,
+        ...(job.status === 'complete'
+          ? { event: 'render.complete', payload: renderCompletePayload(job, this.config.http) }
+          : { event: 'render.failed', payload: renderFailedPayload(job) }),
+        jobId: job.id,
+      });
     }
-  }
-
-  private async sendJobWebhook(job: RenderJob, url: string): Promise<void> {
-    const event = job.status === 'complete' ? 'render.complete' : 'render.failed';
-    if (await this.dispatcher.existsForJob(job.id, event)) return;
-    const payload = job.status === 'complete' ? renderCompletePayload(job, this.config.http) : renderFailedPayload(job);
-    await this.dispatcher.dispatch({ accountId: job.accountId, url, event, payload, jobId: job.id });
   }
 }

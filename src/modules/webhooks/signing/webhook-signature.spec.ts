@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { verifyWebhook } from '../verify-webhook';
+import { signStandardWebhook } from './standard-webhooks';
+import { webhookHeaders } from './webhook-headers';
 import { signPayload } from './webhook-signature';
 
 const CURRENT = 'whsec_current_0123456789abcdefghijklmnopqrstuv';
@@ -64,5 +66,19 @@ describe('signPayload', () => {
     expect(() => signPayload(body, { current: CURRENT }, 1774519200.5)).toThrow(RangeError);
     expect(() => signPayload(body, { current: CURRENT }, -1)).toThrow(RangeError);
     expect(() => signPayload(body, { current: CURRENT }, Date.now() * 1e6)).toThrow(RangeError);
+  });
+});
+
+describe('webhookHeaders', () => {
+  const body = JSON.stringify({ event: 'batch.complete', batch_id: 'batch_abc' });
+
+  it('is the event and delivery headers plus exactly what signPayload and signStandardWebhook give (webhook-id = delivery id)', () => {
+    const secrets = { current: CURRENT, previous: PREVIOUS };
+    expect(webhookHeaders(body, { event: 'batch.complete', deliveryId: 'dlv_abc' }, secrets, TS)).toEqual({
+      'X-Service-Event': 'batch.complete',
+      'X-Service-Delivery': 'dlv_abc',
+      ...signPayload(body, secrets, TS),
+      ...signStandardWebhook('dlv_abc', body, secrets, TS),
+    });
   });
 });

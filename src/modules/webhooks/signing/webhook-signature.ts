@@ -22,6 +22,7 @@ export interface WebhookSignatureHeaders {
   'X-Service-Timestamp': string;
 }
 
+/** What a webhook request says about itself besides its signature. */
 /**
  * Signs one webhook body.
  *

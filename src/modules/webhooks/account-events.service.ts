@@ -1,0 +1,146 @@
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { MoreThan, Repository } from 'typeorm';
+import { CommonErrors } from '../../common/errors';
+import { iso } from '../../common/util/time';
+import { AccountEventSignal } from './account-event-signal';
+import type { EventDto, EventListDto } from './dto/event.dto';
+import { AccountEvent } from './entities/account-event.entity';
+import { webhookHeaders, type WebhookSigningSecrets } from './signing';
+import { WebhookSecretsService } from './webhook-secrets.service';
+
+/** A waiting request reads the database again this often, in case an announcement was lost. */
+const RECHECK_MS = 5_000;
+
+export interface ListEventsOptions {
+  after?: string;
+  limit: number;
+  /** Seconds to wait for an event after `after` when there is none yet; 0 answers at once. */
+  timeoutSeconds: number;
+  /** Ends the wait (the client went away). */
+  signal?: AbortSignal;
+}
+
+/**
+ * `GET /v1/events`: the account's events oldest first, after a cursor, long-polled. A waiting
+ * request holds no database connection: it listens on the account's Redis channel (woken as soon
+ * as any process records an event) and re-reads the database every few seconds as a safety net.
+ * Bodies are the stored webhook bytes; headers are signed at read time, exactly as a delivery
+ * attempt now would carry them, so a forwarder never needs the secret.
+ */
+@Injectable()
+export class AccountEventsService implements BeforeApplicationShutdown {
+  private readonly waiting = new Set<Wakeup>();
+  private closing = false;
+
+  constructor(
+    @InjectRepository(AccountEvent) private readonly events: Repository<AccountEvent>,
+    private readonly secrets: WebhookSecretsService,
+    private readonly signal: AccountEventSignal,
+  ) {}
+
+  async list(accountId: string, options: ListEventsOptions): Promise<EventListDto> {
+    if (options.after === undefined) {
+      const latest = await this.events.find({ where: { accountId }, order: { seq: 'DESC' }, take: options.limit });
+      return this.present(accountId, latest.reverse(), null);
+    }
+    const cursor = await this.events.findOne({ where: { id: options.after, accountId }, select: { seq: true } });
+    if (!cursor) throw CommonErrors.notFound('Event');
+    const page = () => this.events.find({ where: { accountId, seq: MoreThan(cursor.seq) }, order: { seq: 'ASC' }, take: options.limit });
+
+    let rows = await page();
+    if (rows.length === 0 && options.timeoutSeconds > 0) {
+      rows = await this.waitForEvents(accountId, page, Date.now() + options.timeoutSeconds * 1000, options.signal);
+    }
+    return this.present(accountId, rows, options.after);
+  }
+
+  /** Answers waiting requests at once (with what they have) so that the HTTP server can close. */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+    for (const wakeup of this.waiting) wakeup.notify();
+  }
+
+  private async waitForEvents(
+    accountId: string,
+    page: () => Promise<AccountEvent[]>,
+    deadline: number,
+    signal?: AbortSignal,
+  ): Promise<AccountEvent[]> {
+    const wakeup = new Wakeup();
+    const onAbort = () => wakeup.notify();
+    signal?.addEventListener('abort', onAbort);
+    this.waiting.add(wakeup);
+    const stopListening = await this.signal.listen(accountId, () => wakeup.notify());
+    try {
+      for (;;) {
+        // Listening before this read: an event recorded after it wakes the wait below.
+        const rows = await page();
+        const remaining = deadline - Date.now();
+        if (rows.length > 0 || remaining <= 0 || signal?.aborted || this.closing) return rows;
+        await wakeup.wait(Math.min(remaining, RECHECK_MS));
+      }
+    } finally {
+      stopListening();
+      this.waiting.delete(wakeup);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async present(accountId: string, rows: AccountEvent[], after: string | null): Promise<EventListDto> {
+    const now = new Date();
+    const secrets: WebhookSigningSecrets | undefined = rows.length ? await this.secrets.signingSecrets(accountId, now) : undefined;
+    const timestamp = Math.floor(now.getTime() / 1000);
+    return {
+      data: rows.map((row) => presentEvent(row, secrets!, timestamp)),
+      next_after: rows.length ? rows[rows.length - 1].id : after,
+    } satisfies EventListDto;
+  }
+}
+
+function presentEvent(row: AccountEvent, secrets: WebhookSigningSecrets, timestamp: number): EventDto {
+  return {
+    id: row.id,
+    event: row.event,
+    created_at: iso(row.createdAt),
+    delivery_id: row.deliveryId,
+    job_id: row.jobId,
+    batch_id: row.batchId,
+    payload: JSON.parse(row.payload) as object,
+    body: row.payload,
+    headers: webhookHeaders(row.payload, { event: row.event, deliveryId: row.deliveryId ?? row.id }, secrets, timestamp),
+  } satisfies EventDto;
+}
+
+/** A resettable wake-up call: `notify` ends the current `wait`, or the next one if nobody is waiting yet. */
+class Wakeup {
+  private pending = false;
+  private resolve?: () => void;
+
+  notify(): void {
+    if (this.resolve) {
+      this.resolve();
+      this.resolve = undefined;
+    } else {
+      this.pending = true;
+    }
+  }
+
+  /** Resolves on `notify` or after `ms`, whichever comes first. */
+  wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.resolve = undefined;
+        resolve();
+      }, ms);
+      this.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

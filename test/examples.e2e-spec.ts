@@ -1,0 +1,162 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { signPayload } from '../src/modules/webhooks/signing';
+import { FakeRenderer } from './support/fake-renderer';
+import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { waitFor } from './support/webhooks';
+
+const bearer = { type: 'bearer' } as const;
+const EXAMPLES = join(__dirname, '..', 'examples');
+/** Debian's interpreter; `scripts/install-system-deps.sh` installs it when it is missing. */
+const PYTHON = '/usr/bin/python3';
+const PLAN = { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 100_000 } } as const;
+
+/** examples/python-receiver/receiver.py as a child process, with what it printed. */
+class PythonReceiver {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    /** Every line it printed so far. */
+    private readonly lines: string[],
+  ) {}
+
+  static async start(secret: string): Promise<PythonReceiver> {
+    if (!existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: run scripts/install-system-deps.sh`);
+    const child = spawn(PYTHON, [join(EXAMPLES, 'python-receiver', 'receiver.py')], {
+      env: { PATH: process.env.PATH ?? '', MAPR_WEBHOOK_SECRET: secret, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const parts = buffered.split('\n');
+      buffered = parts.pop()!;
+      lines.push(...parts);
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const listening = await waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`receiver.py exited ${child.exitCode}: ${stderr}`);
+        return lines.find((l) => l.startsWith('listening on '));
+      },
+      (line) => line !== undefined,
+      15_000,
+    );
+    return new PythonReceiver(child, listening!.slice('listening on '.length), lines);
+  }
+
+  /** The events it accepted, as it printed them. */
+  accepted(): { delivery: string; event: string; payload: Record<string, unknown> }[] {
+    return this.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  }
+
+  post(body: string, headers: Record<string, string>): Promise<Response> {
+    return fetch(`${this.url}/hooks/mapr`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+describe('examples/', () => {
+  let t: TestApp;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      { MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120', WEBHOOK_TIMEOUT_MS: '5000' },
+      { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 1 }) }] },
+    );
+    account = await createAccount(t, PLAN);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  describe('python-receiver/receiver.py (standard library only)', () => {
+    let receiver: PythonReceiver;
+    let secret: string;
+
+    beforeAll(async () => {
+      secret = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
+      receiver = await PythonReceiver.start(secret);
+    });
+    afterAll(() => receiver?.stop());
+
+    it('accepts a real delivery: the delivery log says delivered with 200, and it printed the event', async () => {
+      const created = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .send({ waypoints: [{ place: 'Lisbon' }, { place: 'Madrid' }], duration: 3, webhook_url: `${receiver.url}/hooks/mapr` })
+        .expect(202);
+      const jobId: string = created.body.job_id;
+      const [delivery] = await waitFor(
+        async () => (await t.http.get('/v1/webhooks/deliveries').query({ job_id: jobId }).auth(account.liveKey, bearer)).body.deliveries,
+        (d: { id: string; status: string; attempts: object[] }[]) => d[0]?.status === 'delivered',
+        90_000,
+      );
+      expect(delivery.attempts).toEqual([expect.objectContaining({ outcome: 'delivered', status_code: 200 })]);
+      expect(receiver.accepted()).toContainEqual({
+        delivery: delivery.id,
+        event: 'render.complete',
+        payload: expect.objectContaining({ event: 'render.complete', job_id: jobId, status: 'complete' }),
+      });
+    });
+
+    it('accepts an event forwarded from GET /v1/events unchanged', async () => {
+      const [event] = (await t.http.get('/v1/events').query({ limit: 1 }).auth(account.liveKey, bearer).expect(200)).body.data;
+      const res = await receiver.post(event.body, event.headers);
+      expect(res.status).toBe(200);
+    });
+
+    it('answers 401 to a tampered body, an old timestamp, a wrong secret and the plain signature alone', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete' });
+      const now = Math.floor(Date.now() / 1000);
+      const signed = signPayload(body, { current: secret }, now);
+      // The control: the same request, untouched, passes.
+      expect((await receiver.post(body, { ...signed })).status).toBe(200);
+      // During a rotation any v1 entry may match.
+      expect(
+        (await receiver.post(body, { ...signPayload(body, { current: 'whsec_new_0123456789abcdefghijklmnopqr', previous: secret }, now) }))
+          .status,
+      ).toBe(200);
+
+      expect((await receiver.post(body.replace('complete', 'failed'), { ...signed })).status).toBe(401);
+      expect((await receiver.post(body, { ...signPayload(body, { current: secret }, now - 600) })).status).toBe(401);
+      expect(
+        (await receiver.post(body, { ...signPayload(body, { current: 'whsec_someone_else_0123456789abcdefghij' }, now) })).status,
+      ).toBe(401);
+      expect((await receiver.post(body, { 'X-Service-Signature': signed['X-Service-Signature'] })).status).toBe(401);
+      expect((await receiver.post(body, {})).status).toBe(401);
+      expect((await receiver.post(body, { 'X-Service-Signature-V2': `t=${now},v1=zz` })).status).toBe(401);
+    });
+  });
+
+  describe('requests/*.json', () => {
+    it.each(['flight.json', 'shipping.json', 'multi-route.json'])(
+      '%s is a valid render: the preview routes it and a job is accepted',
+      async (file) => {
+        const body = JSON.parse(readFileSync(join(EXAMPLES, 'requests', file), 'utf8'));
+        const preview = await t.http.post('/v1/render/preview').auth(account.liveKey, bearer).send(body);
+        expect(preview.status).toBe(200);
+        expect(preview.body.route.features.length).toBeGreaterThanOrEqual(2);
+        if (file === 'shipping.json') {
+          // Its title says so: with Bab-el-Mandeb avoided, the sea route rounds the Cape of Good Hope.
+          const points: number[][] = preview.body.route.features.flatMap(
+            (f: { geometry: { coordinates: number[][] } }) => f.geometry.coordinates,
+          );
+          expect(points.some(([lng, lat]) => lat < -33 && lng > 10 && lng < 30)).toBe(true);
+        }
+        const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body);
+        expect(created.status).toBe(202);
+        await t.http.delete(`/v1/render/${created.body.job_id}`).auth(account.liveKey, bearer);
+      },
+    );
+  });
+});

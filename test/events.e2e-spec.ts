@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import Redis from 'ioredis';
+import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
 import { runInTransaction } from '../src/database/transactions';
@@ -121,8 +122,13 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
       'X-Service-Timestamp': expect.stringMatching(/^\d+$/),
       'X-Service-Signature': expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
       'X-Service-Signature-V2': expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/),
+      'webhook-id': event.id,
+      'webhook-timestamp': event.headers['X-Service-Timestamp'],
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
     });
     expect(Math.abs(Number(event.headers['X-Service-Timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    // A Standard Webhooks receiver verifies a forwarded event with its library, unchanged.
+    expect(new Webhook(secret).verify(event.body, event.headers)).toEqual(event.payload);
     expect(verifyWebhook(event.body, event.headers, secret)).toBe(true);
     expect(verifyWebhook(event.body, { 'X-Service-Signature': event.headers['X-Service-Signature'] }, secret)).toBe(true);
     expect(verifyWebhook(event.body, event.headers, `${secret}x`)).toBe(false);

@@ -2,7 +2,10 @@
  * The `mapr` command as a user runs it: the built file (packages/cli/dist/mapr.cjs) in a child process,
  * against the real service on a port, with its own config file. Checks output, files and exit codes.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Mapr, verifyWebhook } from '@mapr/sdk';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
 import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, type TestAccount, type TestApp } from './support/test-app';
+import { waitFor } from './support/webhooks';
 
 const MAPR_BIN = join(__dirname, '..', 'packages', 'cli', 'dist', 'mapr.cjs');
 
@@ -225,5 +229,67 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect(pastTheEnd.code).toBe(3);
     expect(pastTheEnd.stderr).toContain('frame');
     expect(existsSync(join(dir, 'late.png'))).toBe(false);
+  });
+
+  it('webhooks listen: forwards a real event to a local receiver whose verification accepts it, and prints its answer', async () => {
+    const own = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000, concurrent_jobs: 10 } });
+    const { secret } = await new Mapr({ apiKey: own.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
+    // The receiver verifies exactly as production code would, with the account's secret.
+    const received: { verified: boolean; event: string; headers: IncomingHttpHeaders }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        verifyWebhook<{ event: string }>(Buffer.concat(chunks), req.headers, secret).then(
+          (event) => {
+            received.push({ verified: true, event: event.event, headers: req.headers });
+            res.writeHead(204).end();
+          },
+          () => {
+            received.push({ verified: false, event: '', headers: req.headers });
+            res.writeHead(401).end();
+          },
+        );
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/mapr`;
+
+    const listener = spawn(process.execPath, [MAPR_BIN, 'webhooks', 'listen', '--forward-to', target, '--json'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, MAPR_CONFIG_FILE: configFile, MAPR_BASE_URL: t.baseUrl, MAPR_API_KEY: own.liveKey },
+    });
+    let stdout = '';
+    let stderr = '';
+    listener.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    listener.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => listener.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(
+        () => stderr,
+        (text) => text.includes('Ready: forwarding'),
+        20_000,
+      );
+      // A job without a webhook_url: only the event stream tells about its end.
+      const { job_id } = JSON.parse(
+        (
+          await mapr(['render', file('listen.json', { waypoints: renderBody().waypoints, duration: 3 }), '--json'], {
+            MAPR_API_KEY: own.liveKey,
+          })
+        ).stdout,
+      );
+      const line = await waitFor(
+        () => stdout.split('\n').filter(Boolean),
+        (lines) => lines.length > 0,
+        30_000,
+      );
+      expect(JSON.parse(line[0])).toMatchObject({ event: 'render.complete', job_id, status: 204, id: expect.stringMatching(/^evt_/) });
+      expect(received).toEqual([expect.objectContaining({ verified: true, event: 'render.complete' })]);
+      expect(received[0].headers).toMatchObject({ 'x-service-event': 'render.complete', 'webhook-id': expect.stringMatching(/^evt_/) });
+    } finally {
+      listener.kill('SIGINT');
+      receiver.close();
+    }
+    expect(await exited).toBe(0);
   });
 });

@@ -250,6 +250,31 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     });
   });
 
+  it('events.stream() starts now, skipping earlier events, and yields each new one with headers that verify', async () => {
+    const { account, mapr } = await clientFor();
+    const earlier = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 });
+    await mapr.renders.wait(earlier.job_id, { intervalMs: 100 });
+    await waitFor(
+      () => mapr.events.list(),
+      (page) => page.data.length === 1,
+    );
+
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const streaming = (async () => {
+      for await (const event of mapr.events.stream({ signal: stop.signal })) {
+        seen.push(event.job_id ?? '');
+        const { secret } = await new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
+        await expect(mapr.webhooks.verify(event.body, event.headers, secret)).resolves.toEqual(event.payload);
+        stop.abort();
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the stream is waiting on its long poll
+    const later = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 });
+    await streaming;
+    expect(seen).toEqual([later.job_id]);
+  });
+
   it('answers a MaprConnectionError when nothing listens, after its retries', async () => {
     const mapr = new Mapr({ apiKey: 'mapr_live_x', baseUrl: 'http://127.0.0.1:9', retry: { maxRetries: 1, initialDelayMs: 10 } });
     const error = await mapr.usage.get().catch((e: unknown) => e);

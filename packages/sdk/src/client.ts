@@ -4,6 +4,7 @@ import type { ApiContext } from './http';
 import { Account, ApiKeys, Catalog, Usage } from './resources/account';
 import { Auth } from './resources/auth';
 import { Batches } from './resources/batches';
+import { Events } from './resources/events';
 import { Renders } from './resources/renders';
 import { Templates } from './resources/templates';
 import { Webhooks } from './resources/webhooks';
@@ -44,6 +45,8 @@ export class Mapr {
   readonly account: Account;
   readonly apiKeys: ApiKeys;
   readonly webhooks: Webhooks;
+  /** The account's events, read or streamed (`GET /v1/events`), e.g. to forward them to a local server. */
+  readonly events: Events;
   /** Map styles and place search. */
   readonly catalog: Catalog;
 
@@ -70,6 +73,7 @@ export class Mapr {
     this.account = new Account(api);
     this.apiKeys = new ApiKeys(api);
     this.webhooks = new Webhooks(api);
+    this.events = new Events(api);
     this.catalog = new Catalog(api);
   }
 }

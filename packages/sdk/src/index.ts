@@ -4,5 +4,6 @@ export { verifyWebhook, WebhookVerificationError, type HeadersLike, type VerifyO
 export type { RetryPolicy } from './transport';
 export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources/renders';
 export type { BatchWaitOptions } from './resources/batches';
+export type { StreamOptions } from './resources/events';
 export type * from './types';
 export type { paths, components, operations } from './generated/openapi';

@@ -2,7 +2,7 @@
  * Readable names for the request and response bodies of the API, all taken from the generated
  * OpenAPI types (src/generated/openapi.ts), so they change when the document changes.
  */
-import type { operations } from './generated/openapi';
+import type { components, operations } from './generated/openapi';
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The JSON request body of an operation, by its `operationId`. */
@@ -52,5 +52,14 @@ export type LogInResponse = ResponseBody<'logIn', 200>;
 export type RegisterRequest = RequestBody<'register'>;
 export type RegisterResponse = ResponseBody<'register', 201>;
 
-/** What a webhook delivery's body holds. */
-export type WebhookEvent = { event: 'render.complete' | 'render.failed' | 'batch.complete'; [field: string]: unknown };
+export type RenderCompleteEvent = components['schemas']['RenderCompleteEvent'];
+export type RenderFailedEvent = components['schemas']['RenderFailedEvent'];
+export type BatchCompleteEvent = components['schemas']['BatchCompleteEvent'];
+/** What a webhook delivery's body holds; `event` tells which. */
+export type WebhookEvent = RenderCompleteEvent | RenderFailedEvent | BatchCompleteEvent;
+
+type EventRecord = ResponseBody<'listEvents', 200>['data'][number];
+/** One of the account's events from `GET /v1/events`: the webhook body and the headers to forward it with. */
+export type AccountEvent = Omit<EventRecord, 'payload'> & { payload: WebhookEvent };
+export type EventPage = { data: AccountEvent[]; next_after: string | null };
+export type ListEventsQuery = QueryOf<'listEvents'>;

@@ -1,0 +1,44 @@
+/**
+ * Compile-time tests of the generated types, checked by `npm run typecheck` (the SDK's tsconfig includes
+ * this folder): what a user writes first must type-check, and common mistakes must not. Each
+ * `@ts-expect-error` fails the typecheck if the line below it stops being an error.
+ */
+import { type Mapr, type CreateBatchRequest, type CreateRenderRequest, type CreateTemplateRequest, type Render } from '../src';
+
+// The smallest render: every field with a default (mode, transport, resolution, fps, style…) is optional.
+export const minimal: CreateRenderRequest = { waypoints: [{ place: 'Lisbon' }, { lat: 40.7128, lng: -74.006 }], duration: 10 };
+
+export const full: CreateRenderRequest = {
+  waypoints: [
+    { place: 'Lisbon', label: 'Home' },
+    { lat: 40.7128, lng: -74.006, transport: 'ship' },
+  ],
+  transport: 'plane',
+  duration: 12,
+  resolution: '1080p',
+  aspect_ratio: '9:16',
+  style: 'standard',
+  webhook_url: 'https://example.com/hooks/mapr',
+};
+
+export const batch: CreateBatchRequest = { jobs: [minimal, { ...minimal, duration: 5 }] };
+export const template: CreateTemplateRequest = { name: 'Shipping', settings: { transport: 'ship' } };
+
+// @ts-expect-error an unknown transport
+export const rocket: CreateRenderRequest = { ...minimal, transport: 'rocket' };
+// @ts-expect-error an unknown resolution
+export const eightK: CreateRenderRequest = { ...minimal, resolution: '8k' };
+// @ts-expect-error duration is a number of seconds, not a string
+export const durationText: CreateRenderRequest = { ...minimal, duration: '10' };
+// @ts-expect-error a misspelt field
+export const typo: CreateRenderRequest = { wayponts: [], duration: 10 };
+
+export async function readsAreTyped(mapr: Mapr): Promise<string | undefined> {
+  const render: Render = await mapr.renders.get('job_x');
+  const status: 'queued' | 'processing' | 'complete' | 'failed' | 'cancelled' = render.status;
+  void status;
+  // @ts-expect-error progress is a number
+  const progress: string = render.progress;
+  void progress;
+  return render.video_url;
+}

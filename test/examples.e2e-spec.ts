@@ -13,8 +13,8 @@ const EXAMPLES = join(__dirname, '..', 'examples');
 const PYTHON = '/usr/bin/python3';
 const PLAN = { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 100_000 } } as const;
 
-/** examples/python-receiver/receiver.py as a child process, with what it printed. */
-class PythonReceiver {
+/** An example receiver (examples/python-receiver/receiver.py, examples/node-receiver/receiver.mjs) as a child process, with what it printed. */
+class ExampleReceiver {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
@@ -22,9 +22,13 @@ class PythonReceiver {
     private readonly lines: string[],
   ) {}
 
-  static async start(secret: string): Promise<PythonReceiver> {
-    if (!existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: run scripts/install-system-deps.sh`);
-    const child = spawn(PYTHON, [join(EXAMPLES, 'python-receiver', 'receiver.py')], {
+  static async start(secret: string, language: 'python' | 'node' = 'python'): Promise<ExampleReceiver> {
+    if (language === 'python' && !existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: run scripts/install-system-deps.sh`);
+    const [command, script] =
+      language === 'python'
+        ? [PYTHON, join(EXAMPLES, 'python-receiver', 'receiver.py')]
+        : [process.execPath, join(EXAMPLES, 'node-receiver', 'receiver.mjs')];
+    const child = spawn(command, [script], {
       env: { PATH: process.env.PATH ?? '', MAPR_WEBHOOK_SECRET: secret, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -40,13 +44,18 @@ class PythonReceiver {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const listening = await waitFor(
       () => {
-        if (child.exitCode !== null) throw new Error(`receiver.py exited ${child.exitCode}: ${stderr}`);
+        if (child.exitCode !== null) throw new Error(`${script} exited ${child.exitCode}: ${stderr}`);
         return lines.find((l) => l.startsWith('listening on '));
       },
       (line) => line !== undefined,
       15_000,
     );
-    return new PythonReceiver(child, listening!.slice('listening on '.length), lines);
+    return new ExampleReceiver(child, listening!.slice('listening on '.length), lines);
+  }
+
+  /** Lines it printed that are not events (the Node receiver's "refused: <reason>"). */
+  notes(): string[] {
+    return this.lines.filter((l) => !l.startsWith('{'));
   }
 
   /** The events it accepted, as it printed them. */
@@ -80,12 +89,12 @@ describe('examples/', () => {
   afterAll(() => t?.close());
 
   describe('python-receiver/receiver.py (standard library only)', () => {
-    let receiver: PythonReceiver;
+    let receiver: ExampleReceiver;
     let secret: string;
 
     beforeAll(async () => {
       secret = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
-      receiver = await PythonReceiver.start(secret);
+      receiver = await ExampleReceiver.start(secret);
     });
     afterAll(() => receiver?.stop());
 
@@ -135,6 +144,63 @@ describe('examples/', () => {
       expect((await receiver.post(body, { 'X-Service-Signature': signed['X-Service-Signature'] })).status).toBe(401);
       expect((await receiver.post(body, {})).status).toBe(401);
       expect((await receiver.post(body, { 'X-Service-Signature-V2': `t=${now},v1=zz` })).status).toBe(401);
+    });
+  });
+
+  describe('node-receiver/receiver.mjs (verifies with @mapr/sdk)', () => {
+    let receiver: ExampleReceiver;
+    let previous: string;
+    let current: string;
+
+    beforeAll(async () => {
+      // Mid-rotation: the receiver holds the new secret and the previous one, as its README says to.
+      previous = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
+      current = (await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200)).body.secret;
+      receiver = await ExampleReceiver.start(`${current},${previous}`, 'node');
+    });
+    afterAll(() => receiver?.stop());
+
+    it('accepts a real delivery (delivered, 200) and prints the event once, even when the delivery comes again', async () => {
+      const created = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .send({ waypoints: [{ place: 'Lisbon' }, { place: 'Porto' }], duration: 3, webhook_url: `${receiver.url}/hooks/mapr` })
+        .expect(202);
+      const jobId: string = created.body.job_id;
+      const deliveries = () => t.http.get('/v1/webhooks/deliveries').query({ job_id: jobId }).auth(account.liveKey, bearer);
+      const [delivery] = await waitFor(
+        async () => (await deliveries()).body.deliveries,
+        (d: { status: string }[]) => d[0]?.status === 'delivered',
+        90_000,
+      );
+      expect(delivery.attempts).toEqual([expect.objectContaining({ outcome: 'delivered', status_code: 200 })]);
+      expect(receiver.accepted()).toEqual([
+        { delivery: delivery.id, event: 'render.complete', payload: expect.objectContaining({ job_id: jobId, status: 'complete' }) },
+      ]);
+
+      // A redelivery is answered 200 again but not handled twice (deduplicated by X-Service-Delivery).
+      await t.http.post(`/v1/webhooks/deliveries/${delivery.id}/redeliver`).auth(account.liveKey, bearer).expect(202);
+      await waitFor(
+        async () => (await deliveries()).body.deliveries[0].attempts,
+        (attempts: object[]) => attempts.length === 2,
+        30_000,
+      );
+      expect((await deliveries()).body.deliveries[0].attempts[1]).toMatchObject({ outcome: 'delivered', status_code: 200 });
+      expect(receiver.accepted()).toHaveLength(1);
+    });
+
+    it('answers 401 to a tampered body, an old timestamp and a wrong secret, and says why', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete' });
+      const now = Math.floor(Date.now() / 1000);
+      const headersFor = (payload: string, secret: string, timestamp: number) => ({
+        'X-Service-Delivery': 'dlv_example',
+        ...signPayload(payload, { current: secret }, timestamp),
+      });
+      expect((await receiver.post(body, headersFor(body, previous, now))).status).toBe(200);
+      expect((await receiver.post(body.replace('complete', 'failed'), headersFor(body, current, now))).status).toBe(401);
+      expect((await receiver.post(body, headersFor(body, current, now - 600))).status).toBe(401);
+      expect((await receiver.post(body, headersFor(body, 'whsec_not_the_secret_000000000000000000000', now))).status).toBe(401);
+      expect(receiver.notes()).toEqual(expect.arrayContaining(['refused: signature_mismatch', 'refused: timestamp_out_of_tolerance']));
     });
   });
 

@@ -1,6 +1,8 @@
 // A mapr webhook receiver in Node, verifying every delivery with the SDK before trusting it.
 //
-//   MAPR_WEBHOOK_SECRET=whsec_… PORT=4000 node receiver.mjs
+//   MAPR_WEBHOOK_SECRET=whsec_… PORT=4000 node receiver.mjs        (HOST defaults to 127.0.0.1)
+//
+// Accepted events are printed as one JSON line each ({ delivery, event, payload }); refusals as "refused: <reason>".
 //
 // Then give http://<your host>:4000/hooks/mapr as `webhook_url`, or forward events to it in development:
 //   mapr webhooks listen --forward-to http://localhost:4000/hooks/mapr
@@ -15,6 +17,7 @@ if (!secret) {
 // During a rotation, list the new secret and the previous one: MAPR_WEBHOOK_SECRET=new,previous
 const secrets = secret.split(',');
 const port = Number(process.env.PORT ?? 4000);
+const host = process.env.HOST ?? '127.0.0.1';
 /** Delivery ids already handled: deliveries are at-least-once, so drop repeats (use your database in production). */
 const handled = new Set();
 
@@ -40,13 +43,11 @@ const server = createServer((req, res) => {
     const deliveryId = req.headers['x-service-delivery'];
     if (!handled.has(deliveryId)) {
       handled.add(deliveryId);
-      // Answer fast; do slow work (downloading the video, e-mails) after answering.
-      if (event.event === 'render.complete') console.log(`render.complete ${event.job_id} ${event.video_url}`);
-      else if (event.event === 'render.failed') console.log(`render.failed ${event.job_id} ${event.error}: ${event.message}`);
-      else console.log(`${event.event} ${event.batch_id} (${event.jobs.length} jobs)`);
+      // Answer fast; do slow work (downloading event.video_url, e-mails) after answering.
+      console.log(JSON.stringify({ delivery: deliveryId, event: event.event, payload: event }));
     }
     res.writeHead(200).end();
   });
 });
 
-server.listen(port, () => console.log(`listening on http://localhost:${port}/hooks/mapr`));
+server.listen(port, host, () => console.log(`listening on http://${host}:${server.address().port}`));

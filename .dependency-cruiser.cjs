@@ -90,7 +90,8 @@ module.exports = {
     },
     {
       name: 'cli-goes-through-the-sdk',
-      comment: 'The CLI calls the API with the SDK (retries, errors, paging in one place), never with its own HTTP code into the SDK\'s inside.',
+      comment:
+        "The CLI calls the API with the SDK (retries, errors, paging in one place), never with its own HTTP code into the SDK's inside.",
       severity: 'error',
       from: { path: '^packages/cli/' },
       to: { path: '^packages/sdk/src/' },

@@ -170,7 +170,7 @@ describe('examples/', () => {
       const deliveries = () => t.http.get('/v1/webhooks/deliveries').query({ job_id: jobId }).auth(account.liveKey, bearer);
       const [delivery] = await waitFor(
         async () => (await deliveries()).body.deliveries,
-        (d: { status: string }[]) => d[0]?.status === 'delivered',
+        (d: { id: string; status: string; attempts: object[] }[]) => d[0]?.status === 'delivered',
         90_000,
       );
       expect(delivery.attempts).toEqual([expect.objectContaining({ outcome: 'delivered', status_code: 200 })]);

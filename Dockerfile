@@ -6,6 +6,9 @@ WORKDIR /app
 ENV CHROMIUM_PATH=/usr/bin/chromium
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ chromium fonts-noto-core && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The workspaces (SDK, CLI) must be known before the install; the service itself does not use them.
+COPY packages/sdk/package.json packages/sdk/
+COPY packages/cli/package.json packages/cli/
 RUN npm install --no-audit --no-fund --no-save
 COPY . .
 RUN npm run build && npm prune --omit=dev

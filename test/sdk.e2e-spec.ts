@@ -94,6 +94,28 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     expect(error).toMatchObject({ status: 'cancelled', job: { job_id, status: 'cancelled' } });
   });
 
+  it('creates a batch and waits until none of its jobs is queued or processing', async () => {
+    const { mapr } = await clientFor();
+    const accepted = await mapr.batches.create({
+      jobs: [
+        { waypoints: renderBody().waypoints, duration: 3 },
+        { waypoints: renderBody().waypoints, duration: 3, transport: 'ship' },
+      ],
+    });
+    expect(accepted.total).toBe(2);
+    const counts: string[] = [];
+    const batch = await mapr.batches.wait(accepted.batch_id, {
+      intervalMs: 100,
+      onProgress: (b) => counts.push(`${b.completed}/${b.total}`),
+    });
+    expect(batch).toMatchObject({ batch_id: accepted.batch_id, status: 'complete', completed: 2, failed: 0, queued: 0, processing: 0 });
+    expect(batch.jobs.map((job) => job.status)).toEqual(['complete', 'complete']);
+    expect(counts.at(-1)).toBe('2/2');
+    const listed: string[] = [];
+    for await (const summary of mapr.batches.list()) listed.push(summary.batch_id);
+    expect(listed).toEqual([accepted.batch_id]);
+  });
+
   it('lists every render across pages with an async iterator, newest first', async () => {
     const recorder = recordingFetch();
     const { mapr } = await clientFor({}, { fetch: recorder.fetch });

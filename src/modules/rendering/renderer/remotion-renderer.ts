@@ -22,6 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
+import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
 import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
@@ -53,6 +54,8 @@ type Remotion = typeof import('@remotion/renderer');
 export class RemotionRenderer implements Renderer {
   private browser: HeadlessBrowser | null = null;
   private browserDied = false;
+  /** Browsers launched so far (a render notes whether it launched one). */
+  private launches = 0;
   private launching: Promise<HeadlessBrowser> | null = null;
   /** Entries of tempDir that belong to the live browser (its profile) and must survive a job. */
   private keep = new Set<string>();
@@ -161,7 +164,8 @@ export class RemotionRenderer implements Renderer {
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
     if (input.signal?.aborted) throw new RenderCancelledError();
-    const remotion = await this.load();
+    const timer = input.timer ?? new PhaseTimer();
+    const remotion = this.remotion ?? (await timer.time('load', () => this.load()));
     const { cancelSignal, cancel } = remotion.makeCancelSignal();
     let cancelled = false;
     let timedOut = false;
@@ -170,7 +174,7 @@ export class RemotionRenderer implements Renderer {
       cancel();
     };
     input.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = input.timeoutMs
+    const deadline = input.timeoutMs
       ? setTimeout(() => {
           timedOut = true;
           cancel();
@@ -182,66 +186,83 @@ export class RemotionRenderer implements Renderer {
     };
 
     try {
-      const browser = await this.ensureBrowser();
+      const launchesBefore = this.launches;
+      // A reused browser costs one DevTools round trip (its liveness check); a launch, the Chromium start.
+      const browser = await timer.time('browser', () => this.ensureBrowser());
+      timer.note('browser_launched', this.launches > launchesBefore);
       interrupted();
       const { bundleDir, compositionId, logLevel } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
-      const composition = await remotion.selectComposition({
-        serveUrl: bundleDir,
-        id: compositionId,
-        inputProps,
-        puppeteerInstance: browser,
-        browserExecutable: this.options.browserExecutable,
-        logLevel,
-      });
+      const composition = await timer.time('composition', () =>
+        remotion.selectComposition({
+          serveUrl: bundleDir,
+          id: compositionId,
+          inputProps,
+          puppeteerInstance: browser,
+          browserExecutable: this.options.browserExecutable,
+          logLevel,
+        }),
+      );
       interrupted();
-      await remotion.renderMedia({
-        serveUrl: bundleDir,
-        composition,
-        inputProps,
-        codec: 'h264',
-        outputLocation: input.videoPath,
-        overwrite: true,
-        pixelFormat: 'yuv420p',
-        // Limited-range BT.709, tagged: plays the same everywhere (the default gives full-range yuvj420p).
-        colorSpace: 'bt709',
-        imageFormat: 'jpeg',
-        jpegQuality: this.options.jpegQuality,
-        x264Preset: this.options.x264Preset,
-        crf: this.options.crf,
-        concurrency: this.options.concurrency,
-        muted: true,
-        enforceAudioTrack: false,
-        puppeteerInstance: browser,
-        browserExecutable: this.options.browserExecutable,
-        cancelSignal,
-        logLevel,
-        onProgress: ({ progress }) => input.onProgress?.(Math.min(0.97, progress * 0.97)),
-      });
+      const stages = renderMediaStages(timer, composition.durationInFrames);
+      await remotion
+        .renderMedia({
+          serveUrl: bundleDir,
+          composition,
+          inputProps,
+          codec: 'h264',
+          outputLocation: input.videoPath,
+          overwrite: true,
+          pixelFormat: 'yuv420p',
+          // Limited-range BT.709, tagged: plays the same everywhere (the default gives full-range yuvj420p).
+          colorSpace: 'bt709',
+          imageFormat: 'jpeg',
+          jpegQuality: this.options.jpegQuality,
+          x264Preset: this.options.x264Preset,
+          crf: this.options.crf,
+          concurrency: this.options.concurrency,
+          muted: true,
+          enforceAudioTrack: false,
+          puppeteerInstance: browser,
+          browserExecutable: this.options.browserExecutable,
+          cancelSignal,
+          logLevel,
+          onStart: stages.onStart,
+          onProgress: (progress) => {
+            stages.onProgress(progress);
+            input.onProgress?.(Math.min(0.97, progress.progress * 0.97));
+          },
+        })
+        .finally(stages.end);
       interrupted();
-      await remotion.renderStill({
-        serveUrl: bundleDir,
-        composition,
-        inputProps,
-        frame: composition.durationInFrames - 1,
-        output: input.thumbnailPath,
-        overwrite: true,
-        imageFormat: 'jpeg',
-        jpegQuality: 88,
-        puppeteerInstance: browser,
-        browserExecutable: this.options.browserExecutable,
-        cancelSignal,
-        logLevel,
-      });
+      await timer.time('thumbnail', () =>
+        remotion.renderStill({
+          serveUrl: bundleDir,
+          composition,
+          inputProps,
+          frame: composition.durationInFrames - 1,
+          output: input.thumbnailPath,
+          overwrite: true,
+          imageFormat: 'jpeg',
+          jpegQuality: 88,
+          puppeteerInstance: browser,
+          browserExecutable: this.options.browserExecutable,
+          cancelSignal,
+          logLevel,
+        }),
+      );
       interrupted();
-      const probed = await probeVideo(input.videoPath);
+      const video = await timer.time('probe', async () => {
+        const probed = await probeVideo(input.videoPath);
+        return {
+          duration_seconds: probed.durationSeconds,
+          width: probed.width,
+          height: probed.height,
+          file_size_bytes: fs.statSync(input.videoPath).size,
+        };
+      });
       input.onProgress?.(1);
-      return {
-        duration_seconds: probed.durationSeconds,
-        width: probed.width,
-        height: probed.height,
-        file_size_bytes: fs.statSync(input.videoPath).size,
-      };
+      return video;
     } catch (error) {
       removeQuietly(input.videoPath);
       removeQuietly(input.thumbnailPath);
@@ -250,12 +271,14 @@ export class RemotionRenderer implements Renderer {
       if (error instanceof JobFailure || error instanceof RenderCancelledError) throw error;
       this.options.log?.(`render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       // The browser may be the cause: start a fresh one for the next job.
-      await this.discardBrowser();
+      await timer.time('browser_close', () => this.discardBrowser());
       throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
     } finally {
-      if (timer) clearTimeout(timer);
+      if (deadline) clearTimeout(deadline);
       input.signal?.removeEventListener('abort', onAbort);
+      const stopCleanup = timer.start('temp_cleanup');
       this.cleanTemp();
+      stopCleanup();
     }
   }
 
@@ -287,6 +310,7 @@ export class RemotionRenderer implements Renderer {
       }),
     );
     for (const entry of fs.readdirSync(this.options.tempDir)) if (!before.has(entry)) this.keep.add(entry);
+    this.launches += 1;
     this.browserDied = false;
     const markDead = () => {
       if (this.browser === browser) this.browserDied = true;
@@ -366,6 +390,46 @@ function withTmpdirEnv<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   });
   launches = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * renderMedia's time in sequential phases, switched by what its onProgress reports (@remotion/renderer 4.0's
+ * RenderMediaProgress: `renderedFrames`, `stitchStage`; onStart gives the number of frames to render):
+ * - `first_frame`: from the call until the first frame is captured (the frame server, a tab opened on the
+ *   bundle, the composition mounted, the first screenshot);
+ * - `frames`: until the last frame is captured (`renderedFrames` reaches the count). With parallel encoding
+ *   (Remotion's choice, when free memory allows: noted as `parallel_encoding`) ffmpeg encodes while the frames
+ *   are captured, so most of the encoding hides here;
+ * - `encode`: from the last frame until `stitchStage` turns `muxing`, or until the end when it never does: the
+ *   encoder finishing the frames still queued (parallel), or the whole encoding of the frames on disk (not);
+ * - `mux`: the pre-encoded stream copied into the final MP4 (with parallel encoding only).
+ * A stage that was skipped (no progress report fell in it) is absent; a stage interrupted by an error or a
+ * cancellation keeps its time up to the end of the call.
+ */
+function renderMediaStages(timer: PhaseTimer, durationInFrames: number) {
+  const order = ['first_frame', 'frames', 'encode', 'mux'] as const;
+  const sequence = timer.sequence();
+  let frameCount = durationInFrames;
+  let reached = 0;
+  sequence.enter(order[0]);
+  const reach = (stage: number) => {
+    if (stage <= reached) return;
+    reached = stage;
+    sequence.enter(order[stage]);
+  };
+  return {
+    onStart: ({ frameCount: count, parallelEncoding }: { frameCount: number; parallelEncoding: boolean }) => {
+      frameCount = count;
+      timer.note('frames', count);
+      timer.note('parallel_encoding', parallelEncoding);
+    },
+    onProgress: ({ renderedFrames, stitchStage }: { renderedFrames: number; stitchStage: 'encoding' | 'muxing' }) => {
+      if (stitchStage === 'muxing') reach(3);
+      else if (renderedFrames >= frameCount) reach(2);
+      else if (renderedFrames >= 1) reach(1);
+    },
+    end: () => sequence.end(),
+  };
 }
 
 /** A DevTools round trip: fails fast when the browser process is gone. */

@@ -2,6 +2,7 @@
  * The renderer port: turns composition props into an MP4 and a thumbnail. The worker depends on
  * this interface; `RemotionRenderer` is the production adapter.
  */
+import type { PhaseTimer } from '../../../common/util/phase-timer';
 import type { MapAnimationProps } from '../contract/composition-props';
 
 export interface RenderVideoInput {
@@ -16,6 +17,13 @@ export interface RenderVideoInput {
   signal?: AbortSignal;
   /** Wall-clock limit of the whole render; beyond it render() throws JobFailure('RENDER_TIMEOUT'). */
   timeoutMs?: number;
+  /**
+   * Where the renderer may record its phases (each in the order it happens, none overlapping, so they add up).
+   * The Remotion adapter's: `load` (first import of the renderer library), `browser` (launch, or the liveness
+   * check of the reused one), `composition`, `first_frame`, `frames`, `encode`, `mux`, `thumbnail`, `probe`,
+   * `temp_cleanup`; a renderer may record others, or none.
+   */
+  timer?: PhaseTimer;
 }
 
 /** Figures read back from the written file. */

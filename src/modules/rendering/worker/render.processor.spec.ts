@@ -14,6 +14,7 @@ import type { CompletedRender, JobFailureRecord, JobLifecycle } from '../jobs/jo
 import type { RenderQueue, RenderQueueConsumer, RenderTask } from '../jobs/render-queue';
 import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
 import { normalizeRenderRequest } from '../render-request.normalizer';
+import type { RenderTimings } from './render-timings';
 import { RenderProcessor } from './render.processor';
 
 /** The lifecycle's conditional state changes, in memory. */
@@ -22,7 +23,7 @@ class FakeLifecycle {
   readonly completed: string[] = [];
   readonly failed: Array<{ jobId: string } & JobFailureRecord> = [];
 
-  add(id: string, dto: Partial<CreateRenderDto> = {}): RenderJob {
+  add(id: string, dto: Partial<CreateRenderDto> = {}, createdAt = new Date()): RenderJob {
     const request = normalizeRenderRequest(
       {
         waypoints: [
@@ -43,6 +44,7 @@ class FakeLifecycle {
       request,
       route: null,
       progress: 0,
+      createdAt,
     } as unknown as RenderJob;
     this.jobs.set(id, job);
     return job;
@@ -192,6 +194,17 @@ describe('RenderProcessor', () => {
 
   const logged = (level: 'log' | 'warn' | 'error', message: string) =>
     logs[level].mock.calls.filter((call) => call[1] === message).map((call) => call[0]);
+  /** The one `Render timings` line of a job (fails when there is none or more than one). */
+  const timings = (jobId: string): RenderTimings => {
+    const lines = (logged('log', 'Render timings') as RenderTimings[]).filter((line) => line.job_id === jobId);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    for (const ms of [line.total_ms, line.unaccounted_ms, ...Object.values(line.phases)]) {
+      expect(ms).toEqual(expect.any(Number));
+      expect(ms).toBeGreaterThanOrEqual(0);
+    }
+    return line;
+  };
 
   it('renders a job to complete, storing both files, and logs its start and completion with the duration', async () => {
     lifecycle.add('job_ok');
@@ -217,6 +230,68 @@ describe('RenderProcessor', () => {
     await p.onApplicationShutdown();
   });
 
+  it('logs one Render timings line for a completed job: every phase in order, the wait since created_at, the progress writes apart', async () => {
+    lifecycle.add('job_timed', {}, new Date(Date.now() - 5000));
+    const renderer = scriptedRenderer(async (input) => {
+      input.onProgress?.(0.5);
+      await new Promise((r) => setTimeout(r, 30));
+    });
+    await processor(renderer);
+    await consumer!.handle(task('job_timed'));
+
+    const line = timings('job_timed');
+    expect(line).toMatchObject({ job_id: 'job_timed', attempt: 1, outcome: 'complete', progress_writes: { count: 1 } });
+    // The scripted renderer reports no phases of its own: its whole call is one `render` phase.
+    expect(Object.keys(line.phases)).toEqual([
+      'queue_wait',
+      'claim',
+      'routing',
+      'route_save',
+      'state_check',
+      'props',
+      'render',
+      'storage',
+      'complete',
+      'cleanup',
+    ]);
+    expect(line.phases.queue_wait).toBeGreaterThanOrEqual(5000);
+    expect(line.phases.queue_wait).toBeLessThan(60_000);
+    expect(line.phases.render).toBeGreaterThanOrEqual(25);
+    // queue_wait happened before the worker's total; the worker's phases fit in it.
+    const own = Object.entries(line.phases)
+      .filter(([name]) => name !== 'queue_wait')
+      .reduce((sum, [, ms]) => sum + ms, 0);
+    expect(own).toBeLessThanOrEqual(line.total_ms + 1);
+    expect(line.unaccounted_ms).toBeCloseTo(Math.max(0, line.total_ms - own), 0);
+    expect(line.progress_writes!.total_ms).toBeGreaterThanOrEqual(0);
+    // Nothing of the request (props, waypoints) goes into the line.
+    expect(JSON.stringify(line)).not.toMatch(/Lisbon|waypoints/);
+  });
+
+  it('puts the phases a renderer reports in place of the one `render` phase, with its notes as details', async () => {
+    lifecycle.add('job_phases');
+    await processor(
+      scriptedRenderer(async (input) => {
+        await input.timer!.time('browser', () => undefined);
+        await input.timer!.time('frames', () => new Promise((r) => setTimeout(r, 20)));
+        input.timer!.note('browser_launched', false);
+      }),
+    );
+    await consumer!.handle(task('job_phases'));
+
+    const line = timings('job_phases');
+    expect(line.outcome).toBe('complete');
+    expect(Object.keys(line.phases)).toEqual(
+      expect.arrayContaining(['claim', 'routing', 'props', 'browser', 'frames', 'storage', 'complete']),
+    );
+    expect(Object.keys(line.phases).indexOf('browser')).toBe(Object.keys(line.phases).indexOf('props') + 1);
+    expect(line.phases).not.toHaveProperty('render');
+    expect(line.phases.frames).toBeGreaterThanOrEqual(15);
+    expect(line.details).toEqual({ browser_launched: false });
+    // The renderer reported no progress: no progress writes.
+    expect(line).not.toHaveProperty('progress_writes');
+  });
+
   it('fails a road leg without a road router with ROAD_ROUTE_ERROR before rendering, logged as a warning', async () => {
     lifecycle.add('job_road', { transport: 'car' });
     const renderer = scriptedRenderer();
@@ -229,6 +304,10 @@ describe('RenderProcessor', () => {
       expect.objectContaining({ job_id: 'job_road', code: 'ROAD_ROUTE_ERROR', duration_ms: expect.any(Number) }),
     ]);
     expect(logs.error).not.toHaveBeenCalled();
+    // The timings stop where the job failed: routing, then the failure's own write.
+    const line = timings('job_road');
+    expect(line.outcome).toBe('failed');
+    expect(Object.keys(line.phases)).toEqual(['queue_wait', 'claim', 'routing', 'fail', 'cleanup']);
   });
 
   it('records a renderer crash as RENDER_FAILED with a generic message, logged as an error', async () => {
@@ -292,6 +371,10 @@ describe('RenderProcessor', () => {
     expect(lifecycle.failed).toEqual([]);
     expect(lifecycle.completed).toEqual([]);
     expect(storage.uploads).toEqual([]);
+    const line = timings('job_cancel');
+    expect(line.outcome).toBe('cancelled');
+    expect(line.phases).toHaveProperty('render');
+    expect(line.phases).not.toHaveProperty('storage');
   }, 5_000);
 
   it('does not store a render that finished after its job was cancelled', async () => {
@@ -318,6 +401,7 @@ describe('RenderProcessor', () => {
     await p.onApplicationShutdown();
 
     await expect(handled).rejects.toBeInstanceOf(RenderCancelledError);
+    expect(timings('job_shutdown').outcome).toBe('interrupted');
     expect(queue.stopConsuming).toHaveBeenCalled();
     expect(renderer.stop).toHaveBeenCalled();
     expect(lifecycle.status('job_shutdown')).toBe('processing');
@@ -348,5 +432,7 @@ describe('RenderProcessor', () => {
     await consumer!.handle(task('job_gone'));
     expect(renderer.render).not.toHaveBeenCalled();
     expect(lifecycle.status('job_gone')).toBe('cancelled');
+    // Not claimed, nothing done: no timings.
+    expect(logged('log', 'Render timings')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
@@ -11,7 +12,8 @@ import { JobFailure } from '../rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import { RenderQueue, RenderQueueData, RenderTask } from '../jobs/render-queue';
-import { RenderCancelledError, Renderer } from '../renderer';
+import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../renderer';
+import { RENDER_TIMINGS_MESSAGE, RenderOutcome, renderTimings } from './render-timings';
 import { RENDERER } from './renderer.provider';
 
 /** Progress is written at most this often, so a render does not hammer the database. */
@@ -21,7 +23,9 @@ const PROGRESS_WRITE_INTERVAL_MS = 1000;
  * Renders queued jobs: routing (before any frame) → composition props → Remotion → files to
  * storage → final state. Every state change goes through JobLifecycle (conditional updates), so a
  * job cancelled meanwhile, or finished by another worker after a crash, ends in exactly one final
- * state. Each job's start, end and duration are logged.
+ * state. Each job's start, end and duration are logged, and, once the worker is done with a job it claimed,
+ * where its time went: one `Render timings` line (render-timings.ts) from a PhaseTimer that the renderer
+ * fills too.
  */
 @Injectable()
 export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -67,66 +71,87 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   async handle(task: RenderTask): Promise<void> {
     const jobId = task.data.jobId;
-    const job = await this.lifecycle.claim(jobId);
-    if (!job) return; // cancelled before it started, or already finished
+    const pickedUpAt = Date.now();
+    const handleStarted = performance.now();
+    const timer = new PhaseTimer();
+    const writes = new PhaseTimer();
+    const job = await timer.time('claim', () => this.lifecycle.claim(jobId));
+    if (!job) return; // cancelled before it started, or already finished: nothing done, nothing to time
+    if (job.createdAt instanceof Date) timer.record('queue_wait', pickedUpAt - job.createdAt.getTime());
     const startedAt = Date.now();
     const elapsed = () => Date.now() - startedAt;
     this.logger.log({ job_id: jobId, attempt: job.attempts }, 'Render job started');
 
+    let outcome: RenderOutcome = 'failed';
+    const cancelled = () => {
+      outcome = 'cancelled';
+      this.logCancelled(jobId, elapsed());
+    };
+    const stillProcessing = () => timer.time('state_check', () => this.lifecycle.isProcessing(jobId));
     const controller = new AbortController();
     this.running.set(jobId, controller);
     const workDir = join(this.config.rendering.tempDir, 'jobs', jobId);
     try {
       mkdirSync(workDir, { recursive: true });
-      const plan = await this.routePlanner.plan(job.request).catch((err: unknown) => {
-        throw err instanceof RoutingError ? new JobFailure(err.code, err.message) : err;
-      });
-      await this.lifecycle.recordRoute(jobId, plan);
-      if (!(await this.lifecycle.isProcessing(jobId))) return this.logCancelled(jobId, elapsed());
+      const plan = await timer
+        .time('routing', () => this.routePlanner.plan(job.request))
+        .catch((err: unknown) => {
+          throw err instanceof RoutingError ? new JobFailure(err.code, err.message) : err;
+        });
+      await timer.time('route_save', () => this.lifecycle.recordRoute(jobId, plan));
+      if (!(await stillProcessing())) return cancelled();
 
-      const props = buildCompositionProps(job.request, plan, { sandbox: job.sandbox });
-      const video = await this.renderer.render({
+      const props = await timer.time('props', () => buildCompositionProps(job.request, plan, { sandbox: job.sandbox }));
+      const video = await this.render(timer, {
         props,
         videoPath: join(workDir, 'video.mp4'),
         thumbnailPath: join(workDir, 'thumb.jpg'),
-        onProgress: this.progressWriter(jobId, task),
+        onProgress: this.progressWriter(jobId, task, writes),
         signal: controller.signal,
         timeoutMs: this.config.rendering.timeoutSeconds * 1000,
       });
-      if (!(await this.lifecycle.isProcessing(jobId))) return this.logCancelled(jobId, elapsed());
+      if (!(await stillProcessing())) return cancelled();
 
       const videoKey = `renders/${jobId}.mp4`;
       const thumbnailKey = `renders/${jobId}_thumb.jpg`;
-      const removeStored = () => Promise.all([this.storage.delete(videoKey), this.storage.delete(thumbnailKey)]).catch(() => undefined);
+      const removeStored = () =>
+        timer.time('storage_remove', () =>
+          Promise.all([this.storage.delete(videoKey), this.storage.delete(thumbnailKey)]).catch(() => undefined),
+        );
       try {
-        await this.storage.putFile(videoKey, join(workDir, 'video.mp4'), 'video/mp4');
-        await this.storage.putFile(thumbnailKey, join(workDir, 'thumb.jpg'), 'image/jpeg');
+        await timer.time('storage', () => this.storage.putFile(videoKey, join(workDir, 'video.mp4'), 'video/mp4'));
+        await timer.time('storage', () => this.storage.putFile(thumbnailKey, join(workDir, 'thumb.jpg'), 'image/jpeg'));
       } catch (err) {
         this.logger.error({ err, job_id: jobId }, 'Could not store the rendered files');
         await removeStored();
         throw new JobFailure('STORAGE_ERROR', 'The video was rendered but could not be stored; the render was not charged.');
       }
       const completedAt = new Date();
-      const done = await this.lifecycle.complete(jobId, {
-        videoKey,
-        thumbnailKey,
-        durationSeconds: Math.round(video.duration_seconds),
-        resolution: `${video.width}x${video.height}`,
-        fileSizeBytes: video.file_size_bytes,
-        completedAt,
-        expiresAt: new Date(completedAt.getTime() + this.config.storage.retentionDays * 24 * 3600_000),
-      });
+      // complete() also runs what a job's end sets off (usage, batch, webhook event), awaited: timed with it.
+      const done = await timer.time('complete', () =>
+        this.lifecycle.complete(jobId, {
+          videoKey,
+          thumbnailKey,
+          durationSeconds: Math.round(video.duration_seconds),
+          resolution: `${video.width}x${video.height}`,
+          fileSizeBytes: video.file_size_bytes,
+          completedAt,
+          expiresAt: new Date(completedAt.getTime() + this.config.storage.retentionDays * 24 * 3600_000),
+        }),
+      );
       if (!done) {
         await removeStored();
-        return this.logCancelled(jobId, elapsed());
+        return cancelled();
       }
+      outcome = 'complete';
       this.logger.log({ job_id: jobId, duration_ms: elapsed(), file_size_bytes: video.file_size_bytes }, 'Render job complete');
     } catch (err) {
       if (this.shuttingDown) {
+        outcome = 'interrupted';
         this.logger.warn({ job_id: jobId, duration_ms: elapsed() }, 'Render job interrupted by shutdown; left for another worker');
         throw err; // leave the job to be taken up again
       }
-      if (err instanceof RenderCancelledError) return this.logCancelled(jobId, elapsed());
+      if (err instanceof RenderCancelledError) return cancelled();
       const failure =
         err instanceof JobFailure ? err : new JobFailure('RENDER_FAILED', 'The renderer failed on this job; the render was not charged.');
       if (err instanceof JobFailure) {
@@ -134,10 +159,34 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
       } else {
         this.logger.error({ err, job_id: jobId, code: failure.code, duration_ms: elapsed() }, 'Render job crashed');
       }
-      await this.lifecycle.fail(jobId, { code: failure.code, message: failure.message });
+      await timer.time('fail', () => this.lifecycle.fail(jobId, { code: failure.code, message: failure.message }));
     } finally {
       this.running.delete(jobId);
+      const stopCleanup = timer.start('cleanup');
       rmSync(workDir, { recursive: true, force: true });
+      stopCleanup();
+      this.logger.log(
+        renderTimings(
+          { id: jobId, attempt: job.attempts, outcome, totalMs: performance.now() - handleStarted },
+          timer.summary(),
+          writes.summary(),
+        ),
+        RENDER_TIMINGS_MESSAGE,
+      );
+    }
+  }
+
+  /**
+   * The renderer's call, its phases recorded in `timer` by the renderer itself; one that reports none
+   * (a stand-in renderer) gets the whole call as one `render` phase.
+   */
+  private async render(timer: PhaseTimer, input: Omit<RenderVideoInput, 'timer'>): Promise<RenderedVideo> {
+    const before = new Set(timer.names());
+    const started = performance.now();
+    try {
+      return await this.renderer.render({ ...input, timer });
+    } finally {
+      if (timer.names().every((name) => before.has(name))) timer.record('render', performance.now() - started);
     }
   }
 
@@ -145,14 +194,19 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     this.logger.log({ job_id: jobId, duration_ms: durationMs }, 'Render job stopped: cancelled');
   }
 
-  private progressWriter(jobId: string, task: RenderTask) {
+  /** Progress writes run alongside the frames (not awaited): timed in `writes`, apart from the job's sequential phases. */
+  private progressWriter(jobId: string, task: RenderTask, writes: PhaseTimer) {
     let lastWrite = 0;
     return (fraction: number) => {
       const now = Date.now();
       if (now - lastWrite < PROGRESS_WRITE_INTERVAL_MS || fraction >= 1) return;
       lastWrite = now;
       const progress = Math.round(Math.min(0.99, fraction) * 1000) / 1000;
-      void this.lifecycle.progress(jobId, progress).catch(() => undefined);
+      const stop = writes.start('progress_writes');
+      void this.lifecycle
+        .progress(jobId, progress)
+        .catch(() => undefined)
+        .finally(() => stop());
       task.reportProgress(progress);
     };
   }

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { probeVideo } from '../src/modules/rendering/renderer';
 import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
@@ -20,6 +21,35 @@ async function waitForJob(t: TestApp, key: string, jobId: string, until: (job: R
 }
 const ended = (job: Record<string, unknown>) => ['complete', 'failed', 'cancelled'].includes(job.status as string);
 
+interface TimingsLine {
+  job_id: string;
+  outcome: string;
+  total_ms: number;
+  phases: Record<string, number>;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The `Render timings` lines the app logs (Nest's Logger, whatever it writes to), from now until the suite ends.
+ * The line is written after the job's final state, so a test waits for it.
+ */
+function renderTimingsLines() {
+  const spy = jest.spyOn(Logger.prototype, 'log');
+  const lines = () => spy.mock.calls.filter((call) => call[1] === 'Render timings').map((call) => call[0] as unknown as TimingsLine);
+  return {
+    of: async (jobId: string): Promise<TimingsLine> => {
+      const [line] = await waitFor(
+        () => lines().filter((l) => l.job_id === jobId),
+        (found) => found.length > 0,
+      );
+      expect(lines().filter((l) => l.job_id === jobId)).toHaveLength(1);
+      for (const ms of [line.total_ms, ...Object.values(line.phases)]) expect(ms).toBeGreaterThanOrEqual(0);
+      return line;
+    },
+    restore: () => spy.mockRestore(),
+  };
+}
+
 /** A short, small render: 3 s of 720x720 at 24 fps. */
 const smallRender = (extra: Record<string, unknown> = {}) => ({
   waypoints: [
@@ -36,12 +66,15 @@ describe('Render worker: from queued job to a real MP4', () => {
   let t: TestApp;
   let account: TestAccount;
   let receiver: WebhookReceiver;
+  let timings: ReturnType<typeof renderTimingsLines>;
   beforeAll(async () => {
+    timings = renderTimingsLines();
     t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' });
     account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
     receiver = await WebhookReceiver.start();
   }, 120_000);
   afterAll(async () => {
+    timings.restore();
     await receiver.close();
     await t.close();
   });
@@ -99,6 +132,20 @@ describe('Render worker: from queued job to a real MP4', () => {
       ...webhookFields
     } = job;
     expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });
+
+    // Where its time went: the worker's phases around Remotion's, in the order they happened.
+    const line = await timings.of(created.body.job_id);
+    expect(line.outcome).toBe('complete');
+    const names = Object.keys(line.phases);
+    const inOrder = ['queue_wait', 'claim', 'routing', 'props', 'browser', 'composition', 'first_frame', 'frames', 'encode'];
+    expect(names.filter((name) => inOrder.includes(name))).toEqual(inOrder);
+    expect(names.slice(names.indexOf('encode') + 1)).toEqual(
+      expect.arrayContaining(['thumbnail', 'probe', 'temp_cleanup', 'storage', 'complete', 'cleanup']),
+    );
+    expect(line.phases).not.toHaveProperty('render');
+    // The first job of this worker launched its browser; 3 s at 24 fps.
+    expect(line.details).toMatchObject({ browser_launched: true, frames: 72, parallel_encoding: expect.any(Boolean) });
+    expect(line.phases.frames).toBeGreaterThan(0);
   }, 180_000);
 });
 
@@ -106,14 +153,19 @@ describe('Render worker: from queued job to a real MP4', () => {
 describe('Render worker: routing failures and cancellation', () => {
   let t: TestApp;
   let account: TestAccount;
+  let timings: ReturnType<typeof renderTimingsLines>;
   beforeAll(async () => {
+    timings = renderTimingsLines();
     t = await startTestApp(
       { MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' },
       { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 20 }) }] },
     );
     account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
   }, 120_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    timings.restore();
+    await t.close();
+  });
 
   it('fails a sea leg that starts far inland with MARITIME_ROUTE_ERROR before rendering, and gives the render back', async () => {
     const created = await t.http
@@ -136,6 +188,10 @@ describe('Render worker: routing failures and cancellation', () => {
     // This account's only render failed: it was given back.
     const used = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
     expect(used).toBe(0);
+    // Its timings stop where it failed.
+    const line = await timings.of(created.body.job_id);
+    expect(line.outcome).toBe('failed');
+    expect(Object.keys(line.phases)).toEqual(['queue_wait', 'claim', 'routing', 'fail', 'cleanup']);
   }, 60_000);
 
   it('fails a road leg with ROAD_ROUTE_ERROR when no road router is configured', async () => {
@@ -167,6 +223,7 @@ describe('Render worker: routing failures and cancellation', () => {
     expect(nextJob.status).not.toBe('queued');
     const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
     expect(job.status).toBe('cancelled');
+    expect((await timings.of(created.body.job_id)).outcome).toBe('cancelled');
     expect(existsSync(join((t.config.storage as { dir: string }).dir, 'renders', `${created.body.job_id}.mp4`))).toBe(false);
     // The cancelled job gave its render back; the next job took one.
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(before);

@@ -1,16 +1,19 @@
 /**
  * `npm run bench:render`: render speed of the MapAnimation composition (a route, a multi_route
  * network and a country_data choropleth) against Remotion's own floor (the Blank composition of the same size), side by side
- * in one run, and the wall time of a 12 s 1080p30 job (render + thumbnail). Prints figures;
- * asserts nothing.
+ * in one run, and the wall time of a 12 s 1080p30 job (render + thumbnail). For every run, the renderer's own
+ * phases (the same names as in the worker's `Render timings` log line, which bench/render-job.ts prints for the
+ * service): side by side for the 720p runs, as a table for the 1080p job. Prints figures; asserts nothing.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { PhaseTimer } from '../src/common/util/phase-timer';
 import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { countryDataProps, LIFE_EXPECTANCY_DATA } from '../remotion/fixtures/region-modes';
 import { atlanticProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
+import { type Phases, printPhaseColumns, printPhaseTable } from './phases';
 
 const outDir = path.join(__dirname, 'out');
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,12 +25,17 @@ interface Timed {
   framesSeconds: number;
   /** Seconds of the whole render() call (composition lookup, frames, encode, thumbnail, probe). */
   totalSeconds: number;
+  /** The renderer's phases (ms), in the order they happened. */
+  phases: Phases;
+  details: Record<string, unknown>;
 }
 
 async function timeRender(renderer: RemotionRenderer, label: string, props: MapAnimationProps, name: string): Promise<Timed> {
+  const timer = new PhaseTimer();
   const started = performance.now();
   let framesDone = 0;
   const video = await renderer.render({
+    timer,
     props,
     videoPath: path.join(outDir, `${name}.mp4`),
     thumbnailPath: path.join(outDir, `${name}.jpg`),
@@ -43,7 +51,15 @@ async function timeRender(renderer: RemotionRenderer, label: string, props: MapA
       `${probed.codec}/${probed.pixelFormat}, faststart=${faststart}, ${(video.file_size_bytes / 1e6).toFixed(2)} MB, ` +
       `${((ended - started) / 1000).toFixed(1)} s`,
   );
-  return { label, frames: probed.frames, framesSeconds: ((framesDone || ended) - started) / 1000, totalSeconds: (ended - started) / 1000 };
+  const summary = timer.summary();
+  return {
+    label,
+    frames: probed.frames,
+    framesSeconds: ((framesDone || ended) - started) / 1000,
+    totalSeconds: (ended - started) / 1000,
+    phases: Object.fromEntries(Object.entries(summary.phases).map(([name, total]) => [name, total.ms])),
+    details: summary.notes,
+  };
 }
 
 async function main(): Promise<void> {
@@ -105,6 +121,13 @@ async function main(): Promise<void> {
     console.log(`  ratio        ${(multiFps / blankFps).toFixed(3)} (target >= 0.85)`);
     console.log(`  CountryData  ${countriesFps.toFixed(2)} fps (${countries720.country_data?.values.length ?? 0} countries, ranked)`);
     console.log(`  ratio        ${(countriesFps / blankFps).toFixed(3)} (target >= 0.85)`);
+    printPhaseColumns(
+      '720p renderer phases',
+      ['Blank', 'MapAnimation', 'MultiRoute', 'CountryData'].map((label) => ({
+        label,
+        runs: runs.filter((r) => r.label === label).map((r) => r.phases),
+      })),
+    );
     await blank.stop();
 
     // A 12 s 1080p30 job: render + thumbnail wall time, the way the worker runs it.
@@ -119,6 +142,12 @@ async function main(): Promise<void> {
     console.log(
       `  1080p job wall time ${job.totalSeconds.toFixed(1)} s (target <= 45 s), frames ${(job.frames / job.framesSeconds).toFixed(2)} fps`,
     );
+    printPhaseTable(
+      `1080p job, renderer phases: share of the render() call (${job.totalSeconds.toFixed(1)} s)`,
+      job.phases,
+      job.totalSeconds * 1000,
+    );
+    console.log(`    details: ${JSON.stringify(job.details)}`);
   } finally {
     await map.stop();
     await blank.stop();

@@ -3,6 +3,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 
@@ -14,8 +15,15 @@ export interface BenchService {
   base: string;
   env: NodeJS.ProcessEnv;
   process: ChildProcess;
+  /** The service's JSON log lines so far, when started with `logLevel` (else none: its logs are dropped). */
+  logs: Array<Record<string, unknown>>;
   /** Stops the service and deletes the run's Redis keys (the database is recreated by the next run). */
   stop(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  /** Keep the service's log lines from this pino level up (JSON, one object a line) in `logs`; default: warn, dropped. */
+  logLevel?: 'info' | 'warn';
 }
 
 /** Every run starts from an empty database, so figures do not depend on what earlier runs left. */
@@ -45,7 +53,7 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
 }
 
 /** Starts `dist/src/main.js` (run `npm run build` first) in the given role and waits until it answers. */
-export async function startService(role: 'api' | 'all', port: number): Promise<BenchService> {
+export async function startService(role: 'api' | 'all', port: number, options: StartServiceOptions = {}): Promise<BenchService> {
   await recreateDatabase();
   const env = {
     ...process.env,
@@ -58,16 +66,31 @@ export async function startService(role: 'api' | 'all', port: number): Promise<B
     REDIS_KEY_PREFIX: `bench${Date.now()}`,
     JWT_SECRET: 'benchmark-secret-0123456789-0123456789-abcdef',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'mapr-bench-')),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    LOG_FORMAT: 'json',
   };
   // BENCH_NODE_ARGS passes extra flags to the service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const keepLogs = options.logLevel !== undefined;
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
+    env,
+    stdio: ['ignore', keepLogs ? 'pipe' : 'ignore', 'inherit'],
+  });
+  const logs: Array<Record<string, unknown>> = [];
+  if (keepLogs) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
       if ((await fetch(`${base}/health/live`)).ok)
-        return { base, env, process: child, stop: () => stopService(child, env.REDIS_KEY_PREFIX) };
+        return { base, env, process: child, logs, stop: () => stopService(child, env.REDIS_KEY_PREFIX) };
     } catch {
       /* not up yet */
     }

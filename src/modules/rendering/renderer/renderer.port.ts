@@ -21,7 +21,7 @@ export interface RenderVideoInput {
    * Where the renderer may record its phases (each in the order it happens, none overlapping, so they add up).
    * The Remotion adapter's: `load` (first import of the renderer library), `browser` (launch, or the liveness
    * check of the reused one), `composition`, `first_frame`, `frames`, `encode`, `mux`, `thumbnail`, `probe`,
-   * `temp_cleanup`; a renderer may record others, or none.
+   * `browser_close` (after a failure), `temp_cleanup`; a renderer may record others, or none.
    */
   timer?: PhaseTimer;
 }

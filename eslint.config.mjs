@@ -14,7 +14,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'packages/*/dist/', 'packages/sdk/src/generated/', 'data/', 'coverage/', 'tmp/', 'remotion-bundle/', 'bench/out/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'packages/*/dist/',
+      'packages/sdk/src/generated/',
+      'data/',
+      'coverage/',
+      'tmp/',
+      'remotion-bundle/',
+      'bench/out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

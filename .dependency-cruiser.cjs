@@ -68,10 +68,10 @@ module.exports = {
     {
       name: 'dashboard-speaks-only-the-public-api',
       comment:
-        'dashboard/ is a browser app that talks to the service over HTTP only: from src/ it may import the rendering contract (the props the Player renders), nothing else.',
+        'dashboard/ is a browser app that talks to the service over HTTP only, through the SDK as its users get it (`@mapr/sdk`, the built package, never packages/sdk/src by path): from src/ it may import the rendering contract (the props the Player renders), nothing else.',
       severity: 'error',
       from: { path: '^dashboard/' },
-      to: { path: '^(src|test|bench|scripts)/', pathNot: '^src/modules/rendering/contract/' },
+      to: { path: '^(src|test|bench|scripts|packages/sdk/src|packages/cli)/', pathNot: '^src/modules/rendering/contract/' },
     },
     {
       name: 'nothing-imports-the-dashboard',

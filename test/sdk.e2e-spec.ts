@@ -11,7 +11,7 @@ import { PlansService, type TierLimits } from '../src/modules/billing';
 import { storageHitKey } from '../src/modules/billing/rate-limiter';
 import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
-import { createAccount, renderBody, startTestApp, type TestApp } from './support/test-app';
+import { createAccount, renderBody, startTestApp, verificationLinkFor, type TestApp } from './support/test-app';
 import { waitFor, WebhookReceiver } from './support/webhooks';
 
 /** A fetch that records every request the SDK sends (method, path, status) and can be told to fail. */
@@ -295,6 +295,37 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const later = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 });
     await streaming;
     expect(seen).toEqual([later.job_id]);
+  });
+
+  it('serves a browser session: logs in, resends the verification link that then verifies, searches places without credentials', async () => {
+    const unverified = await createAccount(t, { verified: false, keys: false });
+    const { accessToken } = await new Mapr({ baseUrl: t.baseUrl }).auth.logIn({ email: unverified.email, password: unverified.password });
+    const session = new Mapr({ apiKey: accessToken, baseUrl: t.baseUrl });
+    expect((await session.account.get()).emailVerified).toBe(false);
+
+    const resent = await session.auth.resendVerification();
+    expect(resent).toEqual({ message: expect.any(String), expires_in_hours: expect.any(Number) });
+    const link = new URL(verificationLinkFor(t, unverified.email));
+    await fetch(`${t.baseUrl}${link.pathname}${link.search}`, { headers: { Accept: 'application/json' } });
+    expect((await session.account.get()).emailVerified).toBe(true);
+    // Once verified there is nothing to resend: a typed 4xx, not retried.
+    const again = await session.auth.resendVerification().catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(MaprError);
+    expect((again as MaprError).status).toBeLessThan(500);
+
+    const { fetch: anonymousFetch, seen } = recordingFetch();
+    const places = await new Mapr({ baseUrl: t.baseUrl, fetch: anonymousFetch }).catalog.places('san', { limit: 3 });
+    expect(places).toHaveLength(3);
+    expect(places.every((place) => place.name.toLowerCase().includes('san'))).toBe(true);
+    expect(seen).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/places?q=san&limit=3', status: 200 })]);
+  });
+
+  it('stops a read, retries included, when its signal aborts', async () => {
+    const { mapr } = await clientFor();
+    const controller = new AbortController();
+    controller.abort(new Error('the page was left'));
+    await expect(mapr.account.get({ signal: controller.signal })).rejects.toThrow('the page was left');
+    await expect(mapr.batches.listPage({}, { signal: controller.signal })).rejects.toThrow('the page was left');
   });
 
   it('answers a MaprConnectionError when nothing listens, after its retries', async () => {

@@ -4,8 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, onSessionRejected } from './api/client';
-import type { LoginResponse } from './api/types';
+import { onSessionRejected, publicApi } from './api/client';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 
 interface SessionContextValue {
@@ -34,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logIn = useCallback(async (email: string, password: string) => {
-    const response = await api<LoginResponse>('POST', '/v1/auth/login', { body: { email, password }, authenticated: false });
+    const response = await publicApi().auth.logIn({ email, password });
     const started = saveSession(response.accessToken, response.user);
     setEndedBecause(null);
     setSession(started);

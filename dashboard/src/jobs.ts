@@ -1,10 +1,10 @@
 /** How a render job reads in lists and headings: its title, its route in words, its mode. */
 import type { NormalizedPoint, NormalizedRegion, NormalizedRenderRequest } from '../../src/modules/rendering/contract';
-import type { Job, JobStatus } from './api/types';
+import type { Render, RenderStatus } from './api/types';
 
-export const ACTIVE_STATUSES: readonly JobStatus[] = ['queued', 'processing'];
+export const ACTIVE_STATUSES: readonly RenderStatus[] = ['queued', 'processing'];
 
-export function isActive(job: Pick<Job, 'status'>): boolean {
+export function isActive(job: Pick<Render, 'status'>): boolean {
   return ACTIVE_STATUSES.includes(job.status);
 }
 
@@ -16,11 +16,11 @@ const MODE_LABELS: Record<string, string> = {
 };
 
 /** The stored request, read leniently: older jobs may lack fields added since. */
-function requestOf(job: Pick<Job, 'request'>): Partial<NormalizedRenderRequest> {
+function requestOf(job: Pick<Render, 'request'>): Partial<NormalizedRenderRequest> {
   return job.request as Partial<NormalizedRenderRequest>;
 }
 
-export function modeLabel(job: Pick<Job, 'request'>): string {
+export function modeLabel(job: Pick<Render, 'request'>): string {
   const mode = requestOf(job).mode ?? 'route_animation';
   return MODE_LABELS[mode] ?? mode;
 }
@@ -40,7 +40,7 @@ function regionLabel(region: NormalizedRegion | 'world' | undefined): string {
 }
 
 /** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries". */
-export function routeSummary(job: Pick<Job, 'request'>): string {
+export function routeSummary(job: Pick<Render, 'request'>): string {
   const request = requestOf(job);
   if (request.multi_route) {
     const count = request.multi_route.routes.length;
@@ -58,23 +58,23 @@ export function routeSummary(job: Pick<Job, 'request'>): string {
 }
 
 /** The title the user gave, or else the route in words. */
-export function jobTitle(job: Pick<Job, 'request'>): string {
+export function jobTitle(job: Pick<Render, 'request'>): string {
   return requestOf(job).title?.text || routeSummary(job);
 }
 
-export function hasTitle(job: Pick<Job, 'request'>): boolean {
+export function hasTitle(job: Pick<Render, 'request'>): boolean {
   return Boolean(requestOf(job).title?.text);
 }
 
-export function requestedDuration(job: Pick<Job, 'request'>): number | undefined {
+export function requestedDuration(job: Pick<Render, 'request'>): number | undefined {
   return requestOf(job).duration;
 }
 
-export function requestedResolution(job: Pick<Job, 'request'>): string | undefined {
+export function requestedResolution(job: Pick<Render, 'request'>): string | undefined {
   const request = requestOf(job);
   return request.resolution ? `${request.resolution}${request.aspect_ratio ? ` ${request.aspect_ratio}` : ''}` : undefined;
 }
 
-export function webhookUrlOf(job: Pick<Job, 'request'>): string | undefined {
+export function webhookUrlOf(job: Pick<Render, 'request'>): string | undefined {
   return requestOf(job).webhook_url;
 }

@@ -1,8 +1,8 @@
+import { MaprError } from '@mapr/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ApiError } from './api/client';
 import { SessionProvider } from './auth';
 import { router } from './routes';
 import './styles.css';
@@ -10,14 +10,12 @@ import './styles.css';
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A 429 is retried once its window has turned; 4xx otherwise are answers, not accidents.
-      retry: (failures, error) => {
-        if (error instanceof ApiError && error.status === 429) return failures < 3;
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-        return failures < 2;
-      },
+      // The SDK has already retried what may pass (lost connections, 5xx, a 429 whose window turns within a minute,
+      // waiting as `Retry-After` says): a 429 that is still there is tried once more when its window has turned;
+      // anything else is an answer, not an accident.
+      retry: (failures, error) => error instanceof MaprError && error.status === 429 && failures < 1,
       retryDelay: (failures, error) =>
-        error instanceof ApiError && error.body.retry_after_seconds ? error.body.retry_after_seconds * 1000 : 1000 * 2 ** failures,
+        error instanceof MaprError && error.retry_after_seconds ? error.retry_after_seconds * 1000 : 1000 * 2 ** failures,
       staleTime: 10_000,
       refetchOnWindowFocus: true,
     },

@@ -1,50 +1,12 @@
 /**
- * The dashboard's only way to the service: the public API under /v1, with the logged-in user's
- * access token. Every failure becomes an ApiError carrying the API's own error body (contract §1),
- * so pages show the service's message, code and request id as they are.
+ * The dashboard's only way to the service: the public API under /v1 through `@mapr/sdk`, the same client
+ * API users get (its types from docs/openapi.json, its retries, `MaprError`, idempotency keys). What is the
+ * dashboard's own is the `fetch` under it: it keeps the account's rate budget from the `X-RateLimit-*`
+ * headers, so that background reads can wait for the next window, and it ends the session when the API
+ * refuses the stored token.
  */
+import { Mapr } from '@mapr/sdk';
 import { currentToken } from '../session';
-
-export interface ValidationIssue {
-  field: string;
-  code: string;
-  message: string;
-}
-
-export interface ApiErrorBody {
-  error: string;
-  error_code: string;
-  message: string;
-  request_id?: string;
-  issues?: ValidationIssue[];
-  retry_after_seconds?: number;
-  reset_at?: string;
-  [extra: string]: unknown;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
-    super(body.message);
-    this.name = 'ApiError';
-  }
-
-  get code(): string {
-    return this.body.error_code;
-  }
-
-  get issues(): ValidationIssue[] {
-    return this.body.issues ?? [];
-  }
-
-  get requestId(): string | undefined {
-    return this.body.request_id;
-  }
-}
-
-export type Query = Record<string, string | number | boolean | undefined | null>;
 
 /**
  * The account's request budget as the API last reported it (X-RateLimit-*, contract §6). Keys and
@@ -67,26 +29,20 @@ function recordBudget(response: Response): void {
 
 async function waitForBackgroundBudget(signal?: AbortSignal): Promise<void> {
   while (rateBudget.remaining <= RESERVED_FOR_PEOPLE && rateBudget.resetsAt > Date.now()) {
+    signal?.throwIfAborted();
     await new Promise<void>((resolve, reject) => {
       const timer = window.setTimeout(resolve, rateBudget.resetsAt - Date.now() + 250);
-      signal?.addEventListener('abort', () => {
-        window.clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
-      });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          window.clearTimeout(timer);
+          reject(new DOMException('Aborted', 'AbortError'));
+        },
+        { once: true },
+      );
     });
     rateBudget.remaining = Infinity;
   }
-}
-
-export interface RequestOptions {
-  /** A read nobody clicked for (polling): it waits for the next rate-limit window instead of spending the last requests. */
-  background?: boolean;
-  body?: unknown;
-  query?: Query;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** false: send no token (sign up, log in). */
-  authenticated?: boolean;
 }
 
 let sessionEnded: () => void = () => undefined;
@@ -96,63 +52,48 @@ export function onSessionRejected(handler: () => void): void {
   sessionEnded = handler;
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).message === 'string' && 'error_code' in value;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+/**
+ * The fetch under every SDK call (each attempt of a retried one). Only calls with the session's token
+ * speak for the account: the budget of an anonymous call (place search, log in) is the address's, not
+ * the account's, and its 401 (a wrong password) ends no session.
+ */
+const dashboardFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const response = await window.fetch(request);
+  if (request.headers.has('Authorization')) {
+    recordBudget(response);
+    if (response.status === 401) sessionEnded();
   }
+  return response;
+};
+
+function client(token: string | null): Mapr {
+  return new Mapr({ baseUrl: window.location.origin, apiKey: token ?? undefined, fetch: dashboardFetch });
 }
 
-export function apiUrl(path: string, query: Query = {}): string {
-  const url = new URL(path, window.location.origin);
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
-  }
-  return url.pathname + url.search;
+let session: { token: string | null; client: Mapr } | null = null;
+
+/** The client of the logged-in session (a new one when the token changes: log in, log out). */
+export function mapr(): Mapr {
+  const token = currentToken();
+  if (!session || session.token !== token) session = { token, client: client(token) };
+  return session.client;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.authenticated === false ? null : currentToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+let anonymous: Mapr | null = null;
+
+/** A client without credentials: sign up, log in and place search spend no account's requests. */
+export function publicApi(): Mapr {
+  anonymous ??= client(null);
+  return anonymous;
+}
+
+/**
+ * A read of the session's client. `background: true` is a read nobody clicked for (polling, a page
+ * refreshing itself): it first waits for the next rate-limit window when only the requests a person's
+ * click needs are left.
+ */
+export async function read<T>(call: (api: Mapr) => Promise<T>, options: { background?: boolean; signal?: AbortSignal } = {}): Promise<T> {
   if (options.background) await waitForBackgroundBudget(options.signal);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, {
-      error: 'Network Error',
-      error_code: 'NETWORK_ERROR',
-      message: 'The service could not be reached. Check your connection and try again.',
-    });
-  }
-  recordBudget(response);
-  const text = response.status === 204 ? '' : await response.text();
-  const data = text ? parseJson(text) : undefined;
-  if (!response.ok) {
-    if (response.status === 401 && token) sessionEnded();
-    throw new ApiError(
-      response.status,
-      isErrorBody(data)
-        ? data
-        : {
-            error: response.statusText,
-            error_code: `HTTP_${response.status}`,
-            message: `The service answered ${response.status} ${response.statusText}.`,
-          },
-    );
-  }
-  return data as T;
+  return call(mapr());
 }

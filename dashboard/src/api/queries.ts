@@ -4,8 +4,7 @@
  * for a while: a Free account has 10 API requests a minute, shared with its keys.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
-import type { Account, Style, TemplateSummary, Usage } from './types';
+import { read } from './client';
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -26,17 +25,17 @@ export const queryKeys = {
 };
 
 export function useAccount() {
-  return useQuery({ queryKey: queryKeys.account, queryFn: () => api<Account>('GET', '/v1/account'), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.account, queryFn: ({ signal }) => read((api) => api.account.get({ signal })), staleTime: 60_000 });
 }
 
 export function useUsage() {
-  return useQuery({ queryKey: queryKeys.usage, queryFn: () => api<Usage>('GET', '/v1/usage'), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.usage, queryFn: ({ signal }) => read((api) => api.usage.get({ signal })), staleTime: 30_000 });
 }
 
 export function useStyles() {
   return useQuery({
     queryKey: queryKeys.styles,
-    queryFn: async () => (await api<{ styles: Style[] }>('GET', '/v1/styles')).styles,
+    queryFn: ({ signal }) => read((api) => api.catalog.styles({ signal })),
     staleTime: Infinity,
   });
 }
@@ -44,7 +43,7 @@ export function useStyles() {
 export function useTemplates() {
   return useQuery({
     queryKey: queryKeys.templates,
-    queryFn: async () => (await api<{ templates: TemplateSummary[] }>('GET', '/v1/templates')).templates,
+    queryFn: ({ signal }) => read((api) => api.templates.list({ signal })),
     staleTime: 60_000,
   });
 }

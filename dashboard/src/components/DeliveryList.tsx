@@ -6,9 +6,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../api/client';
+import { mapr, read } from '../api/client';
 import { listKeys, queryKeys } from '../api/queries';
-import type { Delivery, DeliveryList as DeliveryListBody } from '../api/types';
+import type { WebhookDelivery } from '../api/types';
 import { formatDateTime, formatRelative } from '../format';
 import { ErrorNotice } from './ErrorNotice';
 import { EmptyState, Loading } from './Page';
@@ -26,9 +26,9 @@ export function DeliveryList({ filter, empty }: { filter: { job_id?: string; bat
   const [watch, setWatch] = useState<{ id: string; attempts: number; until: number } | null>(null);
   const list = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<DeliveryListBody>('GET', '/v1/webhooks/deliveries', { query: filter, signal, background: true }),
+    queryFn: ({ signal }) => read((api) => api.webhooks.deliveries(filter, { signal }), { signal, background: true }),
     refetchInterval: (query) => {
-      const deliveries = query.state.data?.deliveries ?? [];
+      const deliveries = query.state.data ?? [];
       const redelivering =
         watch !== null && Date.now() < watch.until && !deliveries.some((d) => d.id === watch.id && d.attempt_count > watch.attempts);
       const dueSoon = deliveries.some(
@@ -52,10 +52,10 @@ export function DeliveryList({ filter, empty }: { filter: { job_id?: string; bat
       </div>
       <ErrorNotice error={list.error} />
       {list.isPending ? <Loading what="Loading deliveries" /> : null}
-      {list.data && list.data.deliveries.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
-      {list.data && list.data.deliveries.length > 0 ? (
+      {list.data && list.data.length === 0 ? <EmptyState>{empty}</EmptyState> : null}
+      {list.data && list.data.length > 0 ? (
         <ul className="deliveries">
-          {list.data.deliveries.map((delivery) => (
+          {list.data.map((delivery) => (
             <DeliveryItem
               key={delivery.id}
               delivery={delivery}
@@ -68,14 +68,14 @@ export function DeliveryList({ filter, empty }: { filter: { job_id?: string; bat
   );
 }
 
-function lastAttempt(delivery: Delivery) {
+function lastAttempt(delivery: WebhookDelivery) {
   return delivery.attempts.length > 0 ? delivery.attempts[delivery.attempts.length - 1] : undefined;
 }
 
-function DeliveryItem({ delivery, onRedelivered }: { delivery: Delivery; onRedelivered: () => void }) {
+function DeliveryItem({ delivery, onRedelivered }: { delivery: WebhookDelivery; onRedelivered: () => void }) {
   const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: () => api<Delivery>('POST', `/v1/webhooks/deliveries/${encodeURIComponent(delivery.id)}/redeliver`),
+    mutationFn: () => mapr().webhooks.redeliver(delivery.id),
     onSuccess: () => {
       onRedelivered();
       void queryClient.invalidateQueries({ queryKey: listKeys.deliveries });

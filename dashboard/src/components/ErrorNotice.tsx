@@ -1,4 +1,7 @@
-import { ApiError } from '../api/client';
+import { MaprConnectionError, MaprError } from '@mapr/sdk';
+
+/** What a person reads when no answer came at all (the SDK has already tried again). */
+const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
 
 /**
  * An error as the API gave it: its message first, then the validation issues field by field, and
@@ -6,8 +9,14 @@ import { ApiError } from '../api/client';
  */
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   if (!error) return null;
-  const api = error instanceof ApiError ? error : null;
-  const message = api ? api.message : error instanceof Error ? error.message : String(error);
+  const api = error instanceof MaprError ? error : null;
+  const message = api
+    ? api.message
+    : error instanceof MaprConnectionError
+      ? UNREACHABLE
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return (
     <div className="notice notice-error" role="alert">
       {title ? <strong className="notice-title">{title}</strong> : null}
@@ -21,10 +30,10 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
           ))}
         </ul>
       ) : null}
-      {api && api.status !== 0 ? (
+      {api ? (
         <p className="notice-meta">
-          <code>{api.code}</code>
-          {api.requestId ? <> · request {api.requestId}</> : null}
+          <code>{api.error_code}</code>
+          {api.request_id ? <> · request {api.request_id}</> : null}
         </p>
       ) : null}
     </div>

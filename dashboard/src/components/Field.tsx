@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from 'react';
-import { ApiError } from '../api/client';
+import { MaprError } from '@mapr/sdk';
 
 /** The API's validation message for one field (`waypoints[1].place`, `duration`), if it named that field. */
 export function issueFor(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!(error instanceof MaprError)) return undefined;
   return error.issues.find((issue) => issue.field === field)?.message;
 }
 

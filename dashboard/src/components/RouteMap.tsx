@@ -8,9 +8,10 @@ import { geoBounds, geoCircle, geoNaturalEarth1, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../api/client';
+import { MaprError } from '@mapr/sdk';
+import { read } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { JobRoute, JobStatus } from '../api/types';
+import type { RenderRoute, RenderStatus } from '../api/types';
 import { ErrorNotice } from './ErrorNotice';
 import { Loading } from './Page';
 
@@ -29,7 +30,7 @@ async function loadLand(): Promise<Feature | FeatureCollection> {
 }
 
 function isRouteNotReady(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409;
+  return error instanceof MaprError && error.status === 409;
 }
 
 interface Stop {
@@ -37,14 +38,19 @@ interface Stop {
   coordinates: [number, number];
 }
 
+/** A GeoJSON position ([lng, lat], maybe more): the document types it as a plain list of numbers. */
+function lngLat(position: number[]): [number, number] {
+  return [position[0] ?? 0, position[1] ?? 0];
+}
+
 /** One dot per place the legs start or end at, in order. */
-function stopsOf(route: JobRoute): Stop[] {
+function stopsOf(route: RenderRoute): Stop[] {
   const stops = new Map<string, Stop>();
   for (const leg of route.features) {
     const line = leg.geometry.coordinates;
     if (line.length === 0) continue;
-    if (!stops.has(leg.properties.from)) stops.set(leg.properties.from, { name: leg.properties.from, coordinates: line[0] });
-    stops.set(leg.properties.to, { name: leg.properties.to, coordinates: line[line.length - 1] });
+    if (!stops.has(leg.properties.from)) stops.set(leg.properties.from, { name: leg.properties.from, coordinates: lngLat(line[0]!) });
+    stops.set(leg.properties.to, { name: leg.properties.to, coordinates: lngLat(line[line.length - 1]!) });
   }
   return [...stops.values()];
 }
@@ -53,7 +59,7 @@ function formatKm(km: number): string {
   return `${Math.round(km).toLocaleString()} km`;
 }
 
-export function RouteMap({ jobId, status, progress }: { jobId: string; status: JobStatus; progress: number }) {
+export function RouteMap({ jobId, status, progress }: { jobId: string; status: RenderStatus; progress: number }) {
   // The job's state when the route was last asked for: a 409 is worth asking again only after it moved on.
   const askedAt = useRef('');
   // A queued job has no route yet; asking would only spend a request on a 409.
@@ -61,7 +67,7 @@ export function RouteMap({ jobId, status, progress }: { jobId: string; status: J
     queryKey: queryKeys.route(jobId),
     queryFn: ({ signal }) => {
       askedAt.current = `${status}:${progress}`;
-      return api<JobRoute>('GET', `/v1/render/${jobId}/route`, { signal, background: true });
+      return read((api) => api.renders.route(jobId, { signal }), { signal, background: true });
     },
     enabled: status !== 'queued',
     staleTime: Infinity,
@@ -151,7 +157,7 @@ function useWidth(element: HTMLElement | null): number {
 }
 
 /** A projection centred on the route and fitted to it (or to a small circle around a short one). */
-function draw(route: JobRoute, width: number, height: number) {
+function draw(route: RenderRoute, width: number, height: number) {
   const collection = route as unknown as FeatureCollection;
   const [[west, south], [east, north]] = geoBounds(collection);
   // geoBounds gives west > east for a route across the antimeridian.

@@ -1,4 +1,4 @@
-import type { JobStatus } from '../api/types';
+import type { RenderStatus } from '../api/types';
 
 const LABELS: Record<string, string> = {
   queued: 'Queued',
@@ -12,7 +12,7 @@ const LABELS: Record<string, string> = {
   retrying: 'Retrying',
 };
 
-export function StatusBadge({ status }: { status: JobStatus | string }) {
+export function StatusBadge({ status }: { status: RenderStatus | string }) {
   return <span className={`badge badge-${status}`}>{LABELS[status] ?? status}</span>;
 }
 

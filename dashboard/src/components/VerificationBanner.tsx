@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { mapr } from '../api/client';
 import { ErrorNotice } from './ErrorNotice';
 
 /** Shown on every page until the e-mail is verified: renders are refused until then (403 EMAIL_NOT_VERIFIED). */
 export function VerificationBanner({ email }: { email: string }) {
   const resend = useMutation({
-    mutationFn: () => api<{ message: string; expires_in_hours: number }>('POST', '/v1/auth/resend-verification'),
+    mutationFn: () => mapr().auth.resendVerification(),
   });
   return (
     <section className="notice notice-warning" aria-labelledby="verify-heading">

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, ApiError } from '../api/client';
+import { MaprError } from '@mapr/sdk';
+import { mapr, read } from '../api/client';
 import { queryKeys, useAccount, useStyles, useTemplates, useUsage } from '../api/queries';
-import type { AcceptedRender, RenderPreview, Template } from '../api/types';
+import type { CreateRenderRequest, TemplateSettings } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { PageHeader } from '../components/Page';
@@ -32,7 +33,7 @@ import {
 import { TRANSPORT_LABELS, WaypointsEditor } from './WaypointsEditor';
 
 /** The body for the form, or the reason it cannot be built (mode settings that are not JSON). */
-function bodyOf(form: RenderForm): { body: Record<string, unknown> } | { error: Error } {
+function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Error } {
   try {
     return { body: toRequestBody(form) };
   } catch (error) {
@@ -67,7 +68,7 @@ export default function ComposePage() {
   const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
   const linkedTemplate = useQuery({
     queryKey: queryKeys.template(templateFromLink ?? ''),
-    queryFn: () => api<Template>('GET', `/v1/templates/${encodeURIComponent(templateFromLink!)}`),
+    queryFn: ({ signal }) => read((api) => api.templates.get(templateFromLink!, { signal })),
     enabled: Boolean(templateFromLink),
   });
   if (linkedTemplate.data && appliedTemplate !== linkedTemplate.data.id) {
@@ -76,7 +77,7 @@ export default function ComposePage() {
   }
 
   const pickTemplate = useMutation({
-    mutationFn: (id: string) => api<Template>('GET', `/v1/templates/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => mapr().templates.get(id),
     onSuccess: (template) => setForm((f) => ({ ...fromRequestBody(template.settings, f), templateId: template.id })),
   });
 
@@ -84,9 +85,9 @@ export default function ComposePage() {
   const bodyJson = 'body' in built ? JSON.stringify(built.body) : null;
 
   const preview = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => ({
+    mutationFn: async (body: CreateRenderRequest) => ({
       json: JSON.stringify(body),
-      result: await api<RenderPreview>('POST', '/v1/render/preview', { body }),
+      result: await mapr().renders.preview(body),
     }),
   });
   const previewIsStale = preview.data !== undefined && preview.data.json !== bodyJson;
@@ -99,11 +100,12 @@ export default function ComposePage() {
 
   const idempotencyKey = useRef<{ json: string; key: string } | null>(null);
   const submit = useMutation({
-    mutationFn: (body: Record<string, unknown>) => {
-      // The same body submitted twice (a double click, a retry after a network error) is one job.
+    mutationFn: (body: CreateRenderRequest) => {
+      // The same body submitted twice (a double click, a retry after a network error) is one job; the SDK's own
+      // retries of one submission reuse the key too.
       const json = JSON.stringify(body);
       if (idempotencyKey.current?.json !== json) idempotencyKey.current = { json, key: crypto.randomUUID() };
-      return api<AcceptedRender>('POST', '/v1/render', { body, headers: { 'Idempotency-Key': idempotencyKey.current.key } });
+      return mapr().renders.create(body, { idempotencyKey: idempotencyKey.current.key });
     },
     onSuccess: (accepted) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.renders });
@@ -115,8 +117,7 @@ export default function ComposePage() {
   const saveDialog = useRef<HTMLDialogElement>(null);
   const [templateName, setTemplateName] = useState('');
   const saveTemplate = useMutation({
-    mutationFn: (settings: Record<string, unknown>) =>
-      api<Template>('POST', '/v1/templates', { body: { name: templateName.trim(), settings } }),
+    mutationFn: (settings: TemplateSettings) => mapr().templates.create({ name: templateName.trim(), settings }),
     onSuccess: (template) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates });
       setForm((f) => ({ ...f, templateId: template.id }));
@@ -465,7 +466,7 @@ export default function ComposePage() {
           </Field>
           <ErrorNotice
             error={
-              saveTemplate.error instanceof ApiError && saveTemplate.error.issues.some((i) => i.field === 'name')
+              saveTemplate.error instanceof MaprError && saveTemplate.error.issues.some((i) => i.field === 'name')
                 ? null
                 : saveTemplate.error
             }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { api } from '../api/client';
+import { publicApi } from '../api/client';
 import type { Place } from '../api/types';
 
 export interface PlacePick {
@@ -43,8 +43,8 @@ export function PlaceSearch({
   const query = useDebounced(value.trim(), 350);
   const places = useQuery({
     queryKey: ['places', query.toLowerCase()],
-    queryFn: async ({ signal }) =>
-      (await api<{ places: Place[] }>('GET', '/v1/places', { query: { q: query, limit: 6 }, signal, authenticated: false })).places,
+    // Without credentials: typing a city spends the address's anonymous budget, not the account's.
+    queryFn: ({ signal }) => publicApi().catalog.places(query, { limit: 6, signal }),
     enabled: open && query.length >= 2,
     staleTime: Infinity,
   });

@@ -3,6 +3,8 @@
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
+import type { CreateRenderRequest, TemplateSettings } from '../api/types';
+
 export const TRANSPORTS = ['plane', 'ship', 'car', 'truck', 'train', 'walk', 'none'] as const;
 export const MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5'] as const;
@@ -143,8 +145,12 @@ function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
 
 export class ModeSettingsError extends Error {}
 
-/** The body of `POST /v1/render` (and of the preview) for this form. */
-export function toRequestBody(form: RenderForm): Record<string, unknown> {
+/**
+ * The body of `POST /v1/render` (and of the preview) for this form. It is built loosely and typed at the end:
+ * what a person typed goes as typed (text in a number field, mode settings as JSON), so that the service, not
+ * the form, says which field is wrong and why, in the same words an API user reads.
+ */
+export function toRequestBody(form: RenderForm): CreateRenderRequest {
   const body: Record<string, unknown> = {};
   if (form.templateId) body.template_id = form.templateId;
   if (form.mode !== 'route_animation') {
@@ -192,7 +198,7 @@ export function toRequestBody(form: RenderForm): Record<string, unknown> {
   }
   if (form.units !== 'km') body.units = form.units;
   if (form.webhookUrl.trim()) body.webhook_url = form.webhookUrl.trim();
-  return body;
+  return body as CreateRenderRequest;
 }
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
@@ -261,7 +267,7 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
 }
 
 /** What a template may hold: the body without the per-job fields (contract §12). */
-export function templateSettings(body: Record<string, unknown>): Record<string, unknown> {
+export function templateSettings(body: CreateRenderRequest): TemplateSettings {
   const { webhook_url: _webhook, template_id: _template, ...settings } = body;
   return settings;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api } from '../api/client';
+import { mapr, read } from '../api/client';
 import { queryKeys } from '../api/queries';
 import type { ApiKey, CreatedApiKey } from '../api/types';
 import { ConfirmStep } from '../components/ConfirmStep';
@@ -48,7 +48,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'live' | 'test'>('live');
   const create = useMutation({
-    mutationFn: () => api<CreatedApiKey>('POST', '/v1/api-keys', { body: { name: name.trim(), mode } }),
+    mutationFn: () => mapr().apiKeys.create({ name: name.trim(), mode }),
     onSuccess: (key) => {
       setName('');
       onCreated(key);
@@ -105,7 +105,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
-    mutationFn: () => api<void>('DELETE', `/v1/api-keys/${encodeURIComponent(apiKey.id)}`),
+    mutationFn: () => mapr().apiKeys.revoke(apiKey.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
   const revoked = apiKey.revoked_at !== null;
@@ -167,7 +167,7 @@ export default function ApiKeysPage() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const keys = useQuery({
     queryKey: queryKeys.apiKeys,
-    queryFn: async () => (await api<{ api_keys: ApiKey[] }>('GET', '/v1/api-keys')).api_keys,
+    queryFn: ({ signal }) => read((api) => api.apiKeys.list({ signal })),
   });
   const active = keys.data?.filter((k) => k.revoked_at === null) ?? [];
   const revoked = keys.data?.filter((k) => k.revoked_at !== null) ?? [];

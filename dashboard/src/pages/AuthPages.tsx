@@ -2,9 +2,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { mapr, publicApi, read } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { Account, RegisterResponse } from '../api/types';
 import { useSession } from '../auth';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
@@ -83,7 +82,7 @@ export function SignupPage() {
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const signup = useMutation({
     mutationFn: async () => {
-      await api<RegisterResponse>('POST', '/v1/auth/register', { body: form, authenticated: false });
+      await publicApi().auth.register(form);
       // Logged in straight away: an unverified account may use the dashboard (and resend the e-mail).
       await logIn(form.email, form.password);
     },
@@ -135,12 +134,12 @@ export function VerifyPendingPage() {
   const navigate = useNavigate();
   const account = useQuery({
     queryKey: queryKeys.account,
-    queryFn: () => api<Account>('GET', '/v1/account', { background: true }),
+    queryFn: ({ signal }) => read((api) => api.account.get({ signal }), { signal, background: true }),
     staleTime: 60_000,
     refetchInterval: (query) => (query.state.data?.emailVerified ? false : 10_000),
   });
   const resend = useMutation({
-    mutationFn: () => api<{ message: string; expires_in_hours: number }>('POST', '/v1/auth/resend-verification'),
+    mutationFn: () => mapr().auth.resendVerification(),
   });
   const verified = account.data?.emailVerified === true;
 

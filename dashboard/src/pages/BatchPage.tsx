@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../api/client';
+import { read } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { Batch } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
@@ -14,7 +13,7 @@ export default function BatchPage() {
   const { batchId = '' } = useParams();
   const batch = useQuery({
     queryKey: queryKeys.batch(batchId),
-    queryFn: ({ signal }) => api<Batch>('GET', `/v1/batch/${encodeURIComponent(batchId)}`, { signal, background: true }),
+    queryFn: ({ signal }) => read((api) => api.batches.get(batchId, { signal }), { signal, background: true }),
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'complete' ? BATCH_POLL_MS : false),
   });
   const data = batch.data;

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../api/client';
+import { read } from '../api/client';
 import { listKeys } from '../api/queries';
-import type { BatchList } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
@@ -16,7 +15,10 @@ export default function BatchesPage() {
   const batches = useInfiniteQuery({
     queryKey: listKeys.batchList,
     queryFn: ({ pageParam, signal }) =>
-      api<BatchList>('GET', '/v1/batches', { query: { limit: PAGE_SIZE, cursor: pageParam }, signal, background: pageParam === undefined }),
+      read((api) => api.batches.listPage({ limit: PAGE_SIZE, cursor: pageParam }, { signal }), {
+        signal,
+        background: pageParam === undefined,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: (query) =>

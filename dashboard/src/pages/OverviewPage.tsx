@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../api/client';
+import { read } from '../api/client';
 import { queryKeys, useAccount, useUsage } from '../api/queries';
-import type { JobList } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
@@ -14,7 +13,7 @@ export default function OverviewPage() {
   const usage = useUsage();
   const recent = useQuery({
     queryKey: [...queryKeys.renders, { limit: 5 }],
-    queryFn: () => api<JobList>('GET', '/v1/renders', { query: { limit: 5 } }),
+    queryFn: ({ signal }) => read((api) => api.renders.listPage({ limit: 5 }, { signal })),
   });
   const limits = account.data?.limits;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../api/client';
+import { mapr, read } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { Job } from '../api/types';
+import type { Render } from '../api/types';
 import { CopyButton } from '../components/CopyButton';
 import { DeliveryList } from '../components/DeliveryList';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -23,7 +23,7 @@ export default function RenderPage() {
   const job = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api<Job>('GET', `/v1/render/${encodeURIComponent(jobId)}`, { signal, background: client.getQueryData(key) !== undefined }),
+      read((api) => api.renders.get(jobId, { signal }), { signal, background: client.getQueryData(key) !== undefined }),
     refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? POLL_MS : false),
   });
 
@@ -54,7 +54,7 @@ export default function RenderPage() {
   return <JobView job={job.data} pollError={job.error} />;
 }
 
-function JobView({ job, pollError }: { job: Job; pollError: unknown }) {
+function JobView({ job, pollError }: { job: Render; pollError: unknown }) {
   const title = jobTitle(job);
   const webhookUrl = webhookUrlOf(job);
   return (
@@ -133,7 +133,7 @@ function JobView({ job, pollError }: { job: Job; pollError: unknown }) {
 }
 
 /** Progress while the job waits or renders; the video once complete; why it failed or that it was cancelled. */
-function JobState({ job }: { job: Job }) {
+function JobState({ job }: { job: Render }) {
   if (job.status === 'complete' && job.video_url) {
     return (
       <div className="stack">
@@ -179,7 +179,7 @@ function JobState({ job }: { job: Job }) {
   );
 }
 
-function Estimate({ job }: { job: Job }) {
+function Estimate({ job }: { job: Render }) {
   const estimate = job.estimated_duration_seconds;
   if (!estimate) return null;
   if (job.status === 'queued' || !job.started_at) return <>Rendering takes about {formatSeconds(estimate)} once it starts.</>;
@@ -189,11 +189,11 @@ function Estimate({ job }: { job: Job }) {
 }
 
 /** Cancel, after a confirmation in a modal dialog; a job that ended meanwhile answers 409 with its reason. */
-function CancelJob({ job }: { job: Job }) {
+function CancelJob({ job }: { job: Render }) {
   const client = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useMutation({
-    mutationFn: () => api<Job>('DELETE', `/v1/render/${job.job_id}`),
+    mutationFn: () => mapr().renders.cancel(job.job_id),
     onSuccess: (cancelled) => {
       client.setQueryData(queryKeys.render(job.job_id), cancelled);
       void client.invalidateQueries({ queryKey: queryKeys.renders, predicate: (query) => query.queryKey[1] !== job.job_id });
@@ -227,7 +227,7 @@ function CancelJob({ job }: { job: Job }) {
   );
 }
 
-function JobFacts({ job }: { job: Job }) {
+function JobFacts({ job }: { job: Render }) {
   return (
     <dl className="facts">
       <dt>Duration</dt>

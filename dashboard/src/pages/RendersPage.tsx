@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../api/client';
+import { read } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { Job, JobList, JobStatus } from '../api/types';
+import type { Render, RenderStatus } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
@@ -13,7 +13,7 @@ import { hasTitle, isActive, jobTitle, modeLabel, requestedDuration, requestedRe
 const PAGE_SIZE = 20;
 const POLL_MS = 3000;
 
-const FILTERS: { status: JobStatus | ''; label: string }[] = [
+const FILTERS: { status: RenderStatus | ''; label: string }[] = [
   { status: '', label: 'All' },
   { status: 'queued', label: 'Queued' },
   { status: 'processing', label: 'Rendering' },
@@ -22,7 +22,7 @@ const FILTERS: { status: JobStatus | ''; label: string }[] = [
   { status: 'cancelled', label: 'Cancelled' },
 ];
 
-function isStatus(value: string | null): value is JobStatus {
+function isStatus(value: string | null): value is RenderStatus {
   return FILTERS.some((filter) => filter.status !== '' && filter.status === value);
 }
 
@@ -56,7 +56,7 @@ export default function RendersPage() {
   );
 }
 
-function JobPages({ status }: { status: JobStatus | '' }) {
+function JobPages({ status }: { status: RenderStatus | '' }) {
   // The cursors of the pages before this one; the last is this page's (undefined: the first page).
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -65,8 +65,7 @@ function JobPages({ status }: { status: JobStatus | '' }) {
   const page = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api<JobList>('GET', '/v1/renders', {
-        query: { status: status || undefined, limit: PAGE_SIZE, cursor },
+      read((api) => api.renders.listPage({ status: status || undefined, limit: PAGE_SIZE, cursor }, { signal }), {
         signal,
         // A page already on screen is refreshed by polling: that waits for the rate budget.
         background: client.getQueryData(key) !== undefined,
@@ -149,7 +148,7 @@ function JobPages({ status }: { status: JobStatus | '' }) {
   );
 }
 
-function JobRow({ job }: { job: Job }) {
+function JobRow({ job }: { job: Render }) {
   const title = jobTitle(job);
   const duration = job.duration_seconds ?? requestedDuration(job);
   const resolution = job.resolution ?? requestedResolution(job);

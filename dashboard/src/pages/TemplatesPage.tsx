@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, api } from '../api/client';
+import { MaprError } from '@mapr/sdk';
+import { mapr, read } from '../api/client';
 import { queryKeys, useTemplates } from '../api/queries';
-import type { Template, TemplateSummary } from '../api/types';
+import type { Template, TemplateSettings, TemplateSummary } from '../api/types';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
@@ -20,18 +21,19 @@ const SAMPLE_SETTINGS = `{
 
 /** The API's messages for `settings` and anything inside it (`settings.camera.tilt`), one line each. */
 function settingsIssues(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
+  if (!(error instanceof MaprError)) return undefined;
   const lines = error.issues
     .filter((issue) => issue.field === 'settings' || issue.field.startsWith('settings.'))
     .map((issue) => `${issue.field}: ${issue.message}`);
   return lines.length > 0 ? lines.join(' · ') : undefined;
 }
 
-function parseSettings(text: string): { settings?: Record<string, unknown>; problem?: string } {
+function parseSettings(text: string): { settings?: TemplateSettings; problem?: string } {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'Settings must be a JSON object: { … }.' };
-    return { settings: value as Record<string, unknown> };
+    // Any JSON object goes as typed: the service checks it and names each field it refuses (`settingsIssues`).
+    return { settings: value as TemplateSettings };
   } catch (error) {
     return { problem: `This is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -44,8 +46,8 @@ function CreateTemplateForm({ onCreated, onCancel }: { onCreated: (template: Tem
   const [settingsText, setSettingsText] = useState(SAMPLE_SETTINGS);
   const [jsonProblem, setJsonProblem] = useState<string | undefined>();
   const create = useMutation({
-    mutationFn: (settings: Record<string, unknown>) =>
-      api<Template>('POST', '/v1/templates', { body: { name: name.trim(), description: description.trim() || undefined, settings } }),
+    mutationFn: (settings: TemplateSettings) =>
+      mapr().templates.create({ name: name.trim(), description: description.trim() || undefined, settings }),
     onSuccess: (template) => {
       queryClient.setQueryData(queryKeys.template(template.id), template);
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates, exact: true });
@@ -107,10 +109,7 @@ function EditTemplateForm({ template, onDone }: { template: Template; onDone: ()
   const [name, setName] = useState(template.name);
   const [description, setDescription] = useState(template.description ?? '');
   const update = useMutation({
-    mutationFn: () =>
-      api<Template>('PUT', `/v1/templates/${encodeURIComponent(template.id)}`, {
-        body: { name: name.trim(), description: description.trim() || null },
-      }),
+    mutationFn: () => mapr().templates.update(template.id, { name: name.trim(), description: description.trim() || null }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.template(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates, exact: true });
@@ -148,10 +147,10 @@ function TemplateDetail({ id, onDeleted, focusOnLoad }: { id: string; onDeleted:
   const heading = useRef<HTMLHeadingElement>(null);
   const template = useQuery({
     queryKey: queryKeys.template(id),
-    queryFn: () => api<Template>('GET', `/v1/templates/${encodeURIComponent(id)}`),
+    queryFn: ({ signal }) => read((api) => api.templates.get(id, { signal })),
   });
   const remove = useMutation({
-    mutationFn: () => api<void>('DELETE', `/v1/templates/${encodeURIComponent(id)}`),
+    mutationFn: () => mapr().templates.delete(id),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: queryKeys.template(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates, exact: true });

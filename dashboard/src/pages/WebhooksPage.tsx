@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api/client';
+import { mapr } from '../api/client';
 import type { SigningSecret } from '../api/types';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { DeliveryList } from '../components/DeliveryList';
@@ -18,14 +18,14 @@ function SigningSecretCard() {
   const [shown, setShown] = useState<SigningSecret | null>(null);
   const [rotated, setRotated] = useState(false);
   const reveal = useMutation({
-    mutationFn: () => api<SigningSecret>('GET', '/v1/webhooks/secret'),
+    mutationFn: () => mapr().webhooks.secret(),
     onSuccess: (secret) => {
       setShown(secret);
       setRotated(false);
     },
   });
   const rotate = useMutation({
-    mutationFn: () => api<SigningSecret>('POST', '/v1/webhooks/secret/rotate'),
+    mutationFn: () => mapr().webhooks.rotateSecret(),
     onSuccess: (secret) => {
       setShown(secret);
       setRotated(true);

@@ -38,6 +38,12 @@ export async function unwrapWithResponse<T>(call: Promise<FetchResult<T>>): Prom
   return { data, response: result.response };
 }
 
+/** Options every call takes. */
+export interface RequestOptions {
+  /** Aborts the call (and its retries): the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 /** A fresh `Idempotency-Key` (a v4 UUID from the platform's crypto: Node 20+ and browsers). */
 export function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();

@@ -2,6 +2,7 @@ export { Mapr, type MaprOptions } from './client';
 export { MaprError, MaprConnectionError, RenderFailedError, type ErrorBody, type ErrorCode, type ValidationIssue } from './errors';
 export { verifyWebhook, WebhookVerificationError, type HeadersLike, type VerifyOptions, type VerificationFailure } from './webhooks';
 export type { RetryPolicy } from './transport';
+export type { RequestOptions } from './http';
 export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources/renders';
 export type { BatchWaitOptions } from './resources/batches';
 export type { StreamOptions } from './resources/events';

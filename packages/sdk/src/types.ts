@@ -21,6 +21,10 @@ export type RenderStatus = Render['status'];
 export type RenderPage = ResponseBody<'listRenders', 200>;
 export type ListRendersQuery = QueryOf<'listRenders'>;
 export type RenderRoute = ResponseBody<'getRenderRoute', 200>;
+/** One leg of a `RenderRoute` (a GeoJSON LineString feature) and what it connects. */
+export type RouteFeature = RenderRoute['features'][number];
+/** Why a job failed (`error` of a failed job): a routing, rendering or storage failure. */
+export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
 
 export type CreateBatchRequest = RequestBody<'createBatch'>;
@@ -28,20 +32,28 @@ export type AcceptedBatch = ResponseBody<'createBatch', 202>;
 export type Batch = ResponseBody<'getBatch', 200>;
 export type BatchPage = ResponseBody<'listBatches', 200>;
 export type BatchSummary = BatchPage['data'][number];
+/** One job of a batch as `GET /v1/batch/{batch_id}` lists it. */
+export type BatchJob = Batch['jobs'][number];
 
 export type CreateTemplateRequest = RequestBody<'createTemplate'>;
 export type UpdateTemplateRequest = RequestBody<'updateTemplate'>;
 export type Template = ResponseBody<'getTemplate', 200>;
 export type TemplateSummary = ResponseBody<'listTemplates', 200>['templates'][number];
+/** What a template holds: every field of a render request but the per-job ones, none of them required. */
+export type TemplateSettings = Template['settings'];
 
 export type Usage = ResponseBody<'getUsage', 200>;
 export type Account = ResponseBody<'getAccount', 200>;
+export type Tier = Account['tier'];
+/** The tier's limits (`Account['limits']`). */
+export type Limits = Account['limits'];
 export type CreateApiKeyRequest = RequestBody<'createApiKey'>;
 export type CreatedApiKey = ResponseBody<'createApiKey', 201>;
 export type ApiKey = ResponseBody<'listApiKeys', 200>['api_keys'][number];
 
 export type SigningSecret = ResponseBody<'getWebhookSecret', 200>;
 export type WebhookDelivery = ResponseBody<'listWebhookDeliveries', 200>['deliveries'][number];
+export type WebhookDeliveryAttempt = WebhookDelivery['attempts'][number];
 export type ListDeliveriesQuery = QueryOf<'listWebhookDeliveries'>;
 
 export type Style = ResponseBody<'listStyles', 200>['styles'][number];
@@ -51,6 +63,7 @@ export type LogInRequest = RequestBody<'logIn'>;
 export type LogInResponse = ResponseBody<'logIn', 200>;
 export type RegisterRequest = RequestBody<'register'>;
 export type RegisterResponse = ResponseBody<'register', 201>;
+export type ResendVerificationResponse = ResponseBody<'resendVerificationEmail', 200>;
 
 export type RenderCompleteEvent = components['schemas']['RenderCompleteEvent'];
 export type RenderFailedEvent = components['schemas']['RenderFailedEvent'];

@@ -1,12 +1,12 @@
-import { unwrap, type ApiContext } from '../http';
+import { unwrap, type ApiContext, type RequestOptions } from '../http';
 import type { Account as AccountBody, ApiKey, CreateApiKeyRequest, CreatedApiKey, Place, Style, Usage as UsageBody } from '../types';
 
 /** `GET /v1/usage`: renders used and left this month. */
 export class Usage {
   constructor(private readonly api: ApiContext) {}
 
-  async get(): Promise<UsageBody> {
-    return unwrap(this.api.http.GET('/v1/usage'));
+  async get(options: RequestOptions = {}): Promise<UsageBody> {
+    return unwrap(this.api.http.GET('/v1/usage', { signal: options.signal }));
   }
 }
 
@@ -14,8 +14,8 @@ export class Usage {
 export class Account {
   constructor(private readonly api: ApiContext) {}
 
-  async get(): Promise<AccountBody> {
-    return unwrap(this.api.http.GET('/v1/account'));
+  async get(options: RequestOptions = {}): Promise<AccountBody> {
+    return unwrap(this.api.http.GET('/v1/account', { signal: options.signal }));
   }
 }
 
@@ -28,8 +28,8 @@ export class ApiKeys {
     return unwrap(this.api.http.POST('/v1/api-keys', { body }));
   }
 
-  async list(): Promise<ApiKey[]> {
-    return (await unwrap(this.api.http.GET('/v1/api-keys'))).api_keys;
+  async list(options: RequestOptions = {}): Promise<ApiKey[]> {
+    return (await unwrap(this.api.http.GET('/v1/api-keys', { signal: options.signal }))).api_keys;
   }
 
   async revoke(id: string): Promise<void> {
@@ -41,12 +41,16 @@ export class ApiKeys {
 export class Catalog {
   constructor(private readonly api: ApiContext) {}
 
-  async styles(): Promise<Style[]> {
-    return (await unwrap(this.api.http.GET('/v1/styles'))).styles;
+  async styles(options: RequestOptions = {}): Promise<Style[]> {
+    return (await unwrap(this.api.http.GET('/v1/styles', { signal: options.signal }))).styles;
   }
 
-  /** Cities matching `query` (by name, largest first). Needs no credentials. */
-  async places(query: string): Promise<Place[]> {
-    return (await unwrap(this.api.http.GET('/v1/places', { params: { query: { q: query } } }))).places;
+  /**
+   * Cities matching `query` (by name, largest first; `limit` of them, the service's default when omitted).
+   * Needs no credentials: a client made without `apiKey` spends the caller's address's budget, not an account's.
+   */
+  async places(query: string, options: RequestOptions & { limit?: number } = {}): Promise<Place[]> {
+    const params = { query: options.limit === undefined ? { q: query } : { q: query, limit: options.limit } };
+    return (await unwrap(this.api.http.GET('/v1/places', { params, signal: options.signal }))).places;
   }
 }

@@ -1,7 +1,10 @@
 import { unwrap, type ApiContext } from '../http';
-import type { LogInRequest, LogInResponse, RegisterRequest, RegisterResponse } from '../types';
+import type { LogInRequest, LogInResponse, RegisterRequest, RegisterResponse, ResendVerificationResponse } from '../types';
 
-/** Sign-up and log-in (no credentials needed). `logIn` answers an access token for a `new Mapr({ apiKey: token })`. */
+/**
+ * Sign-up and log-in (no credentials needed). `logIn` answers an access token for a `new Mapr({ apiKey: token })`;
+ * `resendVerification` needs that token.
+ */
 export class Auth {
   constructor(private readonly api: ApiContext) {}
 
@@ -11,5 +14,10 @@ export class Auth {
 
   async logIn(body: LogInRequest): Promise<LogInResponse> {
     return unwrap(this.api.http.POST('/v1/auth/login', { body }));
+  }
+
+  /** `POST /v1/auth/resend-verification`: a new e-mail verification link for the logged-in user (access token only). */
+  async resendVerification(): Promise<ResendVerificationResponse> {
+    return unwrap(this.api.http.POST('/v1/auth/resend-verification'));
   }
 }

@@ -1,6 +1,6 @@
-import { newIdempotencyKey, unwrap, type ApiContext } from '../http';
+import { newIdempotencyKey, unwrap, type ApiContext, type RequestOptions } from '../http';
 import { everyItem } from '../pagination';
-import type { AcceptedBatch, Batch, BatchSummary, CreateBatchRequest } from '../types';
+import type { AcceptedBatch, Batch, BatchPage, BatchSummary, CreateBatchRequest } from '../types';
 import { pollUntilEnded, type CreateOptions, type WaitOptions } from './renders';
 
 export interface BatchWaitOptions extends Omit<WaitOptions, 'onProgress'> {
@@ -24,13 +24,13 @@ export class Batches {
   }
 
   /** `GET /v1/batch/{batch_id}`: the batch and each of its jobs. */
-  async get(batchId: string): Promise<Batch> {
-    return unwrap(this.api.http.GET('/v1/batch/{batch_id}', { params: { path: { batch_id: batchId } } }));
+  async get(batchId: string, options: RequestOptions = {}): Promise<Batch> {
+    return unwrap(this.api.http.GET('/v1/batch/{batch_id}', { params: { path: { batch_id: batchId } }, signal: options.signal }));
   }
 
   /** One page of `GET /v1/batches` (newest first). */
-  async listPage(query: { limit?: number; cursor?: string } = {}) {
-    return unwrap(this.api.http.GET('/v1/batches', { params: { query } }));
+  async listPage(query: { limit?: number; cursor?: string } = {}, options: RequestOptions = {}): Promise<BatchPage> {
+    return unwrap(this.api.http.GET('/v1/batches', { params: { query }, signal: options.signal }));
   }
 
   /** Every batch of the account, newest first, across all pages. */

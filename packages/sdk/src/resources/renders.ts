@@ -1,5 +1,5 @@
 import { MaprError, RenderFailedError } from '../errors';
-import { newIdempotencyKey, unwrap, unwrapWithResponse, type ApiContext } from '../http';
+import { newIdempotencyKey, unwrap, unwrapWithResponse, type ApiContext, type RequestOptions } from '../http';
 import { everyItem } from '../pagination';
 import { abortableSleep } from '../transport';
 import type { AcceptedRender, CreateRenderRequest, ListRendersQuery, Render, RenderPage, RenderPreview, RenderRoute } from '../types';
@@ -70,13 +70,15 @@ export class Renders {
   }
 
   /** `DELETE /v1/render/{job_id}`: cancels a queued or processing job (its render is given back). */
-  async cancel(jobId: string): Promise<Render> {
-    return unwrap(this.api.http.DELETE('/v1/render/{job_id}', { params: { path: { job_id: jobId } } })) as Promise<Render>;
+  async cancel(jobId: string, options: RequestOptions = {}): Promise<Render> {
+    return unwrap(
+      this.api.http.DELETE('/v1/render/{job_id}', { params: { path: { job_id: jobId } }, signal: options.signal }),
+    ) as Promise<Render>;
   }
 
-  /** `GET /v1/render/{job_id}/route`: the planned route as GeoJSON (once routing is done). */
-  async route(jobId: string): Promise<RenderRoute> {
-    return unwrap(this.api.http.GET('/v1/render/{job_id}/route', { params: { path: { job_id: jobId } } }));
+  /** `GET /v1/render/{job_id}/route`: the planned route as GeoJSON (once routing is done; a 409 `MaprError` before). */
+  async route(jobId: string, options: RequestOptions = {}): Promise<RenderRoute> {
+    return unwrap(this.api.http.GET('/v1/render/{job_id}/route', { params: { path: { job_id: jobId } }, signal: options.signal }));
   }
 
   /** `POST /v1/render/preview`: what a render of this body would draw, without a job and without quota. */

@@ -1,4 +1,4 @@
-import { unwrap, type ApiContext } from '../http';
+import { unwrap, type ApiContext, type RequestOptions } from '../http';
 import type { CreateTemplateRequest, Template, TemplateSummary, UpdateTemplateRequest } from '../types';
 
 /** Saved render settings: `POST /v1/render` with `template_id` merges a request over them. */
@@ -10,12 +10,12 @@ export class Templates {
   }
 
   /** The account's templates and the built-in starters (read-only). */
-  async list(): Promise<TemplateSummary[]> {
-    return (await unwrap(this.api.http.GET('/v1/templates'))).templates;
+  async list(options: RequestOptions = {}): Promise<TemplateSummary[]> {
+    return (await unwrap(this.api.http.GET('/v1/templates', { signal: options.signal }))).templates;
   }
 
-  async get(id: string): Promise<Template> {
-    return unwrap(this.api.http.GET('/v1/templates/{id}', { params: { path: { id } } }));
+  async get(id: string, options: RequestOptions = {}): Promise<Template> {
+    return unwrap(this.api.http.GET('/v1/templates/{id}', { params: { path: { id } }, signal: options.signal }));
   }
 
   async update(id: string, body: UpdateTemplateRequest): Promise<Template> {

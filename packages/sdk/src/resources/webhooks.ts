@@ -1,4 +1,4 @@
-import { unwrap, type ApiContext } from '../http';
+import { unwrap, type ApiContext, type RequestOptions } from '../http';
 import type { ListDeliveriesQuery, SigningSecret, WebhookDelivery } from '../types';
 import { verifyWebhook, type HeadersLike, type VerifyOptions } from '../webhooks';
 import type { WebhookEvent } from '../types';
@@ -18,12 +18,12 @@ export class Webhooks {
   }
 
   /** `GET /v1/webhooks/deliveries?job_id=|batch_id=`: deliveries, newest first, with every attempt. */
-  async deliveries(query: ListDeliveriesQuery = {}): Promise<WebhookDelivery[]> {
-    return (await unwrap(this.api.http.GET('/v1/webhooks/deliveries', { params: { query } }))).deliveries;
+  async deliveries(query: ListDeliveriesQuery = {}, options: RequestOptions = {}): Promise<WebhookDelivery[]> {
+    return (await unwrap(this.api.http.GET('/v1/webhooks/deliveries', { params: { query }, signal: options.signal }))).deliveries;
   }
 
   /** `POST /v1/webhooks/deliveries/{id}/redeliver`: one more attempt now, outside the retry schedule. */
-  async redeliver(deliveryId: string) {
+  async redeliver(deliveryId: string): Promise<WebhookDelivery> {
     return unwrap(this.api.http.POST('/v1/webhooks/deliveries/{id}/redeliver', { params: { path: { id: deliveryId } } }));
   }
 

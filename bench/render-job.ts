@@ -6,23 +6,13 @@
  *
  *   npm run build && npx ts-node --transpile-only bench/render-job.ts   (also run by npm run bench:render)
  */
+import type { RenderTimings } from '../src/modules/rendering';
 import { printPhaseTable } from './phases';
 import { type BenchService, call, createBenchAccount, startService } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
 /** Short, so that polling adds at most this much to the wall time (and the table shows how much it did add). */
 const POLL_INTERVAL_MS = 100;
-
-/** The fields of the worker's `Render timings` line that the bench reads (src/modules/rendering/worker/render-timings.ts). */
-interface RenderTimings {
-  job_id: string;
-  outcome: string;
-  total_ms: number;
-  phases: Record<string, number>;
-  unaccounted_ms: number;
-  progress_writes?: { count: number; total_ms: number };
-  details?: Record<string, unknown>;
-}
 
 interface TimedJob {
   job: Record<string, unknown>;

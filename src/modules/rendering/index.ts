@@ -22,3 +22,4 @@ import { RenderJob } from './entities/render-job.entity';
 import { RenderTemplate } from './templates/render-template.entity';
 /** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
 export const RENDERING_ENTITIES = [RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob, RenderTemplate];
+export type { RenderTimings } from './worker/render-timings';

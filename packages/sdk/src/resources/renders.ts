@@ -33,13 +33,7 @@ export class Renders {
 
   /** `POST /v1/render`: queues a render; answers at once with the job id (202). */
   async create(body: CreateRenderRequest, options: CreateOptions = {}): Promise<AcceptedRender> {
-    return unwrap(
-      this.api.http.POST('/v1/render', {
-        body,
-        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() },
-        signal: options.signal,
-      }),
-    );
+    return (await this.createWithDetails(body, options)).render;
   }
 
   /** `POST /v1/render`, also answering whether the service replayed an earlier call with the same key. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Adds lock entries for optional, platform-specific packages that the lock file names but does not
- * hold (Remotion's compositors and msgpackr's extractors for other operating systems and CPUs).
+ * hold (Remotion's compositors, msgpackr's extractors, rollup's and esbuild's binaries for other
+ * operating systems and CPUs).
  *
  * Why: `npm install` only records optional packages it could resolve, and a registry that lacks a
  * platform's build at the pinned version leaves the lock without that entry; `npm ci` then refuses
@@ -17,7 +18,10 @@ const path = require('node:path');
 const lockPath = path.join(__dirname, '..', 'package-lock.json');
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
-const PLATFORM_SUFFIX = /(darwin|linux|win32)-(x64|arm64|arm)(?:-(gnu|musl|msvc))?$/;
+// <os>-<cpu>[-<abi>], as esbuild/rollup/Remotion name their builds: linux-x64-gnu, android-arm-eabi,
+// linux-arm-musleabihf, win32-ia32-msvc, openharmony-arm64, freebsd-x64, …
+const PLATFORM_SUFFIX =
+  /(android|darwin|freebsd|linux|netbsd|openbsd|openharmony|sunos|win32)-(x64|arm64|arm|ia32|loong64|ppc64|riscv64|s390x)(?:-(gnu|musl|msvc|gnueabihf|musleabihf|eabi))?$/;
 
 const added = [];
 for (const [location, meta] of Object.entries(packages)) {
@@ -31,8 +35,8 @@ for (const [location, meta] of Object.entries(packages)) {
     }
     const [, os, cpu, abi] = platform;
     const entry = { version, optional: true, os: [os], cpu: [cpu] };
-    if (abi === 'gnu') entry.libc = ['glibc'];
-    if (abi === 'musl') entry.libc = ['musl'];
+    if (abi === 'gnu' || abi === 'gnueabihf') entry.libc = ['glibc'];
+    if (abi === 'musl' || abi === 'musleabihf') entry.libc = ['musl'];
     packages[`node_modules/${name}`] = entry;
     added.push(`${name}@${version}`);
   }

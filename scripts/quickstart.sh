@@ -17,5 +17,9 @@ cat <<MSG
     2. Verify:     open the link printed in the log below (the e-mail is also in ${DATA_DIR:-./data}/outbox)
     3. Log in, create a key, POST /v1/render, then poll status_url until video_url appears.
 
+  Or with the command line, once you have a key (dashboard → API keys, or step 3):
+    npx mapr login --api-key mapr_live_… --base-url http://localhost:${PORT}
+    npx mapr render examples/requests/flight.json --wait --out flight.mp4
+
 MSG
 exec node dist/src/main.js

@@ -205,11 +205,17 @@ describe('examples/', () => {
   });
 
   describe('requests/*.json', () => {
+    // A newcomer is on Free (10 s, 720p): the README's walkthrough renders these files with a new account.
+    let free: TestAccount;
+    beforeAll(async () => {
+      free = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
+    });
+
     it.each(['flight.json', 'shipping.json', 'multi-route.json'])(
-      '%s is a valid render: the preview routes it and a job is accepted',
+      '%s is a valid render on the Free plan: the preview routes it and a job is accepted',
       async (file) => {
         const body = JSON.parse(readFileSync(join(EXAMPLES, 'requests', file), 'utf8'));
-        const preview = await t.http.post('/v1/render/preview').auth(account.liveKey, bearer).send(body);
+        const preview = await t.http.post('/v1/render/preview').auth(free.liveKey, bearer).send(body);
         expect(preview.status).toBe(200);
         expect(preview.body.route.features.length).toBeGreaterThanOrEqual(2);
         if (file === 'shipping.json') {
@@ -219,9 +225,9 @@ describe('examples/', () => {
           );
           expect(points.some(([lng, lat]) => lat < -33 && lng > 10 && lng < 30)).toBe(true);
         }
-        const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body);
+        const created = await t.http.post('/v1/render').auth(free.liveKey, bearer).send(body);
         expect(created.status).toBe(202);
-        await t.http.delete(`/v1/render/${created.body.job_id}`).auth(account.liveKey, bearer);
+        await t.http.delete(`/v1/render/${created.body.job_id}`).auth(free.liveKey, bearer);
       },
     );
   });

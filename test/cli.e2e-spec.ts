@@ -184,6 +184,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     const table = await mapr(['renders', 'list'], env);
     expect(table.stdout.split('\n')[0]).toMatch(/^JOB\s+STATUS\s+PROGRESS\s+CREATED\s+VIDEO$/);
     expect((await mapr(['renders', 'list', '--status', 'bogus'], env)).code).toBe(2);
+    expect((await mapr(['renders', 'list', '--limit', '0'], env)).code).toBe(2);
 
     const cancelled = await mapr(['renders', 'cancel', job_id, '--json'], env);
     expect(JSON.parse(cancelled.stdout)).toMatchObject({ job_id, status: 'cancelled' });

@@ -20,9 +20,11 @@ export function readJsonFile(path: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A whole positive number from the command line. */
-export function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new UsageError(`Expected a whole number, got "${value}"`);
-  return number;
+/** A whole number from the command line, at least `min` (0 for a frame, 1 for a count). */
+export function wholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min) throw new UsageError(`Expected a whole number of at least ${min}, got "${value}"`);
+    return number;
+  };
 }

@@ -8,7 +8,7 @@ import { SingleBar } from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { contextOf } from '../context';
 import { bytes, percent, table } from '../format';
-import { positiveInteger, readJsonFile } from '../input';
+import { readJsonFile, wholeNumber } from '../input';
 import { emit, type Output } from '../output';
 
 const RENDER_STATUSES = ['queued', 'processing', 'complete', 'failed', 'cancelled'];
@@ -55,12 +55,12 @@ export function registerRenderCommands(program: Command): void {
     .command('list')
     .description('renders of the account, newest first')
     .addOption(new Option('--status <status>', 'only renders in this status').choices(RENDER_STATUSES))
-    .option('--limit <n>', 'at most this many (default 20)', positiveInteger, 20)
+    .option('--limit <n>', 'at most this many (default 20)', wholeNumber(1), 20)
     .option('--all', 'every render, across all pages', false)
     .action(async (options: { status?: Render['status']; limit: number; all: boolean }, command: Command) => {
       const { mapr, output } = contextOf(command);
       const found: Render[] = [];
-      for await (const render of mapr.renders.list({ status: options.status, limit: Math.min(100, Math.max(1, options.limit)) })) {
+      for await (const render of mapr.renders.list({ status: options.status, limit: Math.min(100, options.limit) })) {
         found.push(render);
         if (!options.all && found.length >= options.limit) break;
       }
@@ -98,7 +98,7 @@ export function registerRenderCommands(program: Command): void {
     .argument('<file>', 'the request body, a JSON file (- reads stdin)')
     .option('--template <id>', 'merge the request over this template')
     .option('--out <path>', 'save one frame here as PNG (default frame: the last, which is the thumbnail)')
-    .option('--frame <n>', 'the frame to save with --out', positiveInteger)
+    .option('--frame <n>', 'the frame to save with --out', wholeNumber(0))
     .addHelpText('after', '\nExample:\n  $ mapr preview trip.json --out still.png')
     .action(async (file: string, options: { template?: string; out?: string; frame?: number }, command: Command) => {
       const body = readJsonFile(file) as CreateRenderRequest;

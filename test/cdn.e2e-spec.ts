@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { randomBase62 } from '../src/common/util/ids';
-import { STORAGE, StoragePort } from '../src/infrastructure/storage';
 import { ExpirySweeperService } from '../src/modules/rendering/delivery/expiry-sweeper.service';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { randomBase62 } from '../src/common/util/ids';
+import { STORAGE } from '../src/infrastructure/storage';
+import { seedFinishedJob } from './support/finished-job';
 import { createAccount, startTestApp, TestApp } from './support/test-app';
 
 /** supertest parser that keeps the raw bytes of any response. */
@@ -22,7 +23,6 @@ const HOUR = 3600_000;
 describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
   let t: TestApp;
   let jobs: Repository<RenderJob>;
-  let storage: StoragePort;
   let scratch: string;
   let accountId: string;
   const video = Buffer.alloc(64 * 1024);
@@ -32,7 +32,6 @@ describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
   beforeAll(async () => {
     t = await startTestApp();
     jobs = t.app.get(getRepositoryToken(RenderJob));
-    storage = t.app.get(STORAGE);
     scratch = mkdtempSync(join(tmpdir(), 'mapr-cdn-'));
     writeFileSync(join(scratch, 'video.mp4'), video);
     writeFileSync(join(scratch, 'thumb.jpg'), thumb);
@@ -43,37 +42,14 @@ describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  /** A finished job row with both files uploaded through the storage port. */
-  async function finishedJob(expiresAt: Date, overrides: Partial<RenderJob> = {}): Promise<RenderJob> {
-    const id = `job_${randomBase62(24)}`;
-    const now = new Date();
-    const job = await jobs.save(
-      jobs.create({
-        id,
-        accountId,
-        status: 'complete',
-        sandbox: false,
-        usesQuota: true,
-        billingPeriod: now.toISOString().slice(0, 7),
-        request: { waypoints: [] } as unknown as RenderJob['request'],
-        estimatedDurationSeconds: 30,
-        progress: 1,
-        videoKey: `renders/${id}.mp4`,
-        thumbnailKey: `renders/${id}_thumb.jpg`,
-        durationSeconds: 5,
-        resolution: '1280x720',
-        fileSizeBytes: video.length,
-        createdAt: now,
-        startedAt: now,
-        completedAt: now,
-        expiresAt,
-        ...overrides,
-      }),
+  /** A finished job with both files uploaded through the storage port. */
+  const finishedJob = (expiresAt: Date, overrides: Partial<RenderJob> = {}) =>
+    seedFinishedJob(
+      t,
+      accountId,
+      { video: join(scratch, 'video.mp4'), thumbnail: join(scratch, 'thumb.jpg'), sizeBytes: video.length },
+      { expiresAt, ...overrides },
     );
-    await storage.putFile(job.videoKey!, join(scratch, 'video.mp4'), 'video/mp4');
-    await storage.putFile(job.thumbnailKey!, join(scratch, 'thumb.jpg'), 'image/jpeg');
-    return job;
-  }
 
   const fileOnDisk = (key: string) => join((t.config.storage as { dir: string }).dir, key);
 
@@ -163,7 +139,7 @@ describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
   });
 
   it('sweeps expired files from storage, marks the jobs, leaves unexpired ones, and the URLs then answer 410', async () => {
-    const sweeper = new ExpirySweeperService(jobs, storage);
+    const sweeper = new ExpirySweeperService(jobs, t.app.get(STORAGE));
     const expiresAt = new Date(Date.now() + HOUR);
     const expiring = await finishedJob(expiresAt);
     const later = await finishedJob(new Date(Date.now() + 3 * HOUR));

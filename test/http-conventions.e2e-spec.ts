@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { randomBase62 } from '../src/common/util/ids';
-import { STORAGE, StoragePort } from '../src/infrastructure/storage';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { seedFinishedJob } from './support/finished-job';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp, uniqueEmail } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -164,31 +163,7 @@ describe('HTTP conventions', () => {
       const video = Buffer.from('0123456789abcdef'.repeat(4096)); // compressible on purpose: 64 KiB of one pattern
       const scratch = mkdtempSync(join(tmpdir(), 'mapr-cdn-'));
       writeFileSync(join(scratch, 'video.mp4'), video);
-      const id = `job_${randomBase62(24)}`;
-      const now = new Date();
-      const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
-      await jobs.save(
-        jobs.create({
-          id,
-          accountId: account.id,
-          status: 'complete',
-          sandbox: false,
-          usesQuota: true,
-          billingPeriod: now.toISOString().slice(0, 7),
-          request: { waypoints: [] } as unknown as RenderJob['request'],
-          estimatedDurationSeconds: 30,
-          progress: 1,
-          videoKey: `renders/${id}.mp4`,
-          durationSeconds: 5,
-          resolution: '1280x720',
-          fileSizeBytes: video.length,
-          createdAt: now,
-          startedAt: now,
-          completedAt: now,
-          expiresAt: new Date(now.getTime() + 3600_000),
-        }),
-      );
-      await t.app.get<StoragePort>(STORAGE).putFile(`renders/${id}.mp4`, join(scratch, 'video.mp4'), 'video/mp4');
+      const { id } = await seedFinishedJob(t, account.id, { video: join(scratch, 'video.mp4'), sizeBytes: video.length });
       rmSync(scratch, { recursive: true, force: true });
 
       const part = await raw(t, 'GET', `/cdn/renders/${id}.mp4`, { Range: 'bytes=1000-2999', 'Accept-Encoding': 'gzip, br' });

@@ -16,6 +16,8 @@ import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
 import { normalizeRenderRequest } from '../render-request.normalizer';
 import type { RenderTimings } from './render-timings';
 import { RenderProcessor } from './render.processor';
+import type { WorkerPresence } from './worker-presence.service';
+import type { RenderChunks } from '../jobs/render-chunks';
 
 /** The lifecycle's conditional state changes, in memory. */
 class FakeLifecycle {
@@ -103,6 +105,9 @@ class MemoryStorage implements StoragePort {
     if (this.failOn && key.endsWith(this.failOn)) throw new Error('bucket unavailable');
     this.files.set(key, localPath);
   }
+  async getFile(): Promise<void> {
+    throw new Error('not used by these tests');
+  }
   async exists(key: string): Promise<boolean> {
     return this.files.has(key);
   }
@@ -121,8 +126,11 @@ function scriptedRenderer(
     render: jest.fn(async (input: RenderVideoInput) => {
       await render(input);
       writeFileSync(input.videoPath, 'mp4');
-      writeFileSync(input.thumbnailPath, 'jpg');
+      writeFileSync(input.thumbnailPath!, 'jpg');
       return { duration_seconds: 3.01, width: 1280, height: 720, file_size_bytes: 3 };
+    }),
+    joinChunks: jest.fn(async () => {
+      throw new Error('these jobs are never split');
     }),
   };
 }
@@ -173,6 +181,8 @@ describe('RenderProcessor', () => {
       redis,
       keys,
       new RoutePlanner(noRoads),
+      { aliveSlots: async () => 1 } as unknown as WorkerPresence,
+      { load: async () => null } as unknown as RenderChunks,
     );
     await p.onApplicationBootstrap();
     return p;

@@ -475,11 +475,14 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
   private async recordGivenUp(data: RenderQueueData, err: Error): Promise<void> {
     if (this.shuttingDown) return;
     this.logger.error({ err, job_id: data.jobId, code: 'RENDER_FAILED' }, 'Render queue gave up on a job');
-    await this.lifecycle
+    const won = await this.lifecycle
       .fail(data.jobId, {
         code: 'RENDER_FAILED',
         message: 'The render was interrupted repeatedly and was abandoned; the render was not charged.',
       })
-      .catch(() => undefined);
+      .catch(() => false);
+    // A chunk given up on fails its job: the job's other chunks stop, as on a cancel.
+    if (won && (data.chunk !== undefined || data.join))
+      await this.redis.publish(this.keys.key(CANCEL_CHANNEL), data.jobId).catch(() => undefined);
   }
 }

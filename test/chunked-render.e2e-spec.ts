@@ -268,7 +268,16 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     writeFileSync(join(storageDir(), 'render-chunks', jobId), 'in the way');
     const done = await ended(jobId);
     expect(done).toMatchObject({ status: 'failed', errorCode: 'STORAGE_ERROR' });
-    await until(() => (timingsOf(jobId).filter((l) => l.entry === 'chunk').length === 2 ? true : undefined), 15_000, 'both chunks to end');
+    // The chunks that ran failed (or, told of the failure, stopped); a chunk taken after the failure skips itself.
+    const chunkLines = await until(
+      () => {
+        const lines = timingsOf(jobId).filter((l) => l.entry === 'chunk');
+        return lines.some((l) => l.outcome === 'failed') ? lines : undefined;
+      },
+      15_000,
+      'a failed chunk',
+    );
+    expect(chunkLines.every((l) => ['failed', 'cancelled'].includes(l.outcome!))).toBe(true);
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.on(path)).toHaveLength(1);
     expect(JSON.parse(receiver.on(path)[0].body)).toMatchObject({ event: 'render.failed', job_id: jobId, error: 'STORAGE_ERROR' });

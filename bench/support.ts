@@ -24,6 +24,8 @@ export interface BenchService {
 export interface StartServiceOptions {
   /** Keep the service's log lines from this pino level up (JSON, one object a line) in `logs`; default: warn, dropped. */
   logLevel?: 'info' | 'warn';
+  /** More environment for the service (and the workers started with startWorker), e.g. RENDER_CHUNK_FRAMES. */
+  env?: Record<string, string>;
 }
 
 /** Every run starts from an empty database, so figures do not depend on what earlier runs left. */
@@ -68,24 +70,12 @@ export async function startService(role: 'api' | 'all', port: number, options: S
     DATA_DIR: mkdtempSync(join(tmpdir(), 'mapr-bench-')),
     LOG_LEVEL: options.logLevel ?? 'warn',
     LOG_FORMAT: 'json',
+    ...options.env,
   };
   // BENCH_NODE_ARGS passes extra flags to the service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const keepLogs = options.logLevel !== undefined;
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/src/main.js'], {
-    env,
-    stdio: ['ignore', keepLogs ? 'pipe' : 'ignore', 'inherit'],
-  });
   const logs: Array<Record<string, unknown>> = [];
-  if (keepLogs) {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        logs.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        /* not a log line */
-      }
-    });
-  }
+  const child = spawnWithLogs([...nodeArgs, 'dist/src/main.js'], env, options.logLevel !== undefined ? logs : null);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
@@ -98,6 +88,35 @@ export async function startService(role: 'api' | 'all', port: number, options: S
   }
   child.kill('SIGKILL');
   throw new Error('service did not start');
+}
+
+/** Starts node with `args`; its JSON log lines go into `logs` (dropped when null). */
+function spawnWithLogs(args: string[], env: NodeJS.ProcessEnv, logs: Array<Record<string, unknown>> | null): ChildProcess {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', logs ? 'pipe' : 'ignore', 'inherit'] });
+  if (logs) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    });
+  }
+  return child;
+}
+
+/**
+ * Starts a worker process (`dist/src/worker.js`) beside `service`, on its database, Redis prefix and storage, its log
+ * lines into `service.logs`; `service.stop()` does not stop it: call the function returned (it waits for the exit).
+ */
+export function startWorker(service: BenchService): () => Promise<void> {
+  const child = spawnWithLogs(['dist/src/worker.js'], { ...service.env, MAPR_ROLE: 'worker' }, service.logs);
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
 }
 
 async function stopService(child: ChildProcess, redisKeyPrefix: string): Promise<void> {

@@ -4,6 +4,7 @@ import { AppConfig } from '../src/config';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
 import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
 import { RenderQueueSweeper } from '../src/modules/rendering/worker/render-queue-sweeper.service';
+import { RenderChunks } from '../src/modules/rendering/jobs/render-chunks';
 import { createAccount, renderBody, startTestApp, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -278,7 +279,7 @@ describe('Render intake and jobs', () => {
     // The API stored the job but its queue add never happened (a crash between the two).
     expect(await queue.isQueued(jobId)).toBe(true);
     await queue.remove(jobId);
-    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue);
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks));
 
     expect(await sweeper.sweep()).not.toContain(jobId); // too recent: its add may still be on the way
     await jobs.update({ id: jobId }, { createdAt: new Date(Date.now() - 2 * 60_000) });
@@ -290,6 +291,30 @@ describe('Render intake and jobs', () => {
     await queue.remove(jobId);
     await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
     expect(await sweeper.sweep()).not.toContain(jobId);
+  });
+
+  it('a processing job with no queue entry left (Redis lost them) is queued again by the sweep, once it started a minute ago', async () => {
+    const account = await createAccount(t);
+    const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    const jobId: string = res.body.job_id;
+    const queue = t.app.get(RenderQueue);
+    const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks));
+    // A worker claimed it, then its entry vanished.
+    await jobs.update({ id: jobId }, { status: 'processing', startedAt: new Date() });
+    await queue.remove(jobId);
+
+    expect(await sweeper.sweep()).not.toContain(jobId); // started just now: its worker may still be at it
+    await jobs.update({ id: jobId }, { startedAt: new Date(Date.now() - 2 * 60_000) });
+    expect(await sweeper.sweep()).toContain(jobId);
+    expect(await queue.find(jobId)).toEqual({ jobId, accountId: account.id });
+    expect(await sweeper.sweep()).not.toContain(jobId); // it has an entry again
+
+    // Its join (or a chunk) still waiting on the queue counts as an entry.
+    await queue.remove(jobId);
+    await queue.addJoin({ jobId, accountId: account.id });
+    expect(await sweeper.sweep()).not.toContain(jobId);
+    await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
   });
 
   it('cancels a queued job once; a finished job is not cancellable', async () => {

@@ -50,6 +50,8 @@ export interface AppConfig {
     /** 0: no sweep for lost queue entries. */
     queueSweepSeconds: number;
     workerConcurrency: number;
+    /** Smallest chunk a job is split into across workers (contract §18); undefined: never split. */
+    chunkFrames?: number;
     tempDir: string;
     /** Style previews to publish (`<style>.jpg`); unset: those of the Remotion bundle (remotion-bundle/style-previews). */
     stylePreviewsDir?: string;
@@ -150,6 +152,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       lockSeconds: env.RENDER_LOCK_SECONDS ?? 30,
       queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
+      chunkFrames: env.RENDER_CHUNK_FRAMES,
       tempDir: inData('tmp'),
       stylePreviewsDir: env.STYLE_PREVIEWS_DIR ? resolve(env.STYLE_PREVIEWS_DIR) : undefined,
     },

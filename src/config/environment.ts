@@ -174,6 +174,17 @@ export class EnvironmentVariables {
   @Max(3600)
   RENDER_QUEUE_SWEEP_SECONDS?: number;
 
+  /**
+   * Smallest chunk (frames) a job is split into across workers (contract §18); unset: never split. Chunks are
+   * max(RENDER_CHUNK_FRAMES, ceil(frames / alive worker slots)) frames long (jobs/chunk-plan.ts).
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RENDER_CHUNK_FRAMES?: number;
+
   /** Jobs one worker process renders at once (one Chromium each). */
   @IsOptional()
   @Transform(toInt)

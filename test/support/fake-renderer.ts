@@ -1,7 +1,7 @@
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { JobFailure } from '../../src/modules/rendering';
-import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../../src/modules/rendering/renderer';
+import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../../src/modules/rendering/renderer';
 
 /** A real, tiny H.264 MP4 (64x64, 1 s, white) and its JPEG thumbnail; see test/fixtures/render/README.md. */
 export const FAKE_VIDEO_FIXTURE = join(__dirname, '..', 'fixtures', 'render', 'tiny.mp4');
@@ -39,24 +39,35 @@ export class FakeRenderer implements Renderer {
   async render(input: RenderVideoInput): Promise<RenderedVideo> {
     this.rendered.push(input);
     const { props } = input;
+    const frames = input.frameRange ? input.frameRange[1] - input.frameRange[0] + 1 : props.durationInFrames;
     const deadline = input.timeoutMs ? Date.now() + input.timeoutMs : Infinity;
     const framesPerTick = Math.max(1, Math.round(20 / this.msPerFrame));
-    for (let frame = 0; frame < props.durationInFrames; frame += framesPerTick) {
+    for (let frame = 0; frame < frames; frame += framesPerTick) {
       if (input.signal?.aborted) throw new RenderCancelledError();
       if (Date.now() > deadline)
         throw new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(input.timeoutMs! / 1000)} seconds.`);
-      input.onProgress?.(Math.min(0.97, (frame / props.durationInFrames) * 0.97));
+      input.onProgress?.(Math.min(0.97, (frame / frames) * 0.97));
       await new Promise((r) => setTimeout(r, framesPerTick * this.msPerFrame));
     }
     if (input.signal?.aborted) throw new RenderCancelledError();
     copyFileSync(FAKE_VIDEO_FIXTURE, input.videoPath);
-    copyFileSync(FAKE_THUMBNAIL_FIXTURE, input.thumbnailPath);
+    if (input.thumbnailPath) copyFileSync(FAKE_THUMBNAIL_FIXTURE, input.thumbnailPath);
     input.onProgress?.(1);
     return {
-      duration_seconds: props.durationInFrames / props.fps,
+      duration_seconds: frames / props.fps,
       width: props.width,
       height: props.height,
       file_size_bytes: statSync(input.videoPath).size,
     };
+  }
+
+  /** "Joins" chunks: checks they exist and copies the fixture, reporting the composition's length. */
+  readonly joined: JoinChunksInput[] = [];
+  async joinChunks(input: JoinChunksInput): Promise<RenderedVideo> {
+    this.joined.push(input);
+    for (const chunk of input.chunkPaths) statSync(chunk);
+    if (input.signal?.aborted) throw new RenderCancelledError();
+    copyFileSync(FAKE_VIDEO_FIXTURE, input.videoPath);
+    return { duration_seconds: input.durationInFrames / input.fps, width: 64, height: 64, file_size_bytes: statSync(input.videoPath).size };
   }
 }

@@ -46,6 +46,16 @@ describe('LocalStorage', () => {
     expect(readdirSync(join(root, 'storage', 'renders'))).toEqual([]);
   });
 
+  it('downloads a stored key to a local file, and refuses a missing one', async () => {
+    const bytes = Buffer.from([9, 8, 7, 0, 255]);
+    await storage.putFile('render-chunks/job_abc/0-35.ts', source('chunk.ts', bytes), 'video/mp2t');
+    const target = join(scratch, 'downloaded.ts');
+    await storage.getFile('render-chunks/job_abc/0-35.ts', target);
+    expect(readFileSync(target)).toEqual(bytes);
+    await expect(storage.getFile('render-chunks/job_abc/36-71.ts', join(scratch, 'missing.ts'))).rejects.toThrow();
+    await expect(storage.getFile('../escape.ts', target)).rejects.toThrow(/Invalid storage key/);
+  });
+
   it('tells whether a key is stored', async () => {
     expect(await storage.exists('styles/standard-0123456789abcdef.jpg')).toBe(false);
     await storage.putFile('styles/standard-0123456789abcdef.jpg', source('p.jpg', 'jpeg'), 'image/jpeg');

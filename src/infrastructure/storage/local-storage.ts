@@ -38,6 +38,10 @@ export class LocalStorage implements StoragePort, LocalFiles {
     }
   }
 
+  async getFile(key: string, localPath: string): Promise<void> {
+    await copyFile(this.pathFor(key), localPath);
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       return (await stat(this.pathFor(key))).isFile();

@@ -1,6 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stat } from 'node:fs/promises';
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config';
 import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, StoragePort } from './storage.port';
 
@@ -59,6 +61,17 @@ export class S3Storage implements StoragePort {
       throw new Error(`Upload of ${key} to bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     } finally {
       body.destroy();
+    }
+  }
+
+  async getFile(key: string, localPath: string): Promise<void> {
+    assertSafeKey(key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(object.Body instanceof Readable)) throw new Error('the response has no body stream');
+      await pipeline(object.Body, createWriteStream(localPath));
+    } catch (err) {
+      throw new Error(`Download of ${key} from bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     }
   }
 

@@ -11,6 +11,8 @@ export interface StoragePort {
    * `cacheControl` is what a CDN in front of the store is told (default IMMUTABLE_CACHE_CONTROL).
    */
   putFile(key: string, localPath: string, contentType: string, cacheControl?: string): Promise<void>;
+  /** Downloads `key` to the local file `localPath` (overwritten). Throws when it is missing or cannot be read. */
+  getFile(key: string, localPath: string): Promise<void>;
   /** Whether `key` is stored. Throws when the store cannot tell. */
   exists(key: string): Promise<boolean>;
   /** Deletes `key`; deleting a missing key is not an error. */

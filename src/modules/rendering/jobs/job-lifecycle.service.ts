@@ -71,14 +71,30 @@ export class JobLifecycle {
     await this.jobs.update({ id: jobId }, { route });
   }
 
-  /** Progress (0–1) of a processing job; false once it is no longer processing. */
+  /**
+   * Progress (0–1) of a processing job, never going backwards (several workers write it for a chunked job, and a
+   * job taken up again starts its frames over). False when nothing changed: the job is no longer processing, or
+   * already further.
+   */
   async progress(jobId: string, fraction: number): Promise<boolean> {
-    return (await this.jobs.update({ id: jobId, status: 'processing' }, { progress: fraction })).affected! > 0;
+    const result = await this.jobs
+      .createQueryBuilder()
+      .update(RenderJob)
+      .set({ progress: fraction })
+      .where("id = :id AND status = 'processing' AND progress < :fraction", { id: jobId, fraction })
+      .execute();
+    return !!result.affected;
   }
 
   /** Whether the job is still processing (not cancelled, not finished elsewhere). */
   async isProcessing(jobId: string): Promise<boolean> {
     return (await this.jobs.findOne({ select: { status: true }, where: { id: jobId } }))?.status === 'processing';
+  }
+
+  /** How many times a processing job was claimed (its attempt); null when it is not processing. */
+  async processingAttempt(jobId: string): Promise<number | null> {
+    const job = await this.jobs.findOne({ select: { status: true, attempts: true }, where: { id: jobId } });
+    return job?.status === 'processing' ? job.attempts : null;
   }
 
   /** processing → complete. False when the job was cancelled (or finished elsewhere) meanwhile. */

@@ -9,16 +9,17 @@ import { RenderBatch } from '../batches/entities/render-batch.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { JobEventsService } from './job-events.service';
 import { JobLifecycle } from './job-lifecycle.service';
+import { RenderChunks } from './render-chunks';
 import { RenderQueueModule } from './render-queue';
 
 /**
  * Render jobs after they were accepted, shared by the API (intake, cancel) and the worker: the
  * lifecycle (every state change), the render queue, and what follows a job's end (usage, batch
- * scheduling and completion, webhooks). Depends on billing and webhooks, never on the render API.
+ * scheduling and completion, webhooks), and the shared state of jobs split into chunks. Depends on billing and webhooks, never on the render API.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatch, RenderBatchJob]), RenderQueueModule, BillingModule, WebhooksModule],
-  providers: [JobLifecycle, JobEventsService, BatchScheduler, BatchCompletion],
-  exports: [JobLifecycle, BatchScheduler, RenderQueueModule],
+  providers: [JobLifecycle, JobEventsService, BatchScheduler, BatchCompletion, RenderChunks],
+  exports: [JobLifecycle, BatchScheduler, RenderQueueModule, RenderChunks],
 })
 export class JobsModule {}

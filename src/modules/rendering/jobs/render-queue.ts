@@ -12,10 +12,23 @@ import { QUEUE_HEALTH, QueueHealth } from '../../../infrastructure/health/queue-
 
 export const RENDER_QUEUE = 'render';
 
-/** What a render queue entry carries: the job id (also the entry's id) and its account. */
+/**
+ * What a render queue entry carries: the job id and its account, and for a job split into chunks (contract §18)
+ * which part of it the entry is: one chunk (`chunk`: its index in the plan) or the join of all of them (`join`).
+ * An entry with neither is the job itself.
+ */
 export interface RenderQueueData {
   jobId: string;
   accountId: string;
+  chunk?: number;
+  join?: true;
+}
+
+/** An entry's id: the job id for the job itself, `<job>-chunk-<n>` and `<job>-join` for its parts. */
+export function entryId(data: RenderQueueData): string {
+  if (data.join) return `${data.jobId}-join`;
+  if (data.chunk !== undefined) return `${data.jobId}-chunk-${data.chunk}`;
+  return data.jobId;
 }
 
 /** One entry handed to a consumer. */
@@ -42,9 +55,21 @@ export function renderQueueSettings(lockSeconds: number) {
   return { lockDuration, lockRenewTime: lockDuration / 3, stalledInterval: lockDuration / 2, maxStalledCount: 3 };
 }
 
-/** An entry's options: its id is the job id, so adding it again while it exists is a no-op. */
-function entryOf(job: RenderQueueData) {
-  return { data: { jobId: job.jobId, accountId: job.accountId }, opts: { jobId: job.jobId, removeOnComplete: true, removeOnFail: 1000 } };
+/**
+ * An entry's options: its id says what it is (entryId), so adding it again while it exists is a no-op. The parts
+ * of a job already started go to the head of the line (`lifo`), before jobs waiting to start.
+ */
+function entryOf(data: RenderQueueData) {
+  const part = data.join || data.chunk !== undefined;
+  return {
+    data: {
+      jobId: data.jobId,
+      accountId: data.accountId,
+      ...(data.chunk !== undefined ? { chunk: data.chunk } : {}),
+      ...(data.join ? { join: true as const } : {}),
+    },
+    opts: { jobId: entryId(data), removeOnComplete: true, removeOnFail: 1000, ...(part ? { lifo: true } : {}) },
+  };
 }
 
 /** The job a render queue entry stands for. */
@@ -76,6 +101,30 @@ export class RenderQueue implements QueueHealth {
     if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');
   }
 
+  /**
+   * Puts the chunks of a split job on the queue, ahead of the jobs waiting to start, chunk 0 first
+   * (lifo entries are taken last-added first, hence the reverse order).
+   */
+  async addChunks(job: RenderQueueData, count: number): Promise<void> {
+    const chunks = Array.from({ length: count }, (_, chunk) => ({ jobId: job.jobId, accountId: job.accountId, chunk }));
+    await this.addMany(chunks.reverse());
+  }
+
+  /** Puts the join of a split job's chunks on the queue, ahead of the jobs waiting to start. */
+  async addJoin(job: RenderQueueData): Promise<void> {
+    await this.addMany([{ jobId: job.jobId, accountId: job.accountId, join: true }]);
+  }
+
+  /**
+   * Whether the job has any entry left: itself, one of its `chunks` chunks, or its join. Looked up in the order a
+   * job moves through them (each adds the next before it ends), so a job moving on is never seen without one.
+   */
+  async hasAnyEntry(jobId: string, chunks: number): Promise<boolean> {
+    if (await this.queue.getJob(jobId)) return true;
+    for (let chunk = 0; chunk < chunks; chunk++) if (await this.queue.getJob(entryId({ jobId, accountId: '', chunk }))) return true;
+    return (await this.queue.getJob(entryId({ jobId, accountId: '', join: true }))) !== null;
+  }
+
   /** The entry of a job, while it has one (waiting, running, or kept after failing); null otherwise. */
   async find(jobId: string): Promise<RenderQueueData | null> {
     return (await this.queue.getJob(jobId))?.data ?? null;
@@ -85,7 +134,10 @@ export class RenderQueue implements QueueHealth {
     return (await this.queue.getJob(jobId)) !== null;
   }
 
-  /** Removes a job's entry unless a worker is running it (that worker hears of a cancel otherwise). */
+  /**
+   * Removes a job's entry unless a worker is running it (that worker hears of a cancel otherwise). The entries of
+   * its chunks and join skip themselves: they check the job's state first.
+   */
   async remove(jobId: string): Promise<void> {
     const entry = await this.queue.getJob(jobId);
     if (entry && !(await entry.isActive())) await entry.remove();

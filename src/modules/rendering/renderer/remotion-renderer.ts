@@ -25,7 +25,7 @@ import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
-import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
+import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
 import { renderMediaStages } from './render-media-stages';
 import { probeVideo } from './video-file';
 
@@ -99,6 +99,54 @@ export class RemotionRenderer implements Renderer {
     const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.renderNow(input)));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Joins the chunks of a split job with combineChunks, as Remotion Lambda does: chunks rendered as MPEG-TS
+   * H.264 (`h264-ts`) are concatenated byte for byte (ffmpeg's concat protocol) and copied into one fast-start
+   * MP4 at the composition's frame rate, without re-encoding, so every frame is the chunk's own. Serialised with
+   * the renders (its temp folder is the renderer's, which a render's cleanup empties).
+   */
+  joinChunks(input: JoinChunksInput): Promise<RenderedVideo> {
+    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.joinNow(input)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async joinNow(input: JoinChunksInput): Promise<RenderedVideo> {
+    if (input.signal?.aborted) throw new RenderCancelledError();
+    const timer = input.timer ?? new PhaseTimer();
+    const remotion = this.remotion ?? (await timer.time('load', () => this.load()));
+    const { cancelSignal, cancel } = remotion.makeCancelSignal();
+    const onAbort = () => cancel();
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await timer.time('combine', () =>
+        remotion.combineChunks({
+          outputLocation: input.videoPath,
+          videoFiles: input.chunkPaths,
+          audioFiles: [],
+          codec: 'h264',
+          fps: input.fps,
+          framesPerChunk: input.framesPerChunk,
+          compositionDurationInFrames: input.durationInFrames,
+          preferLossless: false,
+          cancelSignal,
+          logLevel: this.options.logLevel,
+        }),
+      );
+      if (input.signal?.aborted) throw new RenderCancelledError();
+      return await timer.time('probe', () => readBack(input.videoPath));
+    } catch (error) {
+      removeQuietly(input.videoPath);
+      if (input.signal?.aborted) throw new RenderCancelledError();
+      if (error instanceof JobFailure) throw error;
+      this.options.log?.(`join failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
+    } finally {
+      input.signal?.removeEventListener('abort', onAbort);
+      this.cleanTemp();
+    }
   }
 
   /**
@@ -205,13 +253,16 @@ export class RemotionRenderer implements Renderer {
         }),
       );
       interrupted();
-      const stages = renderMediaStages(timer, composition.durationInFrames);
+      const range = input.frameRange;
+      const stages = renderMediaStages(timer, range ? range[1] - range[0] + 1 : composition.durationInFrames);
       await remotion
         .renderMedia({
           serveUrl: bundleDir,
           composition,
           inputProps,
-          codec: 'h264',
+          // A chunk is an MPEG-TS stream, so that chunks concatenate without re-encoding (joinChunks).
+          codec: range ? 'h264-ts' : 'h264',
+          frameRange: range ?? null,
           outputLocation: input.videoPath,
           overwrite: true,
           pixelFormat: 'yuv420p',
@@ -236,37 +287,40 @@ export class RemotionRenderer implements Renderer {
         })
         .finally(stages.end);
       interrupted();
-      await timer.time('thumbnail', () =>
-        remotion.renderStill({
-          serveUrl: bundleDir,
-          composition,
-          inputProps,
-          frame: composition.durationInFrames - 1,
-          output: input.thumbnailPath,
-          overwrite: true,
-          imageFormat: 'jpeg',
-          jpegQuality: 88,
-          puppeteerInstance: browser,
-          browserExecutable: this.options.browserExecutable,
-          cancelSignal,
-          logLevel,
-        }),
-      );
+      const thumbnailPath = input.thumbnailPath;
+      if (thumbnailPath) {
+        await timer.time('thumbnail', () =>
+          remotion.renderStill({
+            serveUrl: bundleDir,
+            composition,
+            inputProps,
+            frame: composition.durationInFrames - 1,
+            output: thumbnailPath,
+            overwrite: true,
+            imageFormat: 'jpeg',
+            jpegQuality: 88,
+            puppeteerInstance: browser,
+            browserExecutable: this.options.browserExecutable,
+            cancelSignal,
+            logLevel,
+          }),
+        );
+      }
       interrupted();
-      const video = await timer.time('probe', async () => {
-        const probed = await probeVideo(input.videoPath);
-        return {
-          duration_seconds: probed.durationSeconds,
-          width: probed.width,
-          height: probed.height,
-          file_size_bytes: fs.statSync(input.videoPath).size,
-        };
-      });
+      // A chunk's figures are what it was asked for (an MPEG-TS stream has no container duration worth probing).
+      const video = range
+        ? {
+            duration_seconds: (range[1] - range[0] + 1) / composition.fps,
+            width: composition.width,
+            height: composition.height,
+            file_size_bytes: fs.statSync(input.videoPath).size,
+          }
+        : await timer.time('probe', () => readBack(input.videoPath));
       input.onProgress?.(1);
       return video;
     } catch (error) {
       removeQuietly(input.videoPath);
-      removeQuietly(input.thumbnailPath);
+      if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
       if (cancelled) throw new RenderCancelledError();
       if (timedOut) throw timeoutFailure(input.timeoutMs!);
       if (error instanceof JobFailure || error instanceof RenderCancelledError) throw error;
@@ -417,6 +471,17 @@ const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-r
 
 function timeoutFailure(timeoutMs: number): JobFailure {
   return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);
+}
+
+/** The real figures of a written MP4. */
+async function readBack(file: string): Promise<RenderedVideo> {
+  const probed = await probeVideo(file);
+  return {
+    duration_seconds: probed.durationSeconds,
+    width: probed.width,
+    height: probed.height,
+    file_size_bytes: fs.statSync(file).size,
+  };
 }
 
 function removeQuietly(file: string): void {

@@ -9,8 +9,14 @@ export interface RenderVideoInput {
   props: MapAnimationProps;
   /** Where the MP4 is written (the folder must exist). */
   videoPath: string;
-  /** Where the JPEG thumbnail of the final frame is written. */
-  thumbnailPath: string;
+  /** Where the JPEG thumbnail of the final frame is written; none when absent (chunks but the last). */
+  thumbnailPath?: string;
+  /**
+   * Only these frames (first and last, inclusive) of the composition, as one chunk of a split job
+   * (contract §18): written to `videoPath` as an MPEG-TS H.264 stream that joinChunks concatenates without
+   * re-encoding. Absent: the whole composition as a fast-start MP4.
+   */
+  frameRange?: [number, number];
   /** Called with 0–1 as frames are rendered and encoded. */
   onProgress?: (fraction: number) => void;
   /** Aborting cancels the render within milliseconds; render() then throws RenderCancelledError. */
@@ -34,10 +40,27 @@ export interface RenderedVideo {
   file_size_bytes: number;
 }
 
+/** The chunks of a split job, joined into one MP4 (RemotionRenderer: combineChunks of @remotion/renderer). */
+export interface JoinChunksInput {
+  /** The chunk files that render() wrote with a frameRange, in frame order. */
+  chunkPaths: string[];
+  /** Where the joined fast-start MP4 is written. */
+  videoPath: string;
+  fps: number;
+  durationInFrames: number;
+  /** Frames of every chunk but possibly the last. */
+  framesPerChunk: number;
+  signal?: AbortSignal;
+  /** The renderer records `combine` and `probe` here. */
+  timer?: PhaseTimer;
+}
+
 export interface Renderer {
   /** Launches what the renderer needs (the browser); safe to call twice. */
   start(): Promise<void>;
   render(input: RenderVideoInput): Promise<RenderedVideo>;
+  /** Joins chunks into the video one render() of the whole composition would have made. */
+  joinChunks(input: JoinChunksInput): Promise<RenderedVideo>;
   /** Closes the browser and removes temporary files; render() may start it again. */
   stop(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
+import { RenderChunks } from '../jobs/render-chunks';
 import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 
 /** A queued job this old without a queue entry has lost it (the API died after storing it, or Redis refused the add). */
@@ -17,6 +18,11 @@ const BATCH = 500;
  * queued jobs that should be on the queue (single renders, and batch jobs the scheduler has
  * released) and are not get their entry again. The queue entry's id is the job id, so a race with a
  * late add cannot duplicate a job.
+ *
+ * Likewise a `processing` job that has no queue entry left at all (not its own, none of its chunks', not its
+ * join: Redis lost them, e.g. flushed) would hang forever: once it started over a minute ago, it gets its job
+ * entry again, and the worker that takes it claims it once more (a split job reuses its plan and the chunks
+ * already stored, when Redis still has them).
  */
 @Injectable()
 export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +33,7 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
     private readonly queue: RenderQueue,
+    private readonly chunks: RenderChunks,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -55,13 +62,37 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
         .getMany();
       const lost: RenderJob[] = [];
       for (const job of candidates) if (!(await this.queue.isQueued(job.id))) lost.push(job);
-      if (lost.length === 0) return [];
-      await this.queue.addMany(lost.map(renderQueueData));
-      this.logger.warn({ jobs: lost.map((job) => job.id) }, 'Queued render jobs had lost their queue entry; queued them again');
-      return lost.map((job) => job.id);
+      const stranded = await this.strandedProcessingJobs();
+      if (lost.length === 0 && stranded.length === 0) return [];
+      await this.queue.addMany([...lost, ...stranded].map(renderQueueData));
+      if (lost.length)
+        this.logger.warn({ jobs: lost.map((job) => job.id) }, 'Queued render jobs had lost their queue entry; queued them again');
+      if (stranded.length)
+        this.logger.warn({ jobs: stranded.map((job) => job.id) }, 'Processing render jobs had no queue entry left; queued them again');
+      return [...lost, ...stranded].map((job) => job.id);
     } catch (err) {
       this.logger.warn({ err }, 'Render queue sweep failed; trying again in a minute');
       return [];
     }
+  }
+
+  /** Processing jobs, started over a minute ago, with no entry of theirs on the queue (still processing once seen so). */
+  private async strandedProcessingJobs(): Promise<RenderJob[]> {
+    const candidates = await this.jobs
+      .createQueryBuilder('job')
+      .where("job.status = 'processing'")
+      .andWhere('job.started_at < :cutoff', { cutoff: new Date(Date.now() - LOST_AFTER_MS) })
+      .orderBy('job.started_at', 'ASC')
+      .take(BATCH)
+      .getMany();
+    const stranded: RenderJob[] = [];
+    for (const job of candidates) {
+      const chunked = await this.chunks.load(job.id);
+      if (await this.queue.hasAnyEntry(job.id, chunked?.plan.ranges.length ?? 0)) continue;
+      // The join completes the job before its entry ends: a job that just completed is not stranded.
+      const current = await this.jobs.findOne({ select: { status: true }, where: { id: job.id } });
+      if (current?.status === 'processing') stranded.push(job);
+    }
+    return stranded;
   }
 }

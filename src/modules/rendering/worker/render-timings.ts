@@ -3,11 +3,20 @@ import type { PhaseNote, PhaseSummary } from '../../../common/util/phase-timer';
 /** The message of the one line a worker logs per job it took up, when its work on the job ends. */
 export const RENDER_TIMINGS_MESSAGE = 'Render timings';
 
-/** How the worker's work on a job ended: `interrupted` is a shutdown, which leaves the job to another worker. */
-export type RenderOutcome = 'complete' | 'failed' | 'cancelled' | 'interrupted';
+/**
+ * How the worker's work on a queue entry ended: `interrupted` is a shutdown, which leaves the entry to another
+ * worker; `split` is a job entry that put its chunks on the queue (contract §18); a chunk entry is `complete` once
+ * its file is stored.
+ */
+export type RenderOutcome = 'complete' | 'failed' | 'cancelled' | 'interrupted' | 'split';
+
+/** Which queue entry a line is about: the job itself, one chunk of a split job, or the join of its chunks. */
+export type RenderEntry = 'job' | 'chunk' | 'join';
 
 /**
- * Where a job's time went, logged once per job a worker claimed (see RenderProcessor):
+ * Where a job's time went, logged once per job a worker claimed (see RenderProcessor), and once per chunk and join
+ * of a split job, with their own phases (a chunk: `state_check`, `storage_check`, the renderer's, `storage`,
+ * `mark_stored`; the join: `download`, `combine`, `probe`, `storage`, `complete`):
  * - `phases`: milliseconds of the sequential phases, in the order they happened, none overlapping: `queue_wait`
  *   (from the job's `created_at` to the queue handing it to this worker), then the worker's own (`claim`,
  *   `routing`, `route_save`, `state_check`, `props`, the renderer's phases, or `render` when the renderer reports
@@ -19,6 +28,10 @@ export type RenderOutcome = 'complete' | 'failed' | 'cancelled' | 'interrupted';
  */
 export interface RenderTimings {
   job_id: string;
+  /** Present for the parts of a split job: `chunk` (with `chunk`, its index, and `frames`, its range) or `join`. */
+  entry?: Exclude<RenderEntry, 'job'>;
+  chunk?: number;
+  frames?: [number, number];
   attempt: number;
   outcome: RenderOutcome;
   total_ms: number;
@@ -29,7 +42,14 @@ export interface RenderTimings {
 }
 
 export function renderTimings(
-  job: { id: string; attempt: number; outcome: RenderOutcome; totalMs: number },
+  job: {
+    id: string;
+    attempt: number;
+    outcome: RenderOutcome;
+    totalMs: number;
+    entry?: RenderEntry;
+    chunk?: { index: number; frames: [number, number] };
+  },
   sequential: PhaseSummary,
   concurrent: PhaseSummary,
 ): RenderTimings {
@@ -39,6 +59,8 @@ export function renderTimings(
   const writes = concurrent.phases.progress_writes;
   return {
     job_id: job.id,
+    ...(job.entry && job.entry !== 'job' ? { entry: job.entry } : {}),
+    ...(job.chunk ? { chunk: job.chunk.index, frames: job.chunk.frames } : {}),
     attempt: job.attempt,
     outcome: job.outcome,
     total_ms: totalMs,

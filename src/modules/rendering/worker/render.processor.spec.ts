@@ -16,6 +16,9 @@ import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
 import { normalizeRenderRequest } from '../render-request.normalizer';
 import type { RenderTimings } from './render-timings';
 import { RenderProcessor } from './render.processor';
+import type { WorkerPresence } from './worker-presence.service';
+import type { ChunkedJob, RenderChunks } from '../jobs/render-chunks';
+import { planChunks } from '../jobs/chunk-plan';
 
 /** The lifecycle's conditional state changes, in memory. */
 class FakeLifecycle {
@@ -79,6 +82,10 @@ class FakeLifecycle {
   async isProcessing(id: string) {
     return this.jobs.get(id)?.status === 'processing';
   }
+  async processingAttempt(id: string) {
+    const job = this.jobs.get(id);
+    return job?.status === 'processing' ? job.attempts : null;
+  }
   async complete(id: string, result: CompletedRender) {
     const won = this.move(id, ['processing'], 'complete', result as Partial<RenderJob>);
     if (won) this.completed.push(id);
@@ -103,6 +110,9 @@ class MemoryStorage implements StoragePort {
     if (this.failOn && key.endsWith(this.failOn)) throw new Error('bucket unavailable');
     this.files.set(key, localPath);
   }
+  async getFile(): Promise<void> {
+    throw new Error('not used by these tests');
+  }
   async exists(key: string): Promise<boolean> {
     return this.files.has(key);
   }
@@ -121,8 +131,11 @@ function scriptedRenderer(
     render: jest.fn(async (input: RenderVideoInput) => {
       await render(input);
       writeFileSync(input.videoPath, 'mp4');
-      writeFileSync(input.thumbnailPath, 'jpg');
+      if (input.thumbnailPath) writeFileSync(input.thumbnailPath, 'jpg');
       return { duration_seconds: 3.01, width: 1280, height: 720, file_size_bytes: 3 };
+    }),
+    joinChunks: jest.fn(async () => {
+      throw new Error('these jobs are never split');
     }),
   };
 }
@@ -144,7 +157,8 @@ describe('RenderProcessor', () => {
   let storage: MemoryStorage;
   let consumer: RenderQueueConsumer | undefined;
   let cancelListener: ((channel: string, jobId: string) => void) | undefined;
-  let queue: { consume: jest.Mock; stopConsuming: jest.Mock };
+  let queue: { consume: jest.Mock; stopConsuming: jest.Mock; addChunks: jest.Mock; addJoin: jest.Mock };
+  let published: Array<[string, string]>;
   let logs: Record<'log' | 'warn' | 'error', jest.SpyInstance>;
 
   const task = (jobId: string, progress: number[] = []): RenderTask => ({
@@ -152,9 +166,12 @@ describe('RenderProcessor', () => {
     reportProgress: (f) => progress.push(f),
   });
 
-  async function processor(renderer: Renderer): Promise<RenderProcessor> {
+  async function processor(
+    renderer: Renderer,
+    split: { chunkFrames?: number; aliveSlots?: number; chunks?: Partial<RenderChunks> } = {},
+  ): Promise<RenderProcessor> {
     const config = {
-      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1 },
+      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1, chunkFrames: split.chunkFrames },
       storage: { retentionDays: 7 },
     } as unknown as AppConfig;
     const subscriber = {
@@ -162,7 +179,10 @@ describe('RenderProcessor', () => {
       on: (_event: string, listener: (channel: string, jobId: string) => void) => (cancelListener = listener),
       quit: async () => 'OK',
     };
-    const redis = { duplicate: () => subscriber } as unknown as Redis;
+    const redis = {
+      duplicate: () => subscriber,
+      publish: async (channel: string, message: string) => published.push([channel, message]),
+    } as unknown as Redis;
     const keys = { key: (...parts: string[]) => parts.join(':') } as RedisKeys;
     const p = new RenderProcessor(
       config,
@@ -173,6 +193,8 @@ describe('RenderProcessor', () => {
       redis,
       keys,
       new RoutePlanner(noRoads),
+      { aliveSlots: async () => split.aliveSlots ?? 1 } as unknown as WorkerPresence,
+      { load: async () => null, ...split.chunks } as unknown as RenderChunks,
     );
     await p.onApplicationBootstrap();
     return p;
@@ -183,7 +205,13 @@ describe('RenderProcessor', () => {
     lifecycle = new FakeLifecycle();
     storage = new MemoryStorage();
     consumer = undefined;
-    queue = { consume: jest.fn((_c: number, c: RenderQueueConsumer) => (consumer = c)), stopConsuming: jest.fn(async () => undefined) };
+    queue = {
+      consume: jest.fn((_c: number, c: RenderQueueConsumer) => (consumer = c)),
+      stopConsuming: jest.fn(async () => undefined),
+      addChunks: jest.fn(async () => undefined),
+      addJoin: jest.fn(async () => undefined),
+    };
+    published = [];
     logs = {
       log: jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined),
       warn: jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined),
@@ -434,5 +462,127 @@ describe('RenderProcessor', () => {
     expect(lifecycle.status('job_gone')).toBe('cancelled');
     // Not claimed, nothing done: no timings.
     expect(logged('log', 'Render timings')).toEqual([]);
+  });
+
+  describe('chunks of a split job (contract §18)', () => {
+    /** A job of 72 frames (3 s at 24 fps) split in two chunks of 36, its plan and props as RenderChunks keeps them. */
+    async function splitJob(id: string): Promise<ChunkedJob> {
+      lifecycle.add(id, { fps: 24 });
+      await lifecycle.claim(id);
+      const props = { durationInFrames: 72, fps: 24, width: 720, height: 720 } as ChunkedJob['props'];
+      return { plan: planChunks(72, 12, 2), props };
+    }
+    const fakeChunks = (job: ChunkedJob, stored: { all: boolean }) => ({
+      load: jest.fn(async () => job),
+      chunkKey: (jobId: string, [a, b]: [number, number]) => `render-chunks/${jobId}/${a}-${b}.ts`,
+      thumbnailKey: (jobId: string) => `render-chunks/${jobId}/thumb.jpg`,
+      recordFrames: jest.fn(async () => null),
+      markStored: jest.fn(async () => stored.all),
+    });
+    const chunkTask = (jobId: string, chunk: number): RenderTask => ({
+      data: { jobId, accountId: 'acc_1', chunk },
+      reportProgress: () => undefined,
+    });
+    const chunkRenderer = (fail = false) =>
+      scriptedRenderer(async () => {
+        if (fail) throw new Error('browser crashed');
+      });
+
+    it('splits a job when RENDER_CHUNK_FRAMES is set and two slots are alive: plan stored, chunks queued, nothing rendered', async () => {
+      lifecycle.add('job_split', { fps: 24 });
+      const save = jest.fn(async (_id: string, job: ChunkedJob) => job);
+      const renderer = scriptedRenderer();
+      await processor(renderer, { chunkFrames: 12, aliveSlots: 2, chunks: { save } });
+      await consumer!.handle(task('job_split'));
+
+      expect(renderer.render).not.toHaveBeenCalled();
+      expect(save).toHaveBeenCalledWith(
+        'job_split',
+        expect.objectContaining({
+          plan: {
+            framesPerChunk: 36,
+            ranges: [
+              [0, 35],
+              [36, 71],
+            ],
+          },
+        }),
+      );
+      expect(queue.addChunks).toHaveBeenCalledWith({ jobId: 'job_split', accountId: 'acc_1' }, 2);
+      expect(lifecycle.status('job_split')).toBe('processing');
+      expect(timings('job_split')).toMatchObject({ outcome: 'split' });
+    });
+
+    it('renders a job whole when only one slot is alive, as if never split', async () => {
+      lifecycle.add('job_alone', { fps: 24 });
+      const renderer = scriptedRenderer();
+      await processor(renderer, { chunkFrames: 12, aliveSlots: 1 });
+      await consumer!.handle(task('job_alone'));
+      expect(renderer.render).toHaveBeenCalledTimes(1);
+      expect(renderer.render.mock.calls[0][0].frameRange).toBeUndefined();
+      expect(queue.addChunks).not.toHaveBeenCalled();
+      expect(lifecycle.status('job_alone')).toBe('complete');
+    });
+
+    it('renders a chunk’s frames only, without a thumbnail unless it is the last, stores it, and does not join before all are stored', async () => {
+      const job = await splitJob('job_c0');
+      const chunks = fakeChunks(job, { all: false });
+      const renderer = chunkRenderer();
+      await processor(renderer, { chunks });
+      await consumer!.handle(chunkTask('job_c0', 0));
+
+      const input = renderer.render.mock.calls[0][0] as RenderVideoInput;
+      expect(input.frameRange).toEqual([0, 35]);
+      expect(input.thumbnailPath).toBeUndefined();
+      expect(storage.uploads).toEqual(['render-chunks/job_c0/0-35.ts']);
+      expect(chunks.markStored).toHaveBeenCalledWith('job_c0', job.plan, 0);
+      expect(queue.addJoin).not.toHaveBeenCalled();
+      expect(lifecycle.status('job_c0')).toBe('processing');
+      expect(timings('job_c0')).toMatchObject({ entry: 'chunk', chunk: 0, frames: [0, 35], outcome: 'complete' });
+    });
+
+    it('does not render again a chunk whose file is stored (its worker died after storing it); the chunk completing the set queues the join', async () => {
+      const job = await splitJob('job_c1');
+      storage.files.set('render-chunks/job_c1/36-71.ts', 'ts');
+      storage.files.set('render-chunks/job_c1/thumb.jpg', 'jpg');
+      const chunks = fakeChunks(job, { all: true });
+      const renderer = chunkRenderer();
+      await processor(renderer, { chunks });
+      await consumer!.handle(chunkTask('job_c1', 1));
+
+      expect(renderer.render).not.toHaveBeenCalled();
+      expect(queue.addJoin).toHaveBeenCalledWith({ jobId: 'job_c1', accountId: 'acc_1', chunk: 1 });
+      expect(timings('job_c1')).toMatchObject({ entry: 'chunk', outcome: 'complete', details: { reused: true } });
+    });
+
+    it('fails the job once when a chunk fails, and tells the job’s other chunks to stop', async () => {
+      const job = await splitJob('job_cf');
+      await processor(chunkRenderer(true), { chunks: fakeChunks(job, { all: false }) });
+      await consumer!.handle(chunkTask('job_cf', 0));
+      await consumer!.handle(chunkTask('job_cf', 1)); // skips itself: the job has failed
+
+      expect(lifecycle.failed).toEqual([{ jobId: 'job_cf', code: 'RENDER_FAILED', message: expect.any(String) }]);
+      expect(published).toEqual([['render-cancel', 'job_cf']]);
+      expect(timings('job_cf')).toMatchObject({ entry: 'chunk', chunk: 0, outcome: 'failed' });
+    });
+
+    it('aborts every running chunk of a job when its cancel arrives', async () => {
+      const job = await splitJob('job_cc');
+      const renderer = scriptedRenderer(untilAborted);
+      await processor(renderer, { chunks: fakeChunks(job, { all: false }) });
+      const running = [consumer!.handle(chunkTask('job_cc', 0)), consumer!.handle(chunkTask('job_cc', 1))];
+      await new Promise((r) => setTimeout(r, 20));
+      await lifecycle.cancel('job_cc');
+      cancelListener!('render-cancel', 'job_cc');
+      await Promise.all(running);
+
+      const lines = (logged('log', 'Render timings') as RenderTimings[]).filter((line) => line.job_id === 'job_cc');
+      expect(lines.map((line) => [line.chunk, line.outcome]).sort()).toEqual([
+        [0, 'cancelled'],
+        [1, 'cancelled'],
+      ]);
+      expect(storage.uploads).toEqual([]);
+      expect(lifecycle.failed).toEqual([]);
+    });
   });
 });

@@ -7,14 +7,15 @@ import { JobsModule } from '../jobs/jobs.module';
 import { RenderProcessor } from './render.processor';
 import { RenderQueueSweeper } from './render-queue-sweeper.service';
 import { rendererProvider } from './renderer.provider';
+import { WorkerPresence } from './worker-presence.service';
 
 /**
- * The worker side of rendering: the render queue's consumer, its renderer, and the sweeper for
- * lost queue entries. Depends on the jobs (lifecycle, queue) and routing, never on the render
+ * The worker side of rendering: the render queue's consumer, its renderer, the heartbeat that counts
+ * alive workers (how far a job is split), and the sweeper for lost queue entries. Depends on the jobs (lifecycle, queue) and routing, never on the render
  * API. The API process never renders.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatchJob]), JobsModule, RoutingModule],
-  providers: [RenderProcessor, RenderQueueSweeper, rendererProvider],
+  providers: [RenderProcessor, RenderQueueSweeper, rendererProvider, WorkerPresence],
 })
 export class RenderingWorkerModule {}

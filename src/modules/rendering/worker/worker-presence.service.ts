@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
+
+/** How often a worker says it is alive. */
+const HEARTBEAT_INTERVAL_MS = 1000;
+/** A worker silent this long no longer counts: a dead worker drops out within seconds. */
+const ALIVE_WITHIN_MS = 4000;
+
+/**
+ * Render workers' heartbeats, in one Redis sorted set under the app's key prefix: member `<id>|<slots>` (slots:
+ * WORKER_CONCURRENCY), score the time of its last beat. How many slots are alive decides how far a job is split
+ * (contract §18, jobs/chunk-plan.ts). A worker leaves the set when it shuts down, or drops out once its beats stop.
+ */
+@Injectable()
+export class WorkerPresence implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WorkerPresence.name);
+  private readonly member: string;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {
+    this.member = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}|${config.rendering.workerConcurrency}`;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.redis.zrem(this.key(), this.member).catch(() => undefined);
+  }
+
+  /** Render slots of the workers alive now (this one included): at least 1. */
+  async aliveSlots(): Promise<number> {
+    const key = this.key();
+    await this.redis.zremrangebyscore(key, '-inf', Date.now() - ALIVE_WITHIN_MS);
+    const members = await this.redis.zrange(key, 0, -1);
+    const slots = members.reduce((sum, member) => sum + (Number(member.split('|').pop()) || 1), 0);
+    return Math.max(1, slots);
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.redis.zadd(this.key(), Date.now(), this.member);
+    } catch (err) {
+      this.logger.warn({ err }, 'Worker heartbeat failed');
+    }
+  }
+
+  private key(): string {
+    return this.keys.key('render-workers');
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * Contract §18: a job split into frame ranges rendered by two worker processes and joined into one MP4. The
+ * workers are real processes (`src/worker.ts`, as in worker-crash.e2e-spec.ts) sharing the test app's database,
+ * Redis prefix and storage folder; their log lines (pino JSON on stdout) say who rendered what.
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Redis from 'ioredis';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { DataSource } from 'typeorm';
+import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { defaultBundleDir, ffprobePath, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
+import { AccountEvent } from '../src/modules/webhooks/entities/account-event.entity';
+import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhooks';
+
+const bearer = { type: 'bearer' } as const;
+
+/** 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 12 and two slots alive, two chunks of 36. */
+const body = (extra: Record<string, unknown> = {}) => ({
+  waypoints: [
+    { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
+    { lat: 48.8566, lng: 2.3522, label: 'Paris' },
+  ],
+  duration: 3,
+  fps: 24,
+  aspect_ratio: '1:1',
+  ...extra,
+});
+const FRAMES = 72;
+const BOUNDARY = 36;
+
+interface LogLine {
+  pid: number;
+  msg: string;
+  job_id?: string;
+  entry?: string;
+  chunk?: number;
+  outcome?: string;
+  phases?: Record<string, number>;
+}
+
+interface Worker {
+  process: ChildProcess;
+  lines: LogLine[];
+}
+
+function startWorker(t: TestApp): Worker {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      MAPR_ROLE: 'worker',
+      DATA_DIR: t.config.dataDir,
+      REDIS_URL: t.config.redis.url!,
+      REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
+      JWT_SECRET: t.config.auth.jwtSecret,
+      PUBLIC_URL: t.config.http.publicUrl,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      RENDER_CHUNK_FRAMES: '12',
+      RENDER_LOCK_SECONDS: '4',
+      RENDER_QUEUE_SWEEP_SECONDS: '0',
+      LOG_LEVEL: 'info',
+      ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const worker: Worker = { process: child, lines: [] };
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    try {
+      worker.lines.push(JSON.parse(text) as LogLine);
+    } catch {
+      // not a log line
+    }
+  });
+  return worker;
+}
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const ffmpeg = join(dirname(ffprobePath()), 'ffmpeg');
+/** Frame `n` (0-based, in decoding order) of an MP4 as a PNG image. */
+function frameOf(file: string, n: number, outDir: string): PNG {
+  const out = join(outDir, `${n}-${Math.random().toString(36).slice(2)}.png`);
+  execFileSync(ffmpeg, ['-v', 'error', '-i', file, '-vf', `trim=start_frame=${n}:end_frame=${n + 1}`, '-vframes', '1', '-y', out], {
+    env: { ...process.env, LD_LIBRARY_PATH: dirname(ffmpeg) },
+  });
+  return PNG.sync.read(readFileSync(out));
+}
+/** Share of pixels that differ beyond anti-aliasing noise (the threshold golden-stills uses). */
+const difference = (a: PNG, b: PNG) => pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.12 }) / (a.width * a.height);
+
+describe('a job split into chunks across two worker processes (contract §18)', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let receiver: WebhookReceiver;
+  let redis: Redis;
+  let scratch: string;
+  const workers: Worker[] = [];
+  const storageDir = () => (t.config.storage as { dir: string }).dir;
+  const jobs = () => t.app.get(DataSource).getRepository(RenderJob);
+  const allLines = () => workers.flatMap((w) => w.lines);
+  const timingsOf = (jobId: string) => allLines().filter((l) => l.msg === 'Render timings' && l.job_id === jobId);
+  const aliveWorkers = () => redis.zcount(`${t.config.redis.keyPrefix}:render-workers`, Date.now() - 4000, '+inf');
+
+  const submit = async (extra: Record<string, unknown> = {}) =>
+    (await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body(extra)).expect(202)).body.job_id as string;
+  const ended = (jobId: string, timeoutMs = 90_000) =>
+    until(
+      async () => {
+        const job = await jobs().findOneByOrFail({ id: jobId });
+        return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+      },
+      timeoutMs,
+      `job ${jobId} to end`,
+    );
+  /** What the job left in storage and Redis besides its final files. */
+  const leftovers = async (jobId: string) => ({
+    chunkFiles: existsSync(join(storageDir(), 'render-chunks', jobId)) ? readdirSync(join(storageDir(), 'render-chunks', jobId)) : [],
+    redisKeys: await redis.keys(`${t.config.redis.keyPrefix}:render-chunks:${jobId}*`),
+  });
+  const eventsOf = (jobId: string) => t.app.get(DataSource).getRepository(AccountEvent).countBy({ jobId });
+
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'api' });
+    account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
+    receiver = await WebhookReceiver.start();
+    redis = new Redis(t.config.redis.url!);
+    scratch = mkdtempSync(join(tmpdir(), 'mapr-chunks-'));
+    workers.push(startWorker(t), startWorker(t));
+    await until(async () => ((await aliveWorkers()) === 2 ? true : undefined), 60_000, 'both workers to beat');
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const w of workers) if (w.process.exitCode === null) w.process.kill('SIGKILL');
+    await receiver.close();
+    await redis.quit();
+    rmSync(scratch, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('joins the chunks into the video one worker would make: same frames, duration and size, identical at the boundary', async () => {
+    const path = '/hooks/split';
+    const jobId = await submit({ webhook_url: receiver.url(path) });
+    const progress: number[] = [];
+    const done = await until(
+      async () => {
+        const job = await jobs().findOneByOrFail({ id: jobId });
+        progress.push(job.progress);
+        return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
+      },
+      90_000,
+      'the split job to end',
+    );
+    expect(done.status).toBe('complete');
+    // Progress is the sum of the chunks: it rose in steps between 0 and 1 and never went back.
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+    expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
+
+    // Both workers rendered a chunk; the join logged its own phases.
+    await until(() => (timingsOf(jobId).some((l) => l.entry === 'join') ? true : undefined), 10_000, 'the join timings');
+    const chunks = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete');
+    expect(chunks.map((l) => l.chunk).sort()).toEqual([0, 1]);
+    expect(new Set(chunks.map((l) => l.pid)).size).toBe(2);
+    const join_ = timingsOf(jobId).find((l) => l.entry === 'join')!;
+    expect(join_.outcome).toBe('complete');
+    expect(Object.keys(join_.phases!)).toEqual(expect.arrayContaining(['download', 'combine', 'probe', 'storage', 'complete']));
+
+    const joined = join(storageDir(), 'renders', `${jobId}.mp4`);
+    const reference = join(scratch, 'unsplit.mp4');
+    const { props } = (await t.http.post('/v1/render/preview').auth(account.liveKey, bearer).send(body()).expect(200)).body;
+    const renderer = new RemotionRenderer({ bundleDir: defaultBundleDir(), tempDir: join(scratch, 'renderer') });
+    try {
+      await renderer.render({ props, videoPath: reference, thumbnailPath: join(scratch, 'unsplit.jpg') });
+    } finally {
+      await renderer.stop();
+    }
+    const [a, b] = await Promise.all([probeVideo(joined), probeVideo(reference)]);
+    expect(a).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 720, frames: FRAMES });
+    expect({ ...a, sizeBytes: 0 }).toEqual({ ...b, sizeBytes: 0 });
+    expect(done).toMatchObject({ durationSeconds: 3, resolution: '720x720' });
+
+    // The last frame of chunk 0 and the first of chunk 1 are the unsplit render's, not repeated, dropped or blended.
+    for (const n of [BOUNDARY - 1, BOUNDARY]) {
+      expect(difference(frameOf(joined, n, scratch), frameOf(reference, n, scratch))).toBeLessThan(0.004);
+    }
+    expect(difference(frameOf(joined, BOUNDARY - 1, scratch), frameOf(joined, BOUNDARY, scratch))).toBeGreaterThan(0.004);
+    expect(existsSync(join(storageDir(), 'renders', `${jobId}_thumb.jpg`))).toBe(true);
+
+    // One end: one webhook, one account event; nothing of the chunks left.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.on(path)).toHaveLength(1);
+    expect(JSON.parse(receiver.on(path)[0].body)).toMatchObject({ event: 'render.complete', job_id: jobId });
+    expect(await eventsOf(jobId)).toBe(1);
+    expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
+  }, 150_000);
+
+  it('completes a job whose worker was killed mid-chunk: the other worker takes the chunk up', async () => {
+    const path = '/hooks/killed';
+    const jobId = await submit({ webhook_url: receiver.url(path) });
+    await until(
+      async () => ((await jobs().findOneByOrFail({ id: jobId })).progress > 0.1 ? true : undefined),
+      60_000,
+      'both chunks to be rendering',
+    );
+    const [victim, survivor] = workers;
+    victim.process.kill('SIGKILL');
+    const done = await ended(jobId);
+    expect(done.status).toBe('complete');
+    expect((await probeVideo(join(storageDir(), 'renders', `${jobId}.mp4`))).frames).toBe(FRAMES);
+    // The survivor rendered the killed worker's chunk too.
+    const survived = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete' && l.pid === survivor.process.pid);
+    expect(survived.map((l) => l.chunk).sort()).toEqual([0, 1]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.on(path)).toHaveLength(1);
+    expect(await eventsOf(jobId)).toBe(1);
+    expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
+
+    // A fresh second worker for the tests that follow; the dead one has dropped out of the heartbeats.
+    workers.push(startWorker(t));
+    await until(async () => ((await aliveWorkers()) === 2 ? true : undefined), 60_000, 'two workers alive again');
+  }, 150_000);
+
+  it('stops every chunk of a cancelled job and leaves nothing behind', async () => {
+    const jobId = await submit();
+    await until(
+      async () => ((await jobs().findOneByOrFail({ id: jobId })).progress > 0.05 ? true : undefined),
+      60_000,
+      'the chunks to be rendering',
+    );
+    const started = Date.now();
+    await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+    const stopped = await until(
+      () => {
+        const lines = timingsOf(jobId).filter((l) => l.entry === 'chunk');
+        return lines.length === 2 ? lines : undefined;
+      },
+      15_000,
+      'both chunks to stop',
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(stopped.map((l) => l.outcome)).toEqual(['cancelled', 'cancelled']);
+    expect(new Set(stopped.map((l) => l.pid)).size).toBe(2);
+    expect((await jobs().findOneByOrFail({ id: jobId })).status).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
+    expect(readdirSync(join(storageDir(), 'renders')).filter((f) => f.startsWith(jobId))).toEqual([]);
+  }, 90_000);
+
+  it('fails a job once, with one code and one webhook, however many chunks failed; the render is given back', async () => {
+    const path = '/hooks/failed';
+    const before = (await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200)).body.renders_used as number;
+    const jobId = await submit({ webhook_url: receiver.url(path) });
+    // A file where the chunks' folder should be: every chunk's upload fails (STORAGE_ERROR).
+    mkdirSync(join(storageDir(), 'render-chunks'), { recursive: true });
+    writeFileSync(join(storageDir(), 'render-chunks', jobId), 'in the way');
+    const done = await ended(jobId);
+    expect(done).toMatchObject({ status: 'failed', errorCode: 'STORAGE_ERROR' });
+    // The chunks that ran failed (or, told of the failure, stopped); a chunk taken after the failure skips itself.
+    const chunkLines = await until(
+      () => {
+        const lines = timingsOf(jobId).filter((l) => l.entry === 'chunk');
+        return lines.some((l) => l.outcome === 'failed') ? lines : undefined;
+      },
+      15_000,
+      'a failed chunk',
+    );
+    expect(chunkLines.every((l) => ['failed', 'cancelled'].includes(l.outcome!))).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.on(path)).toHaveLength(1);
+    expect(JSON.parse(receiver.on(path)[0].body)).toMatchObject({ event: 'render.failed', job_id: jobId, error: 'STORAGE_ERROR' });
+    expect(await eventsOf(jobId)).toBe(1);
+    const usage = (await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200)).body;
+    expect(usage.renders_used).toBe(before);
+    expect(await redis.keys(`${t.config.redis.keyPrefix}:render-chunks:${jobId}*`)).toEqual([]);
+  }, 90_000);
+});

@@ -1,5 +1,5 @@
 /**
- * End-to-end render time: a 12 s 1080p30 job through the real service (API + worker in one
+ * End-to-end render time: the 12 s 1080p30 bench job (bench/job.ts, the one bench/render.ts renders) through the real service (API + worker in one
  * process on Postgres + Redis), timed from POST /v1/render to status `complete`, and where that time
  * went: the worker's `Render timings` log line of the job (read from the service's JSON logs), phase by
  * phase, with what no phase covers. Prints figures.
@@ -7,6 +7,7 @@
  *   npm run build && npx ts-node --transpile-only bench/render-job.ts   (also run by npm run bench:render)
  */
 import type { RenderTimings } from '../src/modules/rendering';
+import { BENCH_JOB_BODY } from './job';
 import { printPhaseTable } from './phases';
 import { type BenchService, call, createBenchAccount, startService } from './support';
 
@@ -25,17 +26,7 @@ async function main(): Promise<void> {
   const service = await startService('all', PORT, { logLevel: 'info' });
   try {
     const { key } = await createBenchAccount(service, 'live');
-    const body = {
-      waypoints: [
-        { lat: 38.72, lng: -9.14, label: 'Lisbon' },
-        { lat: 40.71, lng: -74.0, label: 'New York', transport: 'ship' },
-        { lat: 51.92, lng: 4.48, label: 'Rotterdam' },
-      ],
-      duration: 12,
-      resolution: '1080p',
-      fps: 30,
-      hud: { distance: true },
-    };
+    const body = BENCH_JOB_BODY;
     // Warm the worker (browser launch, first composition) with a tiny job, as a running service would be.
     const warm = await timeJob(service, { ...body, duration: 3, resolution: '720p' }, key);
     const measured = await timeJob(service, body, key);

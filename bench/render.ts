@@ -1,70 +1,32 @@
 /**
- * `npm run bench:render`: render speed of the MapAnimation composition (a route, a multi_route
- * network and a country_data choropleth) against Remotion's own floor (the Blank composition of the same size), side by side
- * in one run, and the wall time of a 12 s 1080p30 job (render + thumbnail). For every run, the renderer's own
- * phases (the same names as in the worker's `Render timings` log line, which bench/render-job.ts prints for the
+ * `npm run bench:render`: render speed of the MapAnimation composition (the bench job of bench/job.ts, a multi_route
+ * network and a country_data choropleth) against Remotion's own floor (the Blank composition of the same size), side by
+ * side in one run at 720p and at 1080p, and the wall time of the 12 s 1080p30 bench job in the renderer (render +
+ * thumbnail); bench/render-job.ts then times the same job through the service. Needs `npm run build` (the service
+ * answers the job's props). For every run, the renderer's own phases (the same names as in the worker's `Render timings` log line, which bench/render-job.ts prints for the
  * service): side by side for the 720p runs, as a table for the 1080p job. Prints figures; asserts nothing.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PhaseTimer } from '../src/common/util/phase-timer';
-import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
-import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
+import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { countryDataProps, LIFE_EXPECTANCY_DATA } from '../remotion/fixtures/region-modes';
-import { atlanticProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
-import { type Phases, printPhaseColumns, printPhaseTable } from './phases';
+import { shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
+import { BENCH_JOB_BODY, serviceProps } from './job';
+import { printPhaseColumns, printPhaseTable } from './phases';
+import { outDir, type Timed, timeRender } from './timed-render';
 
-const outDir = path.join(__dirname, 'out');
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-interface Timed {
-  label: string;
-  frames: number;
-  /** Seconds until every frame was rendered and encoded. */
-  framesSeconds: number;
-  /** Seconds of the whole render() call (composition lookup, frames, encode, thumbnail, probe). */
-  totalSeconds: number;
-  /** The renderer's phases (ms), in the order they happened. */
-  phases: Phases;
-  details: Record<string, unknown>;
-}
-
-async function timeRender(renderer: RemotionRenderer, label: string, props: MapAnimationProps, name: string): Promise<Timed> {
-  const timer = new PhaseTimer();
-  const started = performance.now();
-  let framesDone = 0;
-  const video = await renderer.render({
-    timer,
-    props,
-    videoPath: path.join(outDir, `${name}.mp4`),
-    thumbnailPath: path.join(outDir, `${name}.jpg`),
-    onProgress: (fraction) => {
-      if (fraction >= 0.97 && !framesDone) framesDone = performance.now();
-    },
-  });
-  const ended = performance.now();
-  const probed = await probeVideo(path.join(outDir, `${name}.mp4`));
-  const faststart = isFastStart(path.join(outDir, `${name}.mp4`));
-  console.log(
-    `  ${label}: ${video.width}x${video.height} ${video.duration_seconds.toFixed(2)} s, ${probed.frames} frames, ` +
-      `${probed.codec}/${probed.pixelFormat}, faststart=${faststart}, ${(video.file_size_bytes / 1e6).toFixed(2)} MB, ` +
-      `${((ended - started) / 1000).toFixed(1)} s`,
-  );
-  const summary = timer.summary();
-  return {
-    label,
-    frames: probed.frames,
-    framesSeconds: ((framesDone || ended) - started) / 1000,
-    totalSeconds: (ended - started) / 1000,
-    phases: Object.fromEntries(Object.entries(summary.phases).map(([name, total]) => [name, total.ms])),
-    details: summary.notes,
-  };
-}
 
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   const bundleDir = await ensureRemotionBundle();
+  // The job of bench/render-job.ts, its props as the service's worker builds them; at 720p too (10 s).
+  const [job720, job1080] = await serviceProps(
+    [{ ...BENCH_JOB_BODY, resolution: '720p', duration: 10 }, BENCH_JOB_BODY],
+    Number(process.env.BENCH_PORT ?? 3998) + 1,
+  );
   console.log(
     `cpus: ${os.cpus().length}, load average: ${os
       .loadavg()
@@ -72,8 +34,6 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
 
-  // 10 s 720p30, four legs (plane, ship, train, car) with labels and the HUD.
-  const props720 = atlanticProps({ duration: 10, resolution: '720p', fps: 30 });
   // 10 s 720p30, multi_route: Shanghai to eight ports by sea (eight lines, ships, markers and two-line labels).
   const multi720 = shanghaiPortsProps({ duration: 10, resolution: '720p', fps: 30 });
   // 10 s 720p30, country_data: a ranked choropleth of 40+ countries with its legend.
@@ -96,16 +56,12 @@ async function main(): Promise<void> {
     await blank.start();
     console.log('720p30, 10 s, 300 frames (alternating runs):');
     const runs: Timed[] = [];
-    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-a'));
-    runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-a'));
-    runs.push(await timeRender(map, 'MapAnimation', props720, 'map-720p-b'));
-    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-b'));
-    runs.push(await timeRender(map, 'MultiRoute', multi720, 'multi-720p-a'));
-    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-c'));
-    runs.push(await timeRender(map, 'MultiRoute', multi720, 'multi-720p-b'));
-    runs.push(await timeRender(map, 'CountryData', countries720, 'countries-720p-a'));
-    runs.push(await timeRender(blank, 'Blank', props720, 'blank-720p-d'));
-    runs.push(await timeRender(map, 'CountryData', countries720, 'countries-720p-b'));
+    runs.push(await timeRender(blank, 'Blank', job720, 'blank-720p-a'));
+    runs.push(await timeRender(map, 'MapAnimation', job720, 'map-720p-a'));
+    runs.push(await timeRender(map, 'MultiRoute', multi720, 'multi-720p'));
+    runs.push(await timeRender(blank, 'Blank', job720, 'blank-720p-b'));
+    runs.push(await timeRender(map, 'CountryData', countries720, 'countries-720p'));
+    runs.push(await timeRender(map, 'MapAnimation', job720, 'map-720p-b'));
     const fps = (label: string) => {
       const mine = runs.filter((r) => r.label === label);
       return mine.reduce((s, r) => s + r.frames, 0) / mine.reduce((s, r) => s + r.framesSeconds, 0);
@@ -115,7 +71,7 @@ async function main(): Promise<void> {
     const multiFps = fps('MultiRoute');
     const countriesFps = fps('CountryData');
     console.log(`  Blank        ${blankFps.toFixed(2)} fps`);
-    console.log(`  MapAnimation ${mapFps.toFixed(2)} fps`);
+    console.log(`  MapAnimation ${mapFps.toFixed(2)} fps (the bench job at 720p)`);
     console.log(`  ratio        ${(mapFps / blankFps).toFixed(3)} (target >= 0.9)`);
     console.log(`  MultiRoute   ${multiFps.toFixed(2)} fps (Shanghai to eight ports)`);
     console.log(`  ratio        ${(multiFps / blankFps).toFixed(3)} (target >= 0.85)`);
@@ -128,20 +84,22 @@ async function main(): Promise<void> {
         runs: runs.filter((r) => r.label === label).map((r) => r.phases),
       })),
     );
-    await blank.stop();
 
-    // A 12 s 1080p30 job: render + thumbnail wall time, the way the worker runs it.
-    const props1080 = atlanticProps({
-      duration: 12,
-      resolution: '1080p',
-      fps: 30,
-      title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' },
-    });
+    // The 12 s 1080p30 job of bench/render-job.ts: render + thumbnail wall time, the way the worker runs it.
     console.log('1080p30, 12 s, 360 frames:');
-    const job = await timeRender(map, 'MapAnimation 1080p job', props1080, 'map-1080p');
-    console.log(
-      `  1080p job wall time ${job.totalSeconds.toFixed(1)} s (target <= 45 s), frames ${(job.frames / job.framesSeconds).toFixed(2)} fps`,
-    );
+    const blank1080 = await timeRender(blank, 'Blank', job1080, 'blank-1080p');
+    await blank.stop();
+    const job = await timeRender(map, 'MapAnimation 1080p job', job1080, 'map-1080p');
+    const jobFps = job.frames / job.framesSeconds;
+    const blank1080Fps = blank1080.frames / blank1080.framesSeconds;
+    console.log(`  Blank        ${blank1080Fps.toFixed(2)} fps`);
+    console.log(`  MapAnimation ${jobFps.toFixed(2)} fps`);
+    console.log(`  ratio        ${(jobFps / blank1080Fps).toFixed(3)}`);
+    console.log(`  1080p job in the renderer: ${job.totalSeconds.toFixed(1)} s (bench/render-job.ts times it through the service)`);
+    printPhaseColumns('1080p renderer phases', [
+      { label: 'Blank', runs: [blank1080.phases] },
+      { label: 'MapAnimation', runs: [job.phases] },
+    ]);
     printPhaseTable(
       `1080p job, renderer phases: share of the render() call (${job.totalSeconds.toFixed(1)} s)`,
       job.phases,

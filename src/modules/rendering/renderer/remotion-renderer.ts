@@ -21,7 +21,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
+import type { ChromiumOptions, HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
@@ -45,6 +45,10 @@ export interface RemotionRendererOptions {
   crf?: number;
   /** Quality of the JPEG frames handed to the encoder. */
   jpegQuality?: number;
+  /** Format of the frames handed to the encoder; JPEG measured faster than PNG (ADR 0009). */
+  frameFormat?: 'jpeg' | 'png';
+  /** Chromium's GL backend (Remotion's `chromiumOptions.gl`); null, Chromium's own choice, measured fastest (ADR 0009). */
+  gl?: ChromiumOptions['gl'];
   logLevel?: LogLevel;
   /** Operator log for details that must not reach a client (stack traces, paths). */
   log?: (message: string) => void;
@@ -74,6 +78,8 @@ export class RemotionRenderer implements Renderer {
       x264Preset: 'veryfast',
       crf: 20,
       jpegQuality: 80,
+      frameFormat: 'jpeg',
+      gl: null,
       logLevel: 'error',
       // Options given as undefined keep their defaults.
       ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RemotionRendererOptions),
@@ -268,8 +274,9 @@ export class RemotionRenderer implements Renderer {
           pixelFormat: 'yuv420p',
           // Limited-range BT.709, tagged: plays the same everywhere (the default gives full-range yuvj420p).
           colorSpace: 'bt709',
-          imageFormat: 'jpeg',
-          jpegQuality: this.options.jpegQuality,
+          ...(this.options.frameFormat === 'png'
+            ? { imageFormat: 'png' as const }
+            : { imageFormat: 'jpeg' as const, jpegQuality: this.options.jpegQuality }),
           x264Preset: this.options.x264Preset,
           crf: this.options.crf,
           concurrency: this.options.concurrency,
@@ -361,7 +368,7 @@ export class RemotionRenderer implements Renderer {
       remotion.openBrowser('chrome', {
         browserExecutable: this.options.browserExecutable,
         logLevel: this.options.logLevel,
-        chromiumOptions: {},
+        chromiumOptions: { gl: this.options.gl },
       }),
     );
     for (const entry of fs.readdirSync(this.options.tempDir)) if (!before.has(entry)) this.keep.add(entry);

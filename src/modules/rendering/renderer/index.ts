@@ -1,5 +1,6 @@
 export * from './renderer.port';
 export * from './remotion-renderer';
+export * from './renderer-pool';
 export * from './remotion-bundle';
 export * from './style-previews';
 export { probeVideo, isFastStart, topLevelBoxes, ffprobePath } from './video-file';

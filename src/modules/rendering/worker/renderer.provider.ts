@@ -1,21 +1,30 @@
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Logger } from '@nestjs/common';
-import { defaultBundleDir, RemotionRenderer } from '../renderer';
+import { defaultBundleDir, RemotionRenderer, RendererPool } from '../renderer';
 
 export const RENDERER = Symbol('RENDERER');
 
-/** One Remotion renderer (one Chromium) per worker process, with its own temp folder. */
+/**
+ * One Remotion renderer (one Chromium, its own temp folder) per worker slot: WORKER_CONCURRENCY entries render side
+ * by side, each in its own browser (RendererPool).
+ */
 export const rendererProvider = {
   provide: RENDERER,
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => {
     const logger = new Logger('Renderer');
-    return new RemotionRenderer({
-      bundleDir: defaultBundleDir(),
-      ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
-      tempDir: join(config.rendering.tempDir, `worker-${process.pid}`),
-      log: (message) => logger.error(message),
-    });
+    const slots = Math.max(1, config.rendering.workerConcurrency);
+    const renderers = Array.from(
+      { length: slots },
+      (_, slot) =>
+        new RemotionRenderer({
+          bundleDir: defaultBundleDir(),
+          ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
+          tempDir: join(config.rendering.tempDir, slots === 1 ? `worker-${process.pid}` : `worker-${process.pid}-${slot}`),
+          log: (message) => logger.error(message),
+        }),
+    );
+    return slots === 1 ? renderers[0] : new RendererPool(renderers);
   },
 };

@@ -151,7 +151,7 @@ export class EnvironmentVariables {
   @IsBoolean()
   S3_FORCE_PATH_STYLE?: boolean;
 
-  /** Seconds a render may run before it ends RENDER_TIMEOUT. */
+  /** Seconds a render of frames up to 1080p may run before it ends RENDER_TIMEOUT; larger frames get more in proportion to their pixels (worker/render-timeout.ts). */
   @IsOptional()
   @Transform(toInt)
   @IsInt()

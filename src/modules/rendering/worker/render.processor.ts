@@ -15,6 +15,7 @@ import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import { ChunkedJob, RenderChunks } from '../jobs/render-chunks';
 import { entryId, RenderQueue, RenderQueueData, RenderTask } from '../jobs/render-queue';
 import { RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../renderer';
+import { renderTimeoutMs } from './render-timeout';
 import { RENDER_TIMINGS_MESSAGE, RenderEntry, RenderOutcome, renderTimings } from './render-timings';
 import { RENDERER } from './renderer.provider';
 import { WorkerPresence } from './worker-presence.service';
@@ -151,7 +152,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
         thumbnailPath: join(workDir, 'thumb.jpg'),
         onProgress: this.progressWriter(jobId, task, writes),
         signal: controller.signal,
-        timeoutMs: this.config.rendering.timeoutSeconds * 1000,
+        timeoutMs: renderTimeoutMs(this.config.rendering.timeoutSeconds, props),
       });
       if (!(await stillProcessing())) return cancelled();
 
@@ -347,7 +348,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
             thumbnailPath,
             onProgress: this.chunkFramesReporter(run, task, plan, index),
             signal: run.signal,
-            timeoutMs: this.config.rendering.timeoutSeconds * 1000,
+            timeoutMs: renderTimeoutMs(this.config.rendering.timeoutSeconds, props),
           });
           if (!(await run.stillProcessing())) return 'cancelled';
           const removeStored = () =>

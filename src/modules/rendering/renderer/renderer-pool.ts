@@ -6,8 +6,8 @@ import type { JoinChunksInput, RenderedVideo, Renderer, RenderVideoInput } from 
  *
  * Why one browser each and not Remotion's `concurrency` (tabs of one browser): a render waits on the screenshot
  * round trip more than it computes, so one render keeps only about one core busy; two tabs of one browser share its
- * GPU process and measured slower than one (ADR 0010), while two browsers render side by side (bench:render:chunked,
- * 2 workers ≈ 1.5× one on 2 cores).
+ * GPU process and measured slower than one (ADR 0010), while two browsers render side by side (bench:render:chunked:
+ * two browsers capture 1.47× the frames of one on 2 cores).
  *
  * Each call takes an idle renderer, or waits for the first to free up; calls are served in the order they came.
  */

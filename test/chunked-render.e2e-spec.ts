@@ -42,6 +42,7 @@ interface LogLine {
   chunk?: number;
   outcome?: string;
   phases?: Record<string, number>;
+  total_ms?: number;
 }
 
 interface Worker {
@@ -49,7 +50,7 @@ interface Worker {
   lines: LogLine[];
 }
 
-function startWorker(t: TestApp): Worker {
+function startWorker(t: TestApp, env: Record<string, string> = {}): Worker {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
     env: {
       ...process.env,
@@ -66,6 +67,7 @@ function startWorker(t: TestApp): Worker {
       RENDER_QUEUE_SWEEP_SECONDS: '0',
       LOG_LEVEL: 'info',
       ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -286,4 +288,31 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     expect(usage.renders_used).toBe(before);
     expect(await redis.keys(`${t.config.redis.keyPrefix}:render-chunks:${jobId}*`)).toEqual([]);
   }, 90_000);
+
+  it('renders both chunks side by side in one worker process with two slots, each in its own browser', async () => {
+    // The two workers leave (a graceful stop drops their heartbeats); one worker with WORKER_CONCURRENCY 2 takes over.
+    const leaving = workers.filter((w) => w.process.exitCode === null);
+    await Promise.all(
+      leaving.map((w) => {
+        const exited = new Promise((resolve) => w.process.once('exit', resolve));
+        w.process.kill('SIGTERM');
+        return exited;
+      }),
+    );
+    const twoSlots = startWorker(t, { WORKER_CONCURRENCY: '2' });
+    workers.push(twoSlots);
+    await until(async () => ((await aliveWorkers()) === 1 ? true : undefined), 60_000, 'the two-slot worker to beat');
+
+    const jobId = await submit();
+    const done = await ended(jobId);
+    expect(done.status).toBe('complete');
+    expect((await probeVideo(join(storageDir(), 'renders', `${jobId}.mp4`))).frames).toBe(FRAMES);
+    await until(() => (timingsOf(jobId).some((l) => l.entry === 'join') ? true : undefined), 10_000, 'the join timings');
+    const chunks = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete');
+    expect(chunks.map((l) => l.chunk).sort()).toEqual([0, 1]);
+    expect(chunks.every((l) => l.pid === twoSlots.process.pid)).toBe(true);
+    // Side by side, not one after the other: the job took less than its two chunks back to back.
+    const chunkMs = chunks.reduce((sum, l) => sum + (l.total_ms ?? 0), 0);
+    expect(done.completedAt!.getTime() - done.startedAt!.getTime()).toBeLessThan(chunkMs);
+  }, 150_000);
 });

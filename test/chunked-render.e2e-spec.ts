@@ -290,15 +290,9 @@ describe('a job split into chunks across two worker processes (contract §18)', 
   }, 90_000);
 
   it('renders both chunks side by side in one worker process with two slots, each in its own browser', async () => {
-    // The two workers leave (a graceful stop drops their heartbeats); one worker with WORKER_CONCURRENCY 2 takes over.
-    const leaving = workers.filter((w) => w.process.exitCode === null);
-    await Promise.all(
-      leaving.map((w) => {
-        const exited = new Promise((resolve) => w.process.once('exit', resolve));
-        w.process.kill('SIGTERM');
-        return exited;
-      }),
-    );
+    // The two workers go (killed: their heartbeats lapse within 4 s); one worker with WORKER_CONCURRENCY 2 takes over.
+    for (const w of workers) if (w.process.exitCode === null) w.process.kill('SIGKILL');
+    await until(async () => ((await aliveWorkers()) === 0 ? true : undefined), 30_000, 'the killed workers to drop out');
     const twoSlots = startWorker(t, { WORKER_CONCURRENCY: '2' });
     workers.push(twoSlots);
     await until(async () => ((await aliveWorkers()) === 1 ? true : undefined), 60_000, 'the two-slot worker to beat');

@@ -20,8 +20,11 @@ const PROGRESS_WRITE_INTERVAL_MS = 1000;
 /**
  * Keeps `frames` as the chunk's count unless it already counted more (a chunk taken up again starts from 0),
  * and answers every chunk's count if the caller may write the job's progress now (one writer a second per job).
+ * Nothing once the job's plan is gone (the job ended and was cleaned up): a report still in flight from a chunk
+ * that was just cancelled must not create its keys again.
  */
 const RECORD_FRAMES = `
+if redis.call('EXISTS', KEYS[3]) == 0 then return false end
 local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 if tonumber(ARGV[2]) > current then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
@@ -91,9 +94,10 @@ export class RenderChunks implements OnModuleInit {
   async recordFrames(jobId: string, plan: ChunkPlan, index: number, frames: number): Promise<number | null> {
     const counts = (await this.redis.eval(
       RECORD_FRAMES,
-      2,
+      3,
       this.key(jobId, 'frames'),
       this.key(jobId, 'progress-gate'),
+      this.key(jobId),
       String(index),
       String(Math.floor(frames)),
       String(COORDINATION_TTL_MS),

@@ -12,7 +12,14 @@ import { PNG } from 'pngjs';
 import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { JobFailure } from '../src/modules/rendering';
-import { ensureRemotionBundle, isFastStart, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
+import {
+  ensureRemotionBundle,
+  ffprobePath,
+  isFastStart,
+  probeVideo,
+  RemotionRenderer,
+  RenderCancelledError,
+} from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 import {
   countryDataProps,
@@ -24,6 +31,16 @@ import {
 } from '../remotion/fixtures/region-modes';
 
 const GOLDEN_DIR = path.join(__dirname, 'golden');
+
+/** A JPEG decoded to RGBA with the ffmpeg of Remotion's compositor package (beside its ffprobe). */
+function jpegAsPng(file: string): PNG {
+  const dir = path.dirname(ffprobePath());
+  const png = execFileSync(path.join(dir, 'ffmpeg'), ['-v', 'error', '-i', file, '-f', 'image2pipe', '-vcodec', 'png', '-'], {
+    env: { ...process.env, LD_LIBRARY_PATH: dir },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return PNG.sync.read(png);
+}
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Share of pixels allowed to differ (after pixelmatch's per-pixel colour threshold). */
@@ -280,6 +297,14 @@ describe('RemotionRenderer', () => {
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
     const thumb = await probeVideo(thumbnailPath).catch(() => null);
     if (thumb) expect([thumb.width, thumb.height]).toEqual([1280, 720]);
+    // The thumbnail is the video's last frame (written by the encoder, not a second screenshot).
+    const lastFrame = PNG.sync.read(await renderer.renderStill({ props: shortProps(), frame: 71, imageFormat: 'png' }));
+    const thumbnail = jpegAsPng(thumbnailPath);
+    expect([thumbnail.width, thumbnail.height]).toEqual([1280, 720]);
+    const different = pixelmatch(thumbnail.data, lastFrame.data, null, 1280, 720, { threshold: 0.12 });
+    expect(different / (1280 * 720)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    const earlierFrame = PNG.sync.read(await renderer.renderStill({ props: shortProps(), frame: 40, imageFormat: 'png' }));
+    expect(pixelmatch(thumbnail.data, earlierFrame.data, null, 1280, 720, { threshold: 0.12 }) / (1280 * 720)).toBeGreaterThan(0.01);
     expect(progress.at(-1)).toBe(1);
     // Only the live browser's own folders remain in the temp folder between jobs.
     const leftovers = fs

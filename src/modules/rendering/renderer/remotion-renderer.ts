@@ -1,7 +1,8 @@
 /**
- * Renderer adapter on Remotion: one Chromium per worker, launched once and reused by
- * selectComposition, renderMedia and renderStill; H.264/yuv420p fast-start MP4 plus a JPEG of
- * the final frame; figures read back from the written file.
+ * Renderer adapter on Remotion: one Chromium per renderer, launched once and reused by renderMedia
+ * and renderStill (the composition's size and length come from the props: composition-config.ts);
+ * H.264/yuv420p fast-start MP4 plus a JPEG of the final frame, written by the encoder
+ * (thumbnail-output.ts); figures read back from the written file.
  *
  * Shutdown: launching the browser makes Remotion add its own process listeners (SIGTERM and
  * SIGHUP close the browser, SIGINT kills it and exits with 130). Because a SIGTERM listener now
@@ -26,7 +27,9 @@ import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
 import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
+import { compositionConfig } from './composition-config';
 import { renderMediaStages } from './render-media-stages';
+import { lastFrameAsJpeg } from './thumbnail-output';
 import { probeVideo } from './video-file';
 
 export interface RemotionRendererOptions {
@@ -179,15 +182,7 @@ export class RemotionRenderer implements Renderer {
       if (input.signal?.aborted) throw new RenderCancelledError();
       const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
-      const composition = await remotion.selectComposition({
-        serveUrl: bundleDir,
-        id: compositionId,
-        inputProps,
-        puppeteerInstance: browser,
-        browserExecutable,
-        logLevel,
-      });
-      if (input.signal?.aborted) throw new RenderCancelledError();
+      const composition = compositionConfig(compositionId, input.props);
       const format = input.imageFormat ?? 'jpeg';
       const { buffer } = await remotion.renderStill({
         serveUrl: bundleDir,
@@ -248,19 +243,12 @@ export class RemotionRenderer implements Renderer {
       interrupted();
       const { bundleDir, compositionId, logLevel } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
-      const composition = await timer.time('composition', () =>
-        remotion.selectComposition({
-          serveUrl: bundleDir,
-          id: compositionId,
-          inputProps,
-          puppeteerInstance: browser,
-          browserExecutable: this.options.browserExecutable,
-          logLevel,
-        }),
-      );
-      interrupted();
+      const composition = compositionConfig(compositionId, input.props);
       const range = input.frameRange;
-      const stages = renderMediaStages(timer, range ? range[1] - range[0] + 1 : composition.durationInFrames);
+      const frameCount = range ? range[1] - range[0] + 1 : composition.durationInFrames;
+      const stages = renderMediaStages(timer, frameCount);
+      const thumbnailPath = input.thumbnailPath;
+      if (thumbnailPath) removeQuietly(thumbnailPath);
       await remotion
         .renderMedia({
           serveUrl: bundleDir,
@@ -282,6 +270,8 @@ export class RemotionRenderer implements Renderer {
           concurrency: this.options.concurrency,
           muted: true,
           enforceAudioTrack: false,
+          // The encoder keeps the last frame as the thumbnail (thumbnail-output.ts).
+          ...(thumbnailPath ? { ffmpegOverride: lastFrameAsJpeg(thumbnailPath, frameCount, composition.fps) } : {}),
           puppeteerInstance: browser,
           browserExecutable: this.options.browserExecutable,
           cancelSignal,
@@ -294,14 +284,16 @@ export class RemotionRenderer implements Renderer {
         })
         .finally(stages.end);
       interrupted();
-      const thumbnailPath = input.thumbnailPath;
-      if (thumbnailPath) {
+      const thumbnailFromEncoder = thumbnailPath !== undefined && hasContent(thumbnailPath);
+      if (thumbnailPath) timer.note('thumbnail_from_encoder', thumbnailFromEncoder);
+      if (thumbnailPath && !thumbnailFromEncoder) {
+        // Remotion encoded from frame files (no pre-stitcher to take the frame from): a screenshot of the last frame.
         await timer.time('thumbnail', () =>
           remotion.renderStill({
             serveUrl: bundleDir,
             composition,
             inputProps,
-            frame: composition.durationInFrames - 1,
+            frame: range ? range[1] : composition.durationInFrames - 1,
             output: thumbnailPath,
             overwrite: true,
             imageFormat: 'jpeg',
@@ -493,4 +485,12 @@ async function readBack(file: string): Promise<RenderedVideo> {
 
 function removeQuietly(file: string): void {
   fs.rmSync(file, { force: true });
+}
+
+function hasContent(file: string): boolean {
+  try {
+    return fs.statSync(file).size > 0;
+  } catch {
+    return false;
+  }
 }

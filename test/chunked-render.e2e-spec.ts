@@ -3,11 +3,10 @@
  * workers are real processes (`src/worker.ts`, as in worker-crash.e2e-spec.ts) sharing the test app's database,
  * Redis prefix and storage folder; their log lines (pino JSON on stdout) say who rendered what.
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import Redis from 'ioredis';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
@@ -17,6 +16,7 @@ import { defaultBundleDir, ffprobePath, probeVideo, RemotionRenderer } from '../
 import { AccountEvent } from '../src/modules/webhooks/entities/account-event.entity';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhooks';
+import { spawnWorker, until, WorkerProcess } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
 
@@ -34,63 +34,9 @@ const body = (extra: Record<string, unknown> = {}) => ({
 const FRAMES = 72;
 const BOUNDARY = 36;
 
-interface LogLine {
-  pid: number;
-  msg: string;
-  job_id?: string;
-  entry?: string;
-  chunk?: number;
-  outcome?: string;
-  phases?: Record<string, number>;
-  total_ms?: number;
-}
-
-interface Worker {
-  process: ChildProcess;
-  lines: LogLine[];
-}
-
-function startWorker(t: TestApp, env: Record<string, string> = {}): Worker {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      MAPR_ROLE: 'worker',
-      DATA_DIR: t.config.dataDir,
-      REDIS_URL: t.config.redis.url!,
-      REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-      JWT_SECRET: t.config.auth.jwtSecret,
-      PUBLIC_URL: t.config.http.publicUrl,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      RENDER_CHUNK_FRAMES: '12',
-      RENDER_LOCK_SECONDS: '4',
-      RENDER_QUEUE_SWEEP_SECONDS: '0',
-      LOG_LEVEL: 'info',
-      ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const worker: Worker = { process: child, lines: [] };
-  createInterface({ input: child.stdout! }).on('line', (text) => {
-    try {
-      worker.lines.push(JSON.parse(text) as LogLine);
-    } catch {
-      // not a log line
-    }
-  });
-  return worker;
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Workers of this file split jobs of more than 12 frames; the sweep stays off (its own test is in renders.e2e-spec.ts). */
+const startWorker = (t: TestApp, env: Record<string, string> = {}): WorkerProcess =>
+  spawnWorker(t, { RENDER_CHUNK_FRAMES: '12', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
 
 const ffmpeg = join(dirname(ffprobePath()), 'ffmpeg');
 /** Frame `n` (0-based, in decoding order) of an MP4 as a PNG image. */
@@ -110,7 +56,7 @@ describe('a job split into chunks across two worker processes (contract §18)', 
   let receiver: WebhookReceiver;
   let redis: Redis;
   let scratch: string;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
   const storageDir = () => (t.config.storage as { dir: string }).dir;
   const jobs = () => t.app.get(DataSource).getRepository(RenderJob);
   const allLines = () => workers.flatMap((w) => w.lines);

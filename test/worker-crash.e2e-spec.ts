@@ -1,36 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
 import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
+import { spawnWorker } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
-
-/**
- * A worker is a separate process (`start:worker`). This starts one from the sources with the test
- * app's settings, so it shares the database, Redis prefix and storage folder.
- */
-function startWorker(t: TestApp): ChildProcess {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    MAPR_ROLE: 'worker',
-    DATA_DIR: t.config.dataDir,
-    REDIS_URL: t.config.redis.url!,
-    REDIS_KEY_PREFIX: t.config.redis.keyPrefix,
-    JWT_SECRET: t.config.auth.jwtSecret,
-    PUBLIC_URL: t.config.http.publicUrl,
-    RENDER_LOCK_SECONDS: '4',
-    RENDER_QUEUE_SWEEP_SECONDS: String(t.config.rendering.queueSweepSeconds),
-    LOG_LEVEL: 'warn',
-    ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
-  };
-  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -56,7 +32,7 @@ describe('a worker killed mid-render', () => {
   });
 
   it('is taken up again by another worker and completes exactly once', async () => {
-    const first = startWorker(t);
+    const first = spawnWorker(t, { LOG_LEVEL: 'warn' }).process;
     workers.push(first);
     const created = await t.http
       .post('/v1/render')
@@ -83,7 +59,7 @@ describe('a worker killed mid-render', () => {
     );
     first.kill('SIGKILL');
 
-    const second = startWorker(t);
+    const second = spawnWorker(t, { LOG_LEVEL: 'warn' }).process;
     workers.push(second);
     const done = await waitFor(
       async () => {

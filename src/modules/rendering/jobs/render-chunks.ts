@@ -32,6 +32,16 @@ if redis.call('SET', KEYS[2], '1', 'PX', ARGV[4], 'NX') then return redis.call('
 return false`;
 
 /**
+ * Adds the chunk to the stored set and answers how many are stored; -1 once the job's plan is gone (the job ended
+ * and was cleaned up), so that a chunk finishing just then does not create the set again.
+ */
+const MARK_STORED = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return redis.call('SCARD', KEYS[1])`;
+
+/**
  * The shared state of a job split into chunks (contract §18), apart from the job row, which stays the truth
  * of the job's state: the plan and the composition props (Redis, so every worker reads them), each chunk's
  * rendered frames (for the job's progress) and which chunks are stored, and the chunk files themselves
@@ -109,11 +119,11 @@ export class RenderChunks implements OnModuleInit {
     return chunkedProgress(plan, done);
   }
 
-  /** Marks chunk `index` as stored; true when every chunk of the plan is. */
+  /** Marks chunk `index` as stored; true when every chunk of the plan is (never once the job has ended). */
   async markStored(jobId: string, plan: ChunkPlan, index: number): Promise<boolean> {
-    const key = this.key(jobId, 'stored');
-    const results = await this.redis.multi().sadd(key, String(index)).scard(key).pexpire(key, COORDINATION_TTL_MS).exec();
-    const count = Number(results?.[1]?.[1] ?? 0);
+    const count = Number(
+      await this.redis.eval(MARK_STORED, 2, this.key(jobId, 'stored'), this.key(jobId), String(index), String(COORDINATION_TTL_MS)),
+    );
     return count >= plan.ranges.length;
   }
 

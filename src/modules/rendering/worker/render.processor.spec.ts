@@ -15,7 +15,10 @@ import type { RenderQueue, RenderQueueConsumer, RenderTask } from '../jobs/rende
 import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
 import { normalizeRenderRequest } from '../render-request.normalizer';
 import type { RenderTimings } from './render-timings';
+import { RenderOutcomes } from './render-outcomes';
 import { RenderProcessor } from './render.processor';
+import { RunningEntries } from './running-entries';
+import { SplitJobParts } from './split-job-parts';
 import type { WorkerPresence } from './worker-presence.service';
 import type { ChunkedJob, RenderChunks } from '../jobs/render-chunks';
 import { planChunks } from '../jobs/chunk-plan';
@@ -184,17 +187,30 @@ describe('RenderProcessor', () => {
       publish: async (channel: string, message: string) => published.push([channel, message]),
     } as unknown as Redis;
     const keys = { key: (...parts: string[]) => parts.join(':') } as RedisKeys;
-    const p = new RenderProcessor(
+    const running = new RunningEntries();
+    const outcomes = new RenderOutcomes(config, lifecycle as unknown as JobLifecycle, storage, redis, keys, running);
+    const parts = new SplitJobParts(
       config,
       queue as unknown as RenderQueue,
       lifecycle as unknown as JobLifecycle,
       renderer,
       storage,
+      { aliveSlots: async () => split.aliveSlots ?? 1 } as unknown as WorkerPresence,
+      { load: async () => null, ...split.chunks } as unknown as RenderChunks,
+      running,
+      outcomes,
+    );
+    const p = new RenderProcessor(
+      config,
+      queue as unknown as RenderQueue,
+      lifecycle as unknown as JobLifecycle,
+      renderer,
       redis,
       keys,
       new RoutePlanner(noRoads),
-      { aliveSlots: async () => split.aliveSlots ?? 1 } as unknown as WorkerPresence,
-      { load: async () => null, ...split.chunks } as unknown as RenderChunks,
+      running,
+      outcomes,
+      parts,
     );
     await p.onApplicationBootstrap();
     return p;

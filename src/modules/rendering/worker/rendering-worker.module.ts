@@ -4,9 +4,12 @@ import { RoutingModule } from '../../routing';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { JobsModule } from '../jobs/jobs.module';
+import { RenderOutcomes } from './render-outcomes';
 import { RenderProcessor } from './render.processor';
 import { RenderQueueSweeper } from './render-queue-sweeper.service';
 import { rendererProvider } from './renderer.provider';
+import { RunningEntries } from './running-entries';
+import { SplitJobParts } from './split-job-parts';
 import { WorkerPresence } from './worker-presence.service';
 
 /**
@@ -16,6 +19,6 @@ import { WorkerPresence } from './worker-presence.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatchJob]), JobsModule, RoutingModule],
-  providers: [RenderProcessor, RenderQueueSweeper, rendererProvider, WorkerPresence],
+  providers: [RenderProcessor, SplitJobParts, RenderOutcomes, RunningEntries, RenderQueueSweeper, rendererProvider, WorkerPresence],
 })
 export class RenderingWorkerModule {}

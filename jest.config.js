@@ -37,5 +37,14 @@ module.exports = {
       transform: { '^.+\\.tsx?$': serverTs },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
+    {
+      // Faults injected into the running service (test/faults/README.md): its own database, run in band.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/faults'],
+      testMatch: ['**/*.faults-spec.ts'],
+      transform: { '^.+\\.tsx?$': serverTs },
+      globalSetup: '<rootDir>/test/faults/support/global-setup.ts',
+    },
   ],
 };

@@ -47,8 +47,9 @@ export function workerEnvironment(t: TestApp, env: Record<string, string> = {}):
   };
 }
 
-export function spawnWorker(t: TestApp, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/worker.ts'], {
+/** Starts `script` (the worker's entry point by default) as a process joined to the test app. */
+export function spawnWorker(t: TestApp, env: Record<string, string> = {}, script = 'src/worker.ts'): WorkerProcess {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script], {
     env: workerEnvironment(t, env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CommonErrors } from './common.errors';
+import { unavailableDependency } from './dependency-outage';
 import { DomainError } from './domain-error';
 import type { HttpErrorMapping, HttpErrorTable } from './http-error-mapping';
 
@@ -31,6 +32,7 @@ function fromHttpException(err: HttpException, req: Request): DomainError {
   if (status === 404) return CommonErrors.routeNotFound(req.method, req.path);
   if (status === 413) return CommonErrors.payloadTooLarge();
   if (status === 415) return CommonErrors.unsupportedMediaType();
+  if (status === 503) return notReady(err);
   if (status >= 500) return CommonErrors.internal();
   const titles: Record<number, [string, string]> = {
     400: ['Bad request', 'BAD_REQUEST'],
@@ -43,14 +45,36 @@ function fromHttpException(err: HttpException, req: Request): DomainError {
   return new FrameworkHttpError({ status, title }, code, typeof response === 'string' ? response : err.message);
 }
 
+/** A 503 from the framework (the readiness check, @nestjs/terminus): which checks failed, in the one error shape. */
+function notReady(err: HttpException): DomainError {
+  const response = err.getResponse() as { error?: Record<string, unknown> } | string;
+  const failing = typeof response === 'object' && response.error ? response.error : undefined;
+  const names = failing ? Object.keys(failing).join(', ') : '';
+  return new DomainError(
+    'SERVICE_UNAVAILABLE',
+    names ? `Not ready: ${names} not answering; retry shortly.` : 'The service is temporarily unavailable; retry shortly.',
+    failing ? { checks: failing } : {},
+    5,
+  );
+}
+
 /** Any thrown value → the DomainError a client sees; unknown errors are logged and become a generic 500. */
 export function domainErrorFrom(exception: unknown, req: Request): DomainError {
   if (exception instanceof DomainError) return exception;
   const parserError = fromBodyParser(exception);
   if (parserError) return parserError;
   if (exception instanceof HttpException) {
-    if (exception.getStatus() >= 500) logger.error({ err: exception, path: req.path }, 'Server error');
+    const status = exception.getStatus();
+    // A 503 is a dependency away (the readiness check says so every few seconds while it lasts), not a bug.
+    if (status === 503) logger.warn({ path: req.path, response: exception.getResponse() }, 'Service unavailable');
+    else if (status >= 500) logger.error({ err: exception, path: req.path }, 'Server error');
     return fromHttpException(exception, req);
+  }
+  const away = unavailableDependency(exception);
+  if (away) {
+    // Not a bug: Redis or the database is down or restarting. The client may retry; the operator sees it here.
+    logger.warn({ err: exception, path: req.path, dependency: away }, 'A dependency is unavailable');
+    return CommonErrors.serviceUnavailable('The service');
   }
   logger.error({ err: exception, path: req.path }, 'Unhandled error');
   return CommonErrors.internal();

@@ -8,7 +8,19 @@ import { APP_CONFIG, AppConfig } from '../../config';
 import { REDIS } from '../redis/redis.module';
 import { QUEUE_HEALTH, QueueHealth } from './queue-health';
 
-/** Liveness (the process answers) and readiness (its dependencies answer). */
+/** A readiness check answers within this, whatever its dependency does (a load balancer's probe must not hang). */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** Rejects when `work` takes longer than `ms`. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Liveness (the process answers) and readiness (its dependencies answer, each within CHECK_TIMEOUT_MS). */
 @ApiExcludeController()
 @Controller('health')
 export class HealthController {
@@ -32,11 +44,13 @@ export class HealthController {
   @HealthCheck()
   ready() {
     const checks: HealthIndicatorFunction[] = [
-      () => this.database.pingCheck('database', { timeout: 2000 }),
+      () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       async () => {
         const check = this.indicator.check('redis');
         try {
-          return (await this.redis.ping()) === 'PONG' ? check.up() : check.down({ message: 'unexpected PING reply' });
+          return (await within(CHECK_TIMEOUT_MS, this.redis.ping())) === 'PONG'
+            ? check.up()
+            : check.down({ message: 'unexpected PING reply' });
         } catch {
           return check.down({ message: 'Redis does not answer' });
         }
@@ -44,7 +58,7 @@ export class HealthController {
       async () => {
         const check = this.indicator.check('queue');
         try {
-          return check.up(await this.renderQueue.counts());
+          return check.up(await within(CHECK_TIMEOUT_MS, this.renderQueue.counts()));
         } catch {
           return check.down({ message: 'render queue unavailable' });
         }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
+import { REDIS, RedisKeys, subscriberOf } from '../../infrastructure/redis/redis.module';
 import type { Principal } from './principal';
 
 /** Principals are re-read from the database at least this often. */
@@ -34,7 +34,7 @@ export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = this.redis.duplicate();
+    this.subscriber = subscriberOf(this.redis, 'principal-cache');
     this.subscriber.on('message', (_channel, tag: string) => this.dropTag(tag));
     this.subscriber.on('error', (err) => this.logger.warn({ err }, 'Invalidation channel error'));
     await this.subscriber.subscribe(this.keys.key(CHANNEL));

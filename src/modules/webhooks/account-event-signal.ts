@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
+import { REDIS, RedisKeys, subscriberOf } from '../../infrastructure/redis/redis.module';
 
 const CHANNEL = 'account-events';
 
@@ -70,7 +70,7 @@ export class AccountEventSignal implements OnApplicationShutdown {
 
   private connection(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.redis.duplicate();
+    const subscriber = subscriberOf(this.redis, 'account-events');
     subscriber.on('message', (channel: string) => {
       for (const listener of this.channels.get(channel)?.listeners ?? []) listener();
     });

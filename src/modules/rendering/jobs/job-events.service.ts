@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { UsageService } from '../../billing';
 import { WebhookDispatcher } from '../../webhooks';
@@ -20,6 +20,8 @@ import { JobLifecycle } from './job-lifecycle.service';
  */
 @Injectable()
 export class JobEventsService implements OnModuleInit {
+  private readonly logger = new Logger(JobEventsService.name);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lifecycle: JobLifecycle,
@@ -34,8 +36,15 @@ export class JobEventsService implements OnModuleInit {
   }
 
   async onJobEnded(job: RenderJob): Promise<void> {
-    await this.usage.release(job.id, { giveBack: job.status !== 'complete' });
-    await this.scheduler.startWaiting(job.accountId);
+    // Each follow-up stands alone: one whose dependency is away (Redis restarting while a job completes) must not
+    // keep the others from happening. The caller's webhook is recorded in the database first (its delivery is
+    // queued, or re-queued by the delivery sweep), so it survives a Redis outage at this moment.
+    await this.step(job, 'usage release', () => this.usage.release(job.id, { giveBack: job.status !== 'complete' }));
+    await this.step(job, 'result event', () => this.tell(job));
+    await this.step(job, 'waiting batch jobs', () => this.scheduler.startWaiting(job.accountId));
+  }
+
+  private async tell(job: RenderJob): Promise<void> {
     if (job.batchId) {
       await this.batches.onJobEnded(job.batchId);
     } else if (job.status === 'complete' || job.status === 'failed') {
@@ -47,6 +56,14 @@ export class JobEventsService implements OnModuleInit {
           : { event: 'render.failed', payload: renderFailedPayload(job) }),
         jobId: job.id,
       });
+    }
+  }
+
+  private async step(job: RenderJob, name: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.logger.error({ err, job_id: job.id, status: job.status, step: name }, 'What follows a job end failed');
     }
   }
 }

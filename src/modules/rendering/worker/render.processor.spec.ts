@@ -179,7 +179,9 @@ describe('RenderProcessor', () => {
     } as unknown as AppConfig;
     const subscriber = {
       subscribe: async () => 1,
-      on: (_event: string, listener: (channel: string, jobId: string) => void) => (cancelListener = listener),
+      on: (event: string, listener: (channel: string, jobId: string) => void) => {
+        if (event === 'message') cancelListener = listener;
+      },
       quit: async () => 'OK',
     };
     const redis = {

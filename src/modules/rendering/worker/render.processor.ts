@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import Redis from 'ioredis';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
-import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
+import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
 import { RoutePlanner, RoutingError } from '../../routing';
 import { buildCompositionProps } from '../contract';
 import { JobFailure } from '../rendering.errors';
@@ -52,7 +52,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     // Cancellations arrive on a pub/sub channel: whichever worker renders the job stops it.
-    this.subscriber = this.redis.duplicate();
+    this.subscriber = subscriberOf(this.redis, 'render-cancel');
     await this.subscriber.subscribe(this.keys.key(CANCEL_CHANNEL));
     this.subscriber.on('message', (_channel, jobId: string) => this.running.abortJob(jobId));
     this.queue.consume(this.config.rendering.workerConcurrency, {

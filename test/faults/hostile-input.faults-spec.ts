@@ -1,0 +1,259 @@
+/**
+ * Hostile input at volume against the running API: 10,000 render bodies from a fuzzer that knows the request's
+ * fields (valid values, wrong types, edge numbers, every kind of Unicode, junk keys), oversized and deeply nested
+ * JSON, Unicode edge cases in labels and place names, and header floods. Every answer must be a 2xx or a 4xx in the
+ * one error shape with a request id: never a 5xx, never a hang. Jobs that got through are cancelled afterwards and
+ * the books must balance (each cancelled once, its render given back).
+ */
+import fc from 'fast-check';
+import { request as httpRequest } from 'node:http';
+import { booksLine, drawUpBooks, expectBalanced, waitUntilFinished } from './support/books';
+import { bearer, FaultStack, startFaultStack } from './support/fault-stack';
+
+const BODIES = Number(process.env.FAULTS_FUZZ_BODIES ?? 10_000);
+
+/** Strings a user's label or place name may hold: any code point (lone surrogates, NUL, RTL marks, emoji sequences). */
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom(
+    '\u0000',
+    'Lis\u0000bon',
+    '\ud800',
+    'a\udfffb',
+    '\u202eNew York',
+    'ZWJ \u200d\u200d',
+    '👩‍👩‍👧‍👦',
+    'e\u0301\u0301\u0301',
+    '\uFEFF',
+    '',
+  ),
+  fc.string({ maxLength: 300 }),
+);
+const anyNumber = fc.oneof(
+  fc.double({ noNaN: false }),
+  fc.integer(),
+  fc.constantFrom(0, -0, 1e308, -1e308, 90, -90, 180, -180, 90.0000001, Number.MAX_SAFE_INTEGER),
+);
+/** A value of the wrong kind for any field. */
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  anyText,
+  anyNumber,
+  fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: junk });
+
+const waypoint = fc.record(
+  {
+    lat: maybe(fc.double({ min: -90, max: 90, noNaN: true })),
+    lng: maybe(fc.double({ min: -180, max: 180, noNaN: true })),
+    label: maybe(anyText),
+    place: maybe(fc.oneof(anyText, fc.constantFrom('Lisbon', 'New York', 'Zürich', 'São Paulo', '東京'))),
+    transport: maybe(fc.constantFrom('plane', 'ship', 'car', 'train', 'walk', 'rocket')),
+    dwell: maybe(anyNumber),
+    emphasis: maybe(fc.constantFrom('normal', 'major', 'minor')),
+  },
+  { requiredKeys: [] },
+);
+const renderBody = fc.record(
+  {
+    waypoints: maybe(fc.array(waypoint, { maxLength: 6 })),
+    duration: maybe(fc.oneof(fc.integer({ min: -5, max: 120 }), anyNumber)),
+    resolution: maybe(fc.constantFrom('720p', '1080p', '4k', '8k', '')),
+    aspect_ratio: maybe(fc.constantFrom('16:9', '9:16', '1:1', '4:3')),
+    fps: maybe(fc.constantFrom(24, 25, 30, 60, 0)),
+    style: maybe(anyText),
+    mode: maybe(fc.constantFrom('route_animation', 'multi_route', 'region_focus', 'country_data', 'nope')),
+    camera: maybe(fc.record({ preset: maybe(anyText), tilt: maybe(anyNumber), start_zoom: maybe(anyNumber) }, { requiredKeys: [] })),
+    hud: maybe(fc.oneof(fc.constant(false), fc.record({ distance: maybe(fc.boolean()), position: maybe(anyText) }, { requiredKeys: [] }))),
+    title: maybe(fc.record({ text: maybe(anyText), subtitle: maybe(anyText) }, { requiredKeys: [] })),
+    text_overlays: maybe(
+      fc.array(fc.record({ text: maybe(anyText), start: maybe(anyNumber), end: maybe(anyNumber), position: maybe(anyText) }), {
+        maxLength: 4,
+      }),
+    ),
+    units: maybe(fc.constantFrom('km', 'mi', 'nm', 'furlong')),
+    webhook_url: maybe(fc.oneof(fc.webUrl(), anyText)),
+    template_id: maybe(anyText),
+    route: maybe(fc.record({ mode: maybe(anyText), avoid: maybe(fc.array(anyText, { maxLength: 3 })) }, { requiredKeys: [] })),
+  },
+  { requiredKeys: [] },
+);
+/** Mostly request-shaped bodies; sometimes anything JSON at all, or a body with extra keys of every kind. */
+const anyBody = fc.oneof(
+  { weight: 8, arbitrary: renderBody },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(anyText, fc.anything({ maxDepth: 2 }), { maxKeys: 5 }) },
+);
+
+interface Answer {
+  status: number;
+  body: string;
+  requestId: string | undefined;
+}
+
+/** A raw HTTP request (keep-alive): the body is sent exactly as given, whatever it is. */
+function send(
+  stack: FaultStack,
+  method: string,
+  path: string,
+  body: string | Buffer | null,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const url = new URL(path, stack.t.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer ${stack.account.liveKey}`,
+          ...(body !== null ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+          ...headers,
+        },
+        timeout: 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            requestId: res.headers['x-request-id'] as string | undefined,
+          }),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} did not answer within 15 s`)));
+    req.on('error', reject);
+    if (body !== null) req.write(body);
+    req.end();
+  });
+}
+
+/** A 2xx, or a 4xx in the one error shape whose request id is the header's. */
+function expectWellFormed(answer: Answer, what: string): void {
+  if (answer.status >= 500 || answer.status < 200 || (answer.status >= 300 && answer.status < 400)) {
+    throw new Error(`${what}: answered ${answer.status} ${answer.body.slice(0, 300)}`);
+  }
+  if (answer.status >= 400) {
+    const parsed = JSON.parse(answer.body) as { error_code?: unknown; message?: unknown; request_id?: unknown };
+    if (typeof parsed.error_code !== 'string' || typeof parsed.message !== 'string' || parsed.request_id !== answer.requestId) {
+      throw new Error(`${what}: ${answer.status} not in the error shape: ${answer.body.slice(0, 300)}`);
+    }
+  }
+}
+
+describe('hostile input at volume', () => {
+  let stack: FaultStack;
+  const accepted: string[] = [];
+  beforeAll(async () => {
+    stack = await startFaultStack();
+  }, 60_000);
+  afterAll(() => stack?.close());
+
+  it(`answers ${BODIES} fuzzed render bodies with a 2xx or a coded 4xx, never a 5xx`, async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(anyBody, async (body) => {
+        const answer = await send(stack, 'POST', '/v1/render', JSON.stringify(body));
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        expectWellFormed(answer, `POST /v1/render ${JSON.stringify(body).slice(0, 300)}`);
+        if (answer.status === 202) accepted.push((JSON.parse(answer.body) as { job_id: string }).job_id);
+      }),
+      { numRuns: BODIES, seed: Number(process.env.FAULTS_FUZZ_SEED ?? 20261124), endOnFailure: true },
+    );
+    console.log(
+      `fuzzed bodies: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(', ')}`,
+    );
+    // The fuzzer reaches both sides: bodies refused for many reasons, and some valid enough to be accepted.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(BODIES / 10);
+  }, 600_000);
+
+  it.each([
+    [
+      'a body over the 1 MiB limit',
+      (): string => JSON.stringify({ waypoints: [{ lat: 1, lng: 2, label: 'x'.repeat(2 * 1024 * 1024) }] }),
+      413,
+    ],
+    ['JSON nested 5,000 deep', (): string => `{"waypoints":${'['.repeat(5000)}${']'.repeat(5000)}}`, 400],
+    [
+      'an object nested 5,000 deep in a label',
+      (): string => `{"waypoints":[{"lat":1,"lng":2,"label":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}]}`,
+      400,
+    ],
+    ['100,000 waypoints', (): string => JSON.stringify({ waypoints: Array.from({ length: 100_000 }, () => [0, 0]) }), 413],
+    ['broken JSON', (): string => '{"waypoints": [', 400],
+    [
+      'a NUL in a label and a place',
+      (): string =>
+        JSON.stringify({
+          waypoints: [
+            { place: 'Lis\u0000bon', label: 'a\u0000' },
+            { lat: 40.7, lng: -74, label: '\u0000' },
+          ],
+          duration: 3,
+        }),
+      400,
+    ],
+  ] as const)('refuses %s with a coded 4xx', async (_name, makeBody, status) => {
+    const answer = await send(stack, 'POST', '/v1/render', makeBody());
+    expectWellFormed(answer, _name);
+    expect(answer.status).toBe(status);
+  });
+
+  it('accepts labels and place names with any Unicode a person may type, and stores them as sent', async () => {
+    const labels = ['São Paulo → 東京', 'עברית \u202e', '👩‍👩‍👧‍👦 family', 'e\u0301 combining', 'ZW\u200dJ', 'Ω≈ç√∫˜µ≤≥÷'];
+    for (const label of labels) {
+      const answer = await send(
+        stack,
+        'POST',
+        '/v1/render',
+        JSON.stringify({
+          waypoints: [
+            { lat: 38.7, lng: -9.1, label },
+            { lat: 40.7, lng: -74, label: 'NY' },
+          ],
+          duration: 3,
+        }),
+      );
+      expectWellFormed(answer, label);
+      expect(answer.status).toBe(202);
+      const id = (JSON.parse(answer.body) as { job_id: string }).job_id;
+      accepted.push(id);
+      const read = await stack.t.http.get(`/v1/render/${id}`).auth(stack.account.liveKey, bearer).expect(200);
+      expect(read.body.request.waypoints[0].label).toBe(label);
+    }
+  });
+
+  it.each([
+    ['2,000 headers', () => Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`x-flood-${i}`, 'y']))],
+    ['one 64 KiB header', () => ({ 'x-flood': 'y'.repeat(64 * 1024) })],
+  ] as const)('answers a request with %s with a coded 4xx, and goes on serving', async (_name, makeHeaders) => {
+    const answer = await send(stack, 'GET', '/v1/usage', null, makeHeaders()).catch((err: Error) => ({
+      status: -1,
+      body: err.message,
+      requestId: undefined,
+    }));
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    const next = await send(stack, 'GET', '/v1/usage', null);
+    expect(next.status).toBe(200);
+  });
+
+  it('keeps the books: every accepted job cancelled once and its render given back', async () => {
+    for (const id of accepted) await stack.t.http.delete(`/v1/render/${id}`).auth(stack.account.liveKey, bearer);
+    await waitUntilFinished(stack.t, accepted, 60_000);
+    const books = await drawUpBooks(stack.t, stack.account, accepted, stack.receiver);
+    console.log(booksLine('hostile input', books));
+    expectBalanced(books);
+    expect(books.cancelled).toBe(accepted.length);
+  }, 120_000);
+});

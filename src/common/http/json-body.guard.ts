@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import express from 'express';
 import type { Request, Response } from 'express';
 import { CommonErrors } from '../errors';
+import { bodyShapeIssue } from './body-shape';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 const MAX_BODY = '1mb';
@@ -17,8 +18,8 @@ function hasBody(req: Request): boolean {
  * Last global guard: reads the request body, after the caller is identified, counted and admitted,
  * so an unauthenticated or rate-limited request is answered 401/429 whatever its body, and every
  * body error carries the request id and rate-limit headers. A body must say it is JSON (415),
- * 1 MiB at most (413) and parse (400 INVALID_JSON; body-parser's errors become contract codes in
- * the exception filter). A guard rather than an interceptor so that every interceptor and pipe
+ * 1 MiB at most (413), parse (400 INVALID_JSON; body-parser's errors become contract codes in
+ * the exception filter) and keep within the shape bounds (body-shape.ts: 400 VALIDATION_ERROR). A guard rather than an interceptor so that every interceptor and pipe
  * (validation) sees the parsed body. Requests without a body cost one header check.
  */
 @Injectable()
@@ -30,6 +31,12 @@ export class JsonBodyGuard implements CanActivate {
     // Without this, a form or text body would be ignored and the request would fail validation for the wrong reason.
     if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) throw CommonErrors.unsupportedMediaType();
     const res = context.switchToHttp().getResponse<Response>();
-    return new Promise((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(true))));
+    return new Promise((resolve, reject) =>
+      parseJson(req, res, (err?: unknown) => {
+        if (err) return reject(err);
+        const issue = bodyShapeIssue(req.body);
+        return issue ? reject(CommonErrors.validation([issue])) : resolve(true);
+      }),
+    );
   }
 }

@@ -50,7 +50,7 @@ function joinPath(parent: string, property: string): string {
 
 /** Flattens nested class-validator errors into one issue per failed constraint, with full field paths. */
 export function toValidationIssues(errors: ValidationError[], parent = ''): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+  let issues: ValidationIssue[] = [];
   for (const error of errors) {
     const field = joinPath(parent, error.property);
     const constraints = Object.entries(error.constraints ?? {});
@@ -71,7 +71,8 @@ export function toValidationIssues(errors: ValidationError[], parent = ''): Vali
       const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? snakeCase(name);
       issues.push({ field, code, message: message.replace(/^property /, '') });
     }
-    if (error.children?.length && !refused.length) issues.push(...toValidationIssues(error.children, field));
+    // concat, not push(...): a spread of tens of thousands of issues overflows the call stack.
+    if (error.children?.length && !refused.length) issues = issues.concat(toValidationIssues(error.children, field));
   }
   return issues;
 }

@@ -3,8 +3,8 @@
 # and package tsconfigs), lint and formatting, the dependency rules (who may call whom), the OpenAPI
 # document's lint (Redocly's recommended rules, Spectral's oas rules), unit tests, the e2e suite against
 # the machine's Postgres and Redis (the built SDK and CLI among them), the API e2e suites once more on
-# the embedded SQLite default, and the dashboard in Debian's Chromium against the built service
-# (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
+# the embedded SQLite default, the fault-injection suite (test/faults), and the dashboard in Debian's Chromium
+# against the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -42,8 +42,24 @@ stage "unit tests"
 npx jest --config jest.config.js --selectProjects unit remotion
 stage "e2e on Postgres"
 TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
+# The fault suite (test/faults/README.md: its own database, a private redis-server it kills) runs beside the
+# SQLite stage: both mostly wait on I/O, and the whole command stays well under half an hour. Its output is
+# printed when it ends.
+stage "fault injection (beside the SQLite stage)"
+faults_log=$(mktemp)
+npx jest --config jest.config.js --selectProjects faults --runInBand >"$faults_log" 2>&1 &
+faults_pid=$!
 stage "API e2e on SQLite"
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts test/events.e2e-spec.ts
+stage "fault injection (result)"
+faults_status=0
+wait "$faults_pid" || faults_status=$?
+cat "$faults_log"
+rm -f "$faults_log"
+if [ "$faults_status" -ne 0 ]; then
+  echo "The fault suite failed (exit $faults_status)." >&2
+  exit "$faults_status"
+fi
 
 # The dashboard, driven in a real browser against the built service (API + worker).
 stage "dashboard in the browser"

@@ -46,24 +46,26 @@ describe('the queue delivering one job twice, and workers killed at random', () 
   it('ends every job once when workers are killed at random moments and started again', async () => {
     const jobIds = await stack.submit(8);
     let kills = 0;
-    // Two workers; every 1.5 s one of them is killed (mid-claim, mid-frames or mid-upload, wherever it is) and a
-    // fresh one takes its place, until the jobs are done or twelve kills were made.
-    let alive = [await stack.startWorker('fake'), await stack.startWorker('fake')];
+    // Two workers (a job takes about 4 s); every 1.2 s one of them is killed (mid-claim, mid-frames or mid-upload,
+    // wherever it is) and a fresh one takes its place, until the jobs are done or twelve kills were made.
+    const slow = { FAKE_RENDER_MS_PER_FRAME: '60' };
+    let alive = [await stack.startWorker('fake', slow), await stack.startWorker('fake', slow)];
     const deadline = Date.now() + 120_000;
     while (kills < 12 && Date.now() < deadline) {
       const open = await Promise.all(jobIds.map((id) => stack.job(id)));
       if (open.every((j) => j && ['complete', 'failed', 'cancelled'].includes(j.status))) break;
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 1200));
       const victim = alive[kills % 2];
       await killWorker(victim);
       kills += 1;
       alive = alive.map((w) => (w === victim ? null : w)).filter((w): w is NonNullable<typeof w> => w !== null);
-      alive.push(await stack.startWorker('fake'));
+      alive.push(await stack.startWorker('fake', slow));
     }
     await waitUntilFinished(stack.t, jobIds, 120_000);
     await waitUntilDelivered(stack.t, jobIds, 30_000);
     const books = await drawUpBooks(stack.t, stack.account, jobIds, stack.receiver);
     console.log(`${booksLine('workers killed at random', books)}; ${kills} kills`);
+    expect(kills).toBeGreaterThanOrEqual(4);
     expectBalanced(books);
     // A job abandoned after repeated stalls fails (and is refunded) rather than hanging; normally all complete.
     expect(books.complete + books.failed).toBe(8);

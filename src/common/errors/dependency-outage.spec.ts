@@ -16,6 +16,11 @@ describe('unavailableDependency', () => {
       'database',
     ],
     ['Postgres refusing connections (57P03)', withProps('the database system is starting up', { code: '57P03' }), 'database'],
+    [
+      'Postgres refusing a database (FATAL 55000)',
+      withProps('database "x" is not currently accepting connections', { code: '55000', severity: 'FATAL' }),
+      'database',
+    ],
     ['pg losing its socket', new Error('Connection terminated unexpectedly'), 'database'],
     ['SQLite busy', withProps('database is locked', { code: 'SQLITE_BUSY' }), 'database'],
     ['a refused socket', withProps('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' }), 'connection'],
@@ -25,7 +30,7 @@ describe('unavailableDependency', () => {
 
   it.each([
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
-    ['a unique violation', withProps('duplicate key value violates unique constraint', { code: '23505' })],
+    ['a unique violation', withProps('duplicate key value violates unique constraint', { code: '23505', severity: 'ERROR' })],
     ['a non-error', 'Connection is closed.'],
     ['nothing', undefined],
   ])('leaves %s alone (it stays an internal error)', (_name, error) => {

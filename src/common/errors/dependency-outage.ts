@@ -35,7 +35,8 @@ export type Dependency = 'redis' | 'database' | 'connection';
 /** The dependency an error says is unavailable, or undefined when it says nothing of the kind. */
 export function unavailableDependency(error: unknown, depth = 0): Dependency | undefined {
   if (!error || typeof error !== 'object' || depth > 3) return undefined;
-  const { name, code, message, driverError, cause } = error as {
+  const { name, code, message, driverError, cause, severity } = error as {
+    severity?: unknown;
     name?: unknown;
     code?: unknown;
     message?: unknown;
@@ -45,6 +46,9 @@ export function unavailableDependency(error: unknown, depth = 0): Dependency | u
   const text = typeof message === 'string' ? message : '';
   if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((pattern) => pattern.test(text))) return 'redis';
   if (typeof code === 'string' && (POSTGRES_UNAVAILABLE.test(code) || SQLITE_BUSY.has(code))) return 'database';
+  // A FATAL (or PANIC) from PostgreSQL ends the session: the server refused or dropped the connection (e.g. 55000,
+  // a database not accepting connections), whatever the SQLSTATE.
+  if (severity === 'FATAL' || severity === 'PANIC') return 'database';
   if (DATABASE_MESSAGES.some((pattern) => pattern.test(text))) return 'database';
   // TypeORM wraps the driver's error (QueryFailedError.driverError); others chain it as `cause`.
   const inner = unavailableDependency(driverError, depth + 1) ?? unavailableDependency(cause, depth + 1);

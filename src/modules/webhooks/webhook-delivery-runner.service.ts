@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, UpdateResult } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -21,6 +21,9 @@ export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
  * 2xx → delivered; 410 → failed at once; anything else → the next retry as a new delayed queue entry
  * (so it survives restarts), or failed after the fourth retry. The render job itself never changes.
  */
+/** Counts one more attempt inside an UPDATE that records its outcome. */
+const ONE_MORE_ATTEMPT = { attemptCount: () => 'attempt_count + 1' };
+
 @Injectable()
 export class WebhookDeliveryRunner {
   private readonly logger = new Logger(WebhookDeliveryRunner.name);
@@ -62,7 +65,6 @@ export class WebhookDeliveryRunner {
       { allowPrivate: this.config.webhooks.allowPrivateTargets, timeoutMs: this.config.webhooks.timeoutMs },
     );
     await this.log(delivery.id, trigger, result, now);
-    await this.deliveries.increment({ id: delivery.id }, 'attemptCount', 1);
     if (result.outcome !== 'delivered') {
       this.logger.warn(
         { delivery_id: delivery.id, status_code: result.status_code, error_kind: result.error_kind },
@@ -75,28 +77,58 @@ export class WebhookDeliveryRunner {
   private async afterAutomatic(delivery: WebhookDelivery, attempt: number, result: WebhookDeliveryResult): Promise<void> {
     const guard = { id: delivery.id, status: 'pending' as const, scheduledAttempt: attempt };
     if (result.outcome === 'delivered') {
-      await this.deliveries.update(guard, { status: 'delivered', deliveredAt: new Date(), nextAttemptAt: null });
+      await this.counted(
+        delivery,
+        this.deliveries.update(guard, { status: 'delivered', deliveredAt: new Date(), nextAttemptAt: null, ...ONE_MORE_ATTEMPT }),
+      );
       return;
     }
     const delay = result.outcome === 'gone' ? undefined : retryDelayMs(attempt, this.config.webhooks.retryTimeScale);
     if (delay === undefined) {
-      await this.deliveries.update(guard, { status: 'failed', nextAttemptAt: null });
+      await this.counted(delivery, this.deliveries.update(guard, { status: 'failed', nextAttemptAt: null, ...ONE_MORE_ATTEMPT }));
       return;
     }
     const next = attempt + 1;
-    const moved = await this.deliveries.update(guard, { scheduledAttempt: next, nextAttemptAt: new Date(Date.now() + delay) });
+    const moved = await this.counted(
+      delivery,
+      this.deliveries.update(guard, { scheduledAttempt: next, nextAttemptAt: new Date(Date.now() + delay), ...ONE_MORE_ATTEMPT }),
+    );
     // Only the run that moved the row schedules; the row says what is due, so the sweeper can redo this step.
-    if (moved.affected) {
+    if (moved) {
       await this.queue.add({ deliveryId: delivery.id, trigger: 'automatic', attempt: next }, { delayMs: delay });
     }
   }
 
+  /**
+   * The attempt is counted in the same UPDATE that records its outcome, so a reader never sees the attempt counted
+   * with the delivery's state from before it. Answers whether `update` moved the row; when it did not (another run
+   * moved it first), the attempt, which was made, is counted on its own.
+   */
+  private async counted(delivery: WebhookDelivery, update: Promise<UpdateResult>): Promise<boolean> {
+    const moved = Boolean((await update).affected);
+    if (!moved) await this.deliveries.increment({ id: delivery.id }, 'attemptCount', 1);
+    return moved;
+  }
+
   private async afterManual(delivery: WebhookDelivery, result: WebhookDeliveryResult): Promise<void> {
     if (result.outcome === 'delivered') {
-      await this.deliveries.update({ id: delivery.id }, { status: 'delivered', deliveredAt: new Date(), nextAttemptAt: null });
-    } else if (result.outcome === 'gone') {
-      await this.deliveries.update({ id: delivery.id, status: 'pending' }, { status: 'failed', nextAttemptAt: null });
+      await this.counted(
+        delivery,
+        this.deliveries.update(
+          { id: delivery.id },
+          { status: 'delivered', deliveredAt: new Date(), nextAttemptAt: null, ...ONE_MORE_ATTEMPT },
+        ),
+      );
+      return;
     }
+    if (result.outcome === 'gone') {
+      await this.counted(
+        delivery,
+        this.deliveries.update({ id: delivery.id, status: 'pending' }, { status: 'failed', nextAttemptAt: null, ...ONE_MORE_ATTEMPT }),
+      );
+      return;
+    }
+    await this.deliveries.increment({ id: delivery.id }, 'attemptCount', 1);
     // Any other failure leaves the delivery as it was: a pending one keeps its scheduled retries.
   }
 

@@ -104,7 +104,7 @@ export async function drawUpBooks(t: TestApp, account: TestAccount, jobIds: stri
   const seen = new Map<string, number>();
   for (const hook of receiver?.received ?? []) {
     const body = JSON.parse(hook.body) as { event?: string; job_id?: string };
-    if (!body.job_id || !RESULT_EVENTS.includes(body.event ?? '')) continue;
+    if (!body.job_id || !jobIds.includes(body.job_id) || !RESULT_EVENTS.includes(body.event ?? '')) continue;
     seen.set(body.job_id, (seen.get(body.job_id) ?? 0) + 1);
   }
   const webhooksReceived = [...seen.values()].reduce((a, b) => a + b, 0);

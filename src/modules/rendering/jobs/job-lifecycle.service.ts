@@ -97,6 +97,11 @@ export class JobLifecycle {
     return job?.status === 'processing' ? job.attempts : null;
   }
 
+  /** The job's state now; null when there is no such job. */
+  async statusOf(jobId: string): Promise<JobStatus | null> {
+    return (await this.jobs.findOne({ select: { status: true }, where: { id: jobId } }))?.status ?? null;
+  }
+
   /** processing → complete. False when the job was cancelled (or finished elsewhere) meanwhile. */
   async complete(jobId: string, result: CompletedRender): Promise<boolean> {
     return this.end(jobId, ['processing'], { status: 'complete', progress: 1, ...result });

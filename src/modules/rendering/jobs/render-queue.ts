@@ -12,6 +12,9 @@ import { QUEUE_HEALTH, QueueHealth } from '../../../infrastructure/health/queue-
 
 export const RENDER_QUEUE = 'render';
 
+/** Bull's reason for failing an entry whose workers kept dying (its lock lapsed more than maxStalledCount times). */
+const STALLED_TOO_OFTEN = /stalled more than/;
+
 /**
  * What a render queue entry carries: the job id and its account, and for a job split into chunks (contract §18)
  * which part of it the entry is: one chunk (`chunk`: its index in the plan) or the join of all of them (`join`).
@@ -120,9 +123,41 @@ export class RenderQueue implements QueueHealth {
    * job moves through them (each adds the next before it ends), so a job moving on is never seen without one.
    */
   async hasAnyEntry(jobId: string, chunks: number): Promise<boolean> {
-    if (await this.queue.getJob(jobId)) return true;
-    for (let chunk = 0; chunk < chunks; chunk++) if (await this.queue.getJob(entryId({ jobId, accountId: '', chunk }))) return true;
-    return (await this.queue.getJob(entryId({ jobId, accountId: '', join: true }))) !== null;
+    return (await this.entriesOf(jobId, chunks)) === 'live';
+  }
+
+  /**
+   * What is left on the queue of a job (its own entry, its `chunks` chunks', its join): `live` when one is waiting or
+   * running, `failed` when one ended failed and none is live (the job is certainly stranded: its handler could not
+   * record anything), `none` when there is no entry at all (lost, or not added yet).
+   */
+  async entriesOf(jobId: string, chunks = 0): Promise<'live' | 'failed' | 'none'> {
+    const ids = [
+      jobId,
+      ...Array.from({ length: chunks }, (_, chunk) => entryId({ jobId, accountId: '', chunk })),
+      entryId({ jobId, accountId: '', join: true }),
+    ];
+    let failed = false;
+    // In the order a job moves through them (each adds the next before it ends): a job moving on is never missed.
+    for (const id of ids) {
+      const entry = await this.queue.getJob(id);
+      if (!entry) continue;
+      if (!(await entry.isFailed())) return 'live';
+      failed = true;
+    }
+    return failed ? 'failed' : 'none';
+  }
+
+  /**
+   * Puts jobs that lost their entry back on the queue. An entry kept after it failed (Bull keeps the last 1000) has
+   * the job's id, and an add under an id that exists does nothing: it is removed first.
+   */
+  async requeue(jobs: RenderQueueData[]): Promise<void> {
+    for (const job of jobs) {
+      const old = await this.queue.getJob(entryId(job));
+      if (old && (await old.isFailed())) await old.remove();
+    }
+    await this.addMany(jobs);
   }
 
   /** The entry of a job, while it has one (waiting, running, or kept after failing); null otherwise. */
@@ -130,8 +165,10 @@ export class RenderQueue implements QueueHealth {
     return (await this.queue.getJob(jobId))?.data ?? null;
   }
 
+  /** Whether the job's own entry is waiting or running (a failed one it left behind does not count). */
   async isQueued(jobId: string): Promise<boolean> {
-    return (await this.queue.getJob(jobId)) !== null;
+    const entry = await this.queue.getJob(jobId);
+    return entry !== null && !(await entry.isFailed());
   }
 
   /**
@@ -161,10 +198,12 @@ export class RenderQueue implements QueueHealth {
         reportProgress: (fraction) => void job.progress(Math.round(fraction * 100)).catch(() => undefined),
       }),
     );
-    // Entries are added with one attempt, so every 'failed' is final: the handler rejected, or
-    // the entry stalled more than maxStalledCount times.
+    // Entries are added with one attempt, so every 'failed' entry is done with: the handler rejected, or the entry
+    // stalled more than maxStalledCount times. Only the second says the job itself keeps killing its workers. A
+    // handler rejects when it could not record anything (the database away as it claimed or failed the job, or a
+    // shutdown): the job's row still says queued or processing, and the sweep queues it again once it is back.
     this.queue.on('failed', (job: Job<RenderQueueData> | null | undefined, err: Error) => {
-      if (job) consumer.onGivenUp(job.data, err);
+      if (job && STALLED_TOO_OFTEN.test(err?.message ?? '')) consumer.onGivenUp(job.data, err);
     });
   }
 

@@ -59,7 +59,9 @@ export class RenderOutcomes {
         expiresAt: new Date(completedAt.getTime() + this.config.storage.retentionDays * 24 * 3600_000),
       }),
     );
-    if (!done) await removeStored();
+    // Lost to another attempt of the same job (a queue entry delivered twice) that completed: the files under these
+    // keys are that attempt's now, and stay. Lost to a cancel or a failure: nothing may stay.
+    if (!done && (await this.lifecycle.statusOf(jobId)) !== 'complete') await removeStored();
     return done;
   }
 

@@ -7,8 +7,12 @@ import { RenderJob } from '../entities/render-job.entity';
 import { RenderChunks } from '../jobs/render-chunks';
 import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 
-/** A queued job this old without a queue entry has lost it (the API died after storing it, or Redis refused the add). */
-const LOST_AFTER_MS = 60_000;
+/**
+ * A queued job this old without a queue entry has lost it (the API died after storing it, or Redis refused the add):
+ * the intake adds the entry right after the row, in milliseconds. Adding it again early is harmless (an entry's id is
+ * its job's, so a late add of the intake does nothing), so the bound only spares needless work.
+ */
+const LOST_AFTER_MS = 15_000;
 const BATCH = 500;
 
 /**
@@ -20,7 +24,7 @@ const BATCH = 500;
  * late add cannot duplicate a job.
  *
  * Likewise a `processing` job that has no queue entry left at all (not its own, none of its chunks', not its
- * join: Redis lost them, e.g. flushed) would hang forever: once it started over a minute ago, it gets its job
+ * join: Redis lost them, e.g. flushed) would hang forever: once it started over 15 s ago, it gets its job
  * entry again, and the worker that takes it claims it once more (a split job reuses its plan and the chunks
  * already stored, when Redis still has them).
  */
@@ -51,44 +55,61 @@ export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplication
   /** Returns the ids of the jobs put back on the queue. */
   async sweep(): Promise<string[]> {
     try {
-      const candidates = await this.jobs
-        .createQueryBuilder('job')
-        .leftJoin(RenderBatchJob, 'bj', 'bj.job_id = job.id')
-        .where("job.status = 'queued'")
-        .andWhere('job.created_at < :cutoff', { cutoff: new Date(Date.now() - LOST_AFTER_MS) })
-        .andWhere('(bj.job_id IS NULL OR bj.enqueued_at IS NOT NULL)')
-        .orderBy('job.created_at', 'ASC')
-        .take(BATCH)
-        .getMany();
-      const lost: RenderJob[] = [];
-      for (const job of candidates) if (!(await this.queue.isQueued(job.id))) lost.push(job);
+      const lost = await this.lostQueuedJobs();
       const stranded = await this.strandedProcessingJobs();
       if (lost.length === 0 && stranded.length === 0) return [];
-      await this.queue.addMany([...lost, ...stranded].map(renderQueueData));
+      await this.queue.requeue([...lost, ...stranded].map(renderQueueData));
       if (lost.length)
         this.logger.warn({ jobs: lost.map((job) => job.id) }, 'Queued render jobs had lost their queue entry; queued them again');
       if (stranded.length)
         this.logger.warn({ jobs: stranded.map((job) => job.id) }, 'Processing render jobs had no queue entry left; queued them again');
       return [...lost, ...stranded].map((job) => job.id);
     } catch (err) {
-      this.logger.warn({ err }, 'Render queue sweep failed; trying again in a minute');
+      this.logger.warn({ err }, 'Render queue sweep failed; trying again at the next sweep');
       return [];
     }
   }
 
-  /** Processing jobs, started over a minute ago, with no entry of theirs on the queue (still processing once seen so). */
+  /**
+   * Queued jobs that should be on the queue (single renders, and batch jobs the scheduler has released) and are
+   * not: no entry for over LOST_AFTER_MS (an add may still be on its way before that), or an entry that failed
+   * (its worker could not claim the job: the database was away), at once.
+   */
+  private async lostQueuedJobs(): Promise<RenderJob[]> {
+    const candidates = await this.jobs
+      .createQueryBuilder('job')
+      .leftJoin(RenderBatchJob, 'bj', 'bj.job_id = job.id')
+      .where("job.status = 'queued'")
+      .andWhere('(bj.job_id IS NULL OR bj.enqueued_at IS NOT NULL)')
+      .orderBy('job.created_at', 'ASC')
+      .take(BATCH)
+      .getMany();
+    const cutoff = Date.now() - LOST_AFTER_MS;
+    const lost: RenderJob[] = [];
+    for (const job of candidates) {
+      const entries = await this.queue.entriesOf(job.id);
+      if (entries === 'failed' || (entries === 'none' && job.createdAt.getTime() < cutoff)) lost.push(job);
+    }
+    return lost;
+  }
+
+  /**
+   * Processing jobs with no live entry of theirs on the queue (still processing once seen so): at once when one
+   * failed, after LOST_AFTER_MS since the job started when there is none at all.
+   */
   private async strandedProcessingJobs(): Promise<RenderJob[]> {
     const candidates = await this.jobs
       .createQueryBuilder('job')
       .where("job.status = 'processing'")
-      .andWhere('job.started_at < :cutoff', { cutoff: new Date(Date.now() - LOST_AFTER_MS) })
       .orderBy('job.started_at', 'ASC')
       .take(BATCH)
       .getMany();
+    const cutoff = Date.now() - LOST_AFTER_MS;
     const stranded: RenderJob[] = [];
     for (const job of candidates) {
       const chunked = await this.chunks.load(job.id);
-      if (await this.queue.hasAnyEntry(job.id, chunked?.plan.ranges.length ?? 0)) continue;
+      const entries = await this.queue.entriesOf(job.id, chunked?.plan.ranges.length ?? 0);
+      if (entries === 'live' || (entries === 'none' && (job.startedAt?.getTime() ?? 0) >= cutoff)) continue;
       // The join completes the job before its entry ends: a job that just completed is not stranded.
       const current = await this.jobs.findOne({ select: { status: true }, where: { id: job.id } });
       if (current?.status === 'processing') stranded.push(job);

@@ -82,6 +82,9 @@ class FakeLifecycle {
     job.progress = fraction;
     return true;
   }
+  async statusOf(id: string) {
+    return this.jobs.get(id)?.status ?? null;
+  }
   async isProcessing(id: string) {
     return this.jobs.get(id)?.status === 'processing';
   }
@@ -108,8 +111,11 @@ class MemoryStorage implements StoragePort {
   readonly files = new Map<string, string>();
   readonly uploads: string[] = [];
   failOn?: string;
+  /** Runs as a file is stored (before it lands), e.g. to let another attempt of the job complete meanwhile. */
+  onPut?: (key: string) => Promise<void>;
   async putFile(key: string, localPath: string): Promise<void> {
     this.uploads.push(key);
+    await this.onPut?.(key);
     if (this.failOn && key.endsWith(this.failOn)) throw new Error('bucket unavailable');
     this.files.set(key, localPath);
   }
@@ -422,6 +428,23 @@ describe('RenderProcessor', () => {
     expect(line.phases).toHaveProperty('render');
     expect(line.phases).not.toHaveProperty('storage');
   }, 5_000);
+
+  it('keeps the files when another attempt of the same job (its queue entry delivered twice) completed it meanwhile', async () => {
+    lifecycle.add('job_twice');
+    storage.onPut = async (key) => {
+      // The other attempt stores the same keys and completes while this one is storing.
+      if (!key.endsWith('.mp4')) return;
+      storage.files.set('renders/job_twice.mp4', 'other attempt');
+      storage.files.set('renders/job_twice_thumb.jpg', 'other attempt');
+      await lifecycle.complete('job_twice', { videoKey: 'renders/job_twice.mp4' } as CompletedRender);
+    };
+    await processor(scriptedRenderer());
+    await consumer!.handle(task('job_twice'));
+
+    expect(lifecycle.completed).toEqual(['job_twice']);
+    expect([...storage.files.keys()].sort()).toEqual(['renders/job_twice.mp4', 'renders/job_twice_thumb.jpg']);
+    expect(timings('job_twice')).toMatchObject({ outcome: 'cancelled' });
+  });
 
   it('does not store a render that finished after its job was cancelled', async () => {
     lifecycle.add('job_late');

@@ -43,6 +43,36 @@ describe('the queue delivering one job twice, and workers killed at random', () 
     for (const w of workers) await killWorker(w);
   }, 120_000);
 
+  it.each([
+    ['as it claimed the job (routing)', (line: { msg: string }) => line.msg === 'Render job started', 0],
+    ['mid-frames', () => false, 0.3],
+  ] as const)(
+    'ends a job once when its worker is killed %s and another takes it up',
+    async (_when, atLine, atProgress) => {
+      const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '60' });
+      const [jobId] = await stack.submit(1);
+      await until(
+        async () => {
+          if (first.lines.some((l) => l.job_id === jobId && atLine(l))) return true;
+          const job = await stack.job(jobId);
+          return atProgress > 0 && job && job.progress >= atProgress ? true : undefined;
+        },
+        30_000,
+        'the moment to kill',
+      );
+      await killWorker(first);
+      const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+      await waitUntilFinished(stack.t, [jobId], 60_000);
+      await waitUntilDelivered(stack.t, [jobId], 30_000);
+      const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
+      console.log(booksLine(`worker killed ${_when}`, books));
+      expectBalanced(books);
+      expect(await stack.job(jobId)).toMatchObject({ status: 'complete', attempts: 2 });
+      await killWorker(second);
+    },
+    120_000,
+  );
+
   it('ends every job once when workers are killed at random moments and started again', async () => {
     const jobIds = await stack.submit(8);
     let kills = 0;

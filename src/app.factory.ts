@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { API_RATE_LIMIT, type ApiRateLimit, countUnmatchedRequest, peekRateLimitOutsideApi } from './common/http/api-rate-limit';
+import { answerUnparsableRequests } from './common/http/unparsable-requests';
 import { compressResponses } from './common/http/compression';
 import { corsOptions, endUnlistedPreflights } from './common/http/cors';
 import { requestIdMiddleware } from './common/http/request-id';
@@ -38,6 +39,7 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
     throw new Error('Create the HTTP app with createHttpAdapter() (src/app.factory.ts)');
   }
   app.useLogger(app.get(Logger));
+  answerUnparsableRequests(app.getHttpServer());
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);
   // No ETag on every response: the job reads that pollers repeat set theirs (common/http/etag.ts).

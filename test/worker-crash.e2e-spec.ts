@@ -4,19 +4,9 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
 import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
-import { spawnWorker } from './support/worker-process';
+import { spawnWorker, until } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('a worker killed mid-render', () => {
   let t: TestApp;
@@ -49,7 +39,7 @@ describe('a worker killed mid-render', () => {
     const jobId = created.body.job_id as string;
     const jobs = t.app.get(DataSource).getRepository(RenderJob);
 
-    await waitFor(
+    await until(
       async () => {
         const job = await jobs.findOneByOrFail({ id: jobId });
         return job.status === 'processing' && job.progress > 0.05 ? job : undefined;
@@ -61,7 +51,7 @@ describe('a worker killed mid-render', () => {
 
     const second = spawnWorker(t, { LOG_LEVEL: 'warn' }).process;
     workers.push(second);
-    const done = await waitFor(
+    const done = await until(
       async () => {
         const job = await jobs.findOneByOrFail({ id: jobId });
         return ['complete', 'failed', 'cancelled'].includes(job.status) ? job : undefined;

@@ -11,8 +11,13 @@ export default async function globalSetup(): Promise<void> {
     process.env.MAPR_TEST_SQLITE_DIR = mkdtempSync(join(tmpdir(), 'mapr-e2e-sqlite-'));
     return;
   }
-  assertTestDatabaseName(TEST_DATABASE_URL);
-  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await emptyDatabase(TEST_DATABASE_URL);
+}
+
+/** Drops everything in a test database (its name must say so); migrations run again when the first app boots. */
+export async function emptyDatabase(url: string): Promise<void> {
+  assertTestDatabaseName(url);
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('DROP SCHEMA IF EXISTS public CASCADE');

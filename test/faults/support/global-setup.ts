@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { assertTestDatabaseName, TEST_DATABASE_URL } from '../../support/test-env';
+import { emptyDatabase } from '../../support/global-setup';
 import { faultDatabaseUrl } from './fault-env';
 
 /** Creates the fault suite's database if needed and empties it (migrations run when the first app boots). */
@@ -16,12 +17,5 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await client.query('CREATE SCHEMA public');
-  } finally {
-    await client.end();
-  }
+  await emptyDatabase(url);
 }

@@ -37,6 +37,7 @@ export class PrivateRedis {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined); // refused until the server listens: expected, and retried below
       try {
         await probe.connect();
         // Loading the append-only file answers LOADING until done.

@@ -8,7 +8,11 @@ import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 /** How often a worker says it is alive. */
 const HEARTBEAT_INTERVAL_MS = 1000;
 /** A worker silent this long no longer counts: a dead worker drops out within seconds. */
-const ALIVE_WITHIN_MS = 4000;
+export const ALIVE_WITHIN_MS = 4000;
+/** The sorted set of heartbeats, under the app's key prefix. */
+export const WORKER_PRESENCE_KEY = 'render-workers';
+/** A worker's member starts with its host name, so a container's health check finds its own worker. */
+export const presenceMemberPrefix = (host: string) => `${host}:`;
 
 /**
  * Render workers' heartbeats, in one Redis sorted set under the app's key prefix: member `<id>|<slots>` (slots:
@@ -26,7 +30,7 @@ export class WorkerPresence implements OnApplicationBootstrap, OnApplicationShut
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {
-    this.member = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}|${config.rendering.workerConcurrency}`;
+    this.member = `${presenceMemberPrefix(hostname())}${process.pid}:${randomBytes(4).toString('hex')}|${config.rendering.workerConcurrency}`;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,6 +62,6 @@ export class WorkerPresence implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private key(): string {
-    return this.keys.key('render-workers');
+    return this.keys.key(WORKER_PRESENCE_KEY);
   }
 }

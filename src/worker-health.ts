@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import Redis from 'ioredis';
 import { loadConfiguration } from './config';
 import { RedisKeys } from './infrastructure/redis/redis.module';
-import { ALIVE_WITHIN_MS, presenceMemberPrefix, WORKER_PRESENCE_KEY } from './modules/rendering/worker/worker-presence.service';
+import { ALIVE_WITHIN_MS, presenceMemberPrefix, WORKER_PRESENCE_KEY } from './modules/rendering';
 
 async function main(): Promise<boolean> {
   const config = loadConfiguration();

@@ -23,3 +23,5 @@ import { RenderTemplate } from './templates/render-template.entity';
 /** The module's tables, for the composition root's TypeORM options (src/entities.ts). */
 export const RENDERING_ENTITIES = [RenderJob, IdempotencyRecord, RenderBatch, RenderBatchJob, RenderTemplate];
 export type { RenderTimings } from './worker/render-timings';
+/** Where workers beat, for a worker container's health check (src/worker-health.ts). */
+export { ALIVE_WITHIN_MS, presenceMemberPrefix, WORKER_PRESENCE_KEY } from './worker/worker-presence.service';

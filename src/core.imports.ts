@@ -7,6 +7,7 @@ import { LoggingModule } from './infrastructure/logging/logging.module';
 import { MailModule } from './infrastructure/mail/mail.module';
 import { RedisModule } from './infrastructure/redis/redis.module';
 import { StorageModule } from './infrastructure/storage/storage.module';
+import { SweepScheduleModule } from './infrastructure/sweeps/sweep-schedule';
 
 /** Infrastructure shared by the API and the worker roles. */
 export function coreImports(config: AppConfig) {
@@ -18,5 +19,6 @@ export function coreImports(config: AppConfig) {
     RedisModule,
     MailModule,
     StorageModule,
+    SweepScheduleModule,
   ];
 }

@@ -1,3 +1,4 @@
+import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,7 +140,7 @@ describe('Local CDN ({cdn_url}/renders/…) and the expiry sweeper', () => {
   });
 
   it('sweeps expired files from storage, marks the jobs, leaves unexpired ones, and the URLs then answer 410', async () => {
-    const sweeper = new ExpirySweeperService(jobs, t.app.get(STORAGE));
+    const sweeper = new ExpirySweeperService(jobs, t.app.get(STORAGE), t.app.get(SweepSchedule));
     const expiresAt = new Date(Date.now() + HOUR);
     const expiring = await finishedJob(expiresAt);
     const later = await finishedJob(new Date(Date.now() + 3 * HOUR));

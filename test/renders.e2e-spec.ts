@@ -1,3 +1,4 @@
+import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../src/config';
@@ -279,7 +280,7 @@ describe('Render intake and jobs', () => {
     // The API stored the job but its queue add never happened (a crash between the two).
     expect(await queue.isQueued(jobId)).toBe(true);
     await queue.remove(jobId);
-    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks));
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks), t.app.get(SweepSchedule));
 
     expect(await sweeper.sweep()).not.toContain(jobId); // too recent: its add may still be on the way
     await jobs.update({ id: jobId }, { createdAt: new Date(Date.now() - 2 * 60_000) });
@@ -299,7 +300,7 @@ describe('Render intake and jobs', () => {
     const jobId: string = res.body.job_id;
     const queue = t.app.get(RenderQueue);
     const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
-    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks));
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks), t.app.get(SweepSchedule));
     // A worker claimed it, then its entry vanished.
     await jobs.update({ id: jobId }, { status: 'processing', startedAt: new Date() });
     await queue.remove(jobId);

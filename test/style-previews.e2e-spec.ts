@@ -1,3 +1,4 @@
+import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,7 +107,7 @@ describe('Style previews (GET /v1/styles preview_url, {cdn_url}/styles/…)', ()
         expiresAt: new Date(longAgo.getTime() + 7 * 24 * 3600_000),
       }),
     );
-    expect(await new ExpirySweeperService(jobs, storage).sweepOnce(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await new ExpirySweeperService(jobs, storage, t.app.get(SweepSchedule)).sweepOnce(new Date())).toBeGreaterThanOrEqual(1);
     const storageDir = (t.config.storage as { dir: string }).dir;
     for (const style of await styles()) {
       if (!style.preview_url) continue;

@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
+import { SweepSchedule } from '../../infrastructure/sweeps/sweep-schedule';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookDeliveryRunner } from './webhook-delivery-runner.service';
 import { WebhookQueue } from './webhook-queue';
@@ -26,28 +27,22 @@ const OVERDUE_MS = 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Safety net for the durable log: at start and every minute, pending deliveries whose automatic
+ * Safety net for the durable log: at start and every minute across the fleet (SweepSchedule), pending deliveries whose automatic
  * attempt is overdue get their queue entry again. The entry id is derived from the row, so an
  * entry that still exists is not duplicated.
  */
 @Injectable()
-export class WebhookDeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDeliverySweeper implements OnModuleInit {
   private readonly logger = new Logger(WebhookDeliverySweeper.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly queue: WebhookQueue,
+    private readonly schedule: SweepSchedule,
   ) {}
 
-  onApplicationBootstrap(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  onModuleInit(): void {
+    this.schedule.register({ name: 'webhook-deliveries', everyMs: SWEEP_EVERY_MS, run: () => this.sweep() });
   }
 
   async sweep(): Promise<number> {

@@ -5,6 +5,7 @@ import { ConsoleLogger, Logger } from '@nestjs/common';
 import { DataSource, Repository } from 'typeorm';
 import { LocalStorage } from '../../../infrastructure/storage/local-storage';
 import { RenderJob } from '../entities/render-job.entity';
+import type { SweepSchedule } from '../../../infrastructure/sweeps/sweep-schedule';
 import { ExpirySweeperService, SWEEP_INTERVAL_MS } from './expiry-sweeper.service';
 
 /** Local storage whose deletes of chosen keys fail, as a full disk or a permission problem would. */
@@ -24,6 +25,7 @@ describe('ExpirySweeperService (SQLite + real folder)', () => {
   let jobs: Repository<RenderJob>;
   let storage: FlakyStorage;
   let sweeper: ExpirySweeperService;
+  let schedule: { register: jest.Mock };
   const t0 = new Date('2030-01-10T12:00:00.000Z');
   let seq = 0;
 
@@ -36,7 +38,8 @@ describe('ExpirySweeperService (SQLite + real folder)', () => {
     await db.initialize();
     jobs = db.getRepository(RenderJob);
     storage = new FlakyStorage(join(dir, 'storage'));
-    sweeper = new ExpirySweeperService(jobs, storage);
+    schedule = { register: jest.fn() };
+    sweeper = new ExpirySweeperService(jobs, storage, schedule as unknown as SweepSchedule);
   });
   afterEach(async () => {
     await sweeper.onApplicationShutdown();
@@ -125,43 +128,11 @@ describe('ExpirySweeperService (SQLite + real folder)', () => {
     expect(storage.deletes).toBe(2);
   });
 
-  describe('timer', () => {
-    // Database calls resolve through promises and nextTick, which stay real.
-    beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: t0 }));
-    afterEach(() => jest.useRealTimers());
-
-    it('sweeps every minute after bootstrap, never while a sweep is running, and stops on shutdown', async () => {
-      const first = await job(new Date(t0.getTime() - 1000));
-      // The first sweep hangs in its delete until the gate opens.
-      let open: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const realDelete = storage.delete.bind(storage);
-      jest.spyOn(storage, 'delete').mockImplementationOnce(async (key) => {
-        await gate;
-        return realDelete(key);
-      });
-      const sweep = jest.spyOn(sweeper, 'sweepOnce');
-
-      sweeper.onApplicationBootstrap();
-      expect(sweep).not.toHaveBeenCalled();
-      jest.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      expect(sweep).toHaveBeenCalledTimes(1);
-      jest.advanceTimersByTime(3 * SWEEP_INTERVAL_MS);
-      expect(sweep).toHaveBeenCalledTimes(1);
-
-      open();
-      await expect(sweep.mock.results[0].value).resolves.toBe(1);
-      expect((await reload(first)).filesDeletedAt).not.toBeNull();
-
-      const second = await job(new Date(Date.now() - 1000));
-      jest.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      expect(sweep).toHaveBeenCalledTimes(2);
-      await expect(sweep.mock.results[1].value).resolves.toBe(1);
-      expect(onDisk(second.videoKey)).toBe(false);
-
-      await sweeper.onApplicationShutdown();
-      jest.advanceTimersByTime(5 * SWEEP_INTERVAL_MS);
-      expect(sweep).toHaveBeenCalledTimes(2);
-    });
+  it('runs every minute once across the fleet: it registers with the sweep schedule, whose runs sweep now', async () => {
+    sweeper.onModuleInit();
+    expect(schedule.register).toHaveBeenCalledWith({ name: 'expired-files', everyMs: SWEEP_INTERVAL_MS, run: expect.any(Function) });
+    await job(new Date(Date.now() - 1000));
+    const [{ run }] = schedule.register.mock.calls[0] as [{ run: () => Promise<number> }];
+    await expect(run()).resolves.toBe(1);
   });
 });

@@ -1,48 +1,36 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { STORAGE } from '../../../infrastructure/storage/storage.port';
 import type { StoragePort } from '../../../infrastructure/storage/storage.port';
+import { SweepSchedule } from '../../../infrastructure/sweeps/sweep-schedule';
 import { RenderJob } from '../entities/render-job.entity';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 export const SWEEP_BATCH_SIZE = 100;
 
 /**
- * Deletes the files of jobs past `expires_at` (worker role): every minute, in batches, both keys
+ * Deletes the files of jobs past `expires_at` (worker role): every minute across the fleet (SweepSchedule), in batches, both keys
  * through the storage port, then marks the job `files_deleted_at`. A job whose deletion fails is
  * left unmarked and retried on the next sweep; re-running a sweep is harmless.
  */
 @Injectable()
-export class ExpirySweeperService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ExpirySweeperService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(ExpirySweeperService.name);
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
     @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly schedule: SweepSchedule,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+  onModuleInit(): void {
+    this.schedule.register({ name: 'expired-files', everyMs: SWEEP_INTERVAL_MS, run: () => this.sweepOnce() });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await this.running?.catch(() => undefined);
-  }
-
-  /** One timer tick; skipped while the previous sweep is still running. */
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    try {
-      await this.sweepOnce();
-    } catch (err) {
-      this.logger.error({ err }, 'Expiry sweep failed');
-    }
   }
 
   /** Sweeps every job expired at `now`; returns how many jobs had their files deleted. Concurrent calls share one run. */

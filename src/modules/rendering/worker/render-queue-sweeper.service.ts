@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
+import { SweepSchedule } from '../../../infrastructure/sweeps/sweep-schedule';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { RenderChunks } from '../jobs/render-chunks';
@@ -18,7 +19,7 @@ const BATCH = 500;
 /**
  * Safety net for accepted renders: the job row is stored first and put on the render queue just
  * after, so a crash or a Redis fault in between would leave it `queued` forever, holding a
- * concurrent slot and a render of quota. At start and every RENDER_QUEUE_SWEEP_SECONDS (60),
+ * concurrent slot and a render of quota. At start and every RENDER_QUEUE_SWEEP_SECONDS (60, once across the fleet: SweepSchedule),
  * queued jobs that should be on the queue (single renders, and batch jobs the scheduler has
  * released) and are not get their entry again. The queue entry's id is the job id, so a race with a
  * late add cannot duplicate a job.
@@ -29,27 +30,21 @@ const BATCH = 500;
  * already stored, when Redis still has them).
  */
 @Injectable()
-export class RenderQueueSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RenderQueueSweeper implements OnModuleInit {
   private readonly logger = new Logger(RenderQueueSweeper.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
     private readonly queue: RenderQueue,
     private readonly chunks: RenderChunks,
+    private readonly schedule: SweepSchedule,
   ) {}
 
-  onApplicationBootstrap(): void {
+  onModuleInit(): void {
     const everySeconds = this.config.rendering.queueSweepSeconds;
     if (everySeconds === 0) return;
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), everySeconds * 1000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.schedule.register({ name: 'render-queue', everyMs: everySeconds * 1000, run: () => this.sweep() });
   }
 
   /** Returns the ids of the jobs put back on the queue. */

@@ -3,7 +3,9 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../src/config';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
+import { entryId, RENDER_QUEUE, RenderQueue, RenderQueueData } from '../src/modules/rendering/jobs/render-queue';
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import { RenderQueueSweeper } from '../src/modules/rendering/worker/render-queue-sweeper.service';
 import { RenderChunks } from '../src/modules/rendering/jobs/render-chunks';
 import { createAccount, renderBody, startTestApp, TestApp } from './support/test-app';
@@ -315,6 +317,36 @@ describe('Render intake and jobs', () => {
     await queue.remove(jobId);
     await queue.addJoin({ jobId, accountId: account.id });
     expect(await sweeper.sweep()).not.toContain(jobId);
+    await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+  });
+
+  it('a job whose entry failed (its worker could not reach the database) is queued again at once, and so is a failed chunk when the job splits again', async () => {
+    const account = await createAccount(t);
+    const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    const jobId: string = res.body.job_id;
+    const queue = t.app.get(RenderQueue);
+    const bull = t.app.get<Queue<RenderQueueData>>(getQueueToken(RENDER_QUEUE));
+    const jobs = t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
+    const sweeper = new RenderQueueSweeper(t.config as AppConfig, jobs, queue, t.app.get(RenderChunks), t.app.get(SweepSchedule));
+    // An entry as Bull leaves it after its handler rejected: out of the waiting list, in the failed set (kept).
+    const fail = async (id: string) => {
+      await bull.client.lrem(bull.toKey('wait'), 0, id);
+      await bull.client.zadd(bull.toKey('failed'), Date.now(), id);
+    };
+
+    await fail(jobId);
+    expect(await queue.entriesOf(jobId)).toBe('failed');
+    expect(await sweeper.sweep()).toContain(jobId); // no waiting 15 s: a failed entry is certainly lost
+    expect(await queue.entriesOf(jobId)).toBe('live');
+
+    const chunk = entryId({ jobId, accountId: account.id, chunk: 1 });
+    await queue.remove(jobId);
+    await queue.addChunks({ jobId, accountId: account.id }, 2);
+    await queue.remove(entryId({ jobId, accountId: account.id, chunk: 0 }));
+    await fail(chunk);
+    expect(await queue.entriesOf(jobId, 2)).toBe('failed');
+    await queue.addChunks({ jobId, accountId: account.id }, 2);
+    expect(await (await bull.getJob(chunk))!.isFailed()).toBe(false);
     await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
   });
 

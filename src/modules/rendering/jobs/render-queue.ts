@@ -110,12 +110,13 @@ export class RenderQueue implements QueueHealth {
    */
   async addChunks(job: RenderQueueData, count: number): Promise<void> {
     const chunks = Array.from({ length: count }, (_, chunk) => ({ jobId: job.jobId, accountId: job.accountId, chunk }));
-    await this.addMany(chunks.reverse());
+    // A job split again (taken up after it was stranded) may have a chunk whose entry failed: it must run again.
+    await this.requeue(chunks.reverse());
   }
 
   /** Puts the join of a split job's chunks on the queue, ahead of the jobs waiting to start. */
   async addJoin(job: RenderQueueData): Promise<void> {
-    await this.addMany([{ jobId: job.jobId, accountId: job.accountId, join: true }]);
+    await this.requeue([{ jobId: job.jobId, accountId: job.accountId, join: true }]);
   }
 
   /**
@@ -149,8 +150,8 @@ export class RenderQueue implements QueueHealth {
   }
 
   /**
-   * Puts jobs that lost their entry back on the queue. An entry kept after it failed (Bull keeps the last 1000) has
-   * the job's id, and an add under an id that exists does nothing: it is removed first.
+   * Puts entries that were lost back on the queue. An entry kept after it failed (Bull keeps the last 1000) has the
+   * same id, and an add under an id that exists does nothing: it is removed first.
    */
   async requeue(jobs: RenderQueueData[]): Promise<void> {
     for (const job of jobs) {

@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
+import { IdempotencyRecord } from '../src/modules/rendering/entities/idempotency-record.entity';
 import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
 import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
@@ -233,6 +235,35 @@ describe('Render batches', () => {
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(other.liveKey, bearer).expect(404);
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(owner.testKey, bearer).expect(404);
     await t.http.get(`/v1/batch/${res.body.batch_id}`).auth(owner.accessToken, bearer).expect(200);
+  });
+
+  it('a retry after the API died between storing the batch and answering gets that batch, not a second one', async () => {
+    const account = await createAccount(t, { tier: 'creator' });
+    const body = { jobs: [renderBody(), renderBody({ duration: 8 })] };
+    const first = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .set('Idempotency-Key', 'crashed')
+      .send(body)
+      .expect(202);
+    // What the crash leaves: the batch stored, its key's record unfinished, and by now stale (a minute old).
+    await t.app
+      .get(DataSource)
+      .getRepository(IdempotencyRecord)
+      .update(
+        { accountId: account.id, key: 'crashed' },
+        { state: 'in_progress', responseStatus: null, responseBody: null as unknown as object, createdAt: new Date(Date.now() - 120_000) },
+      );
+    const retry = await t.http
+      .post('/v1/render/batch')
+      .auth(account.liveKey, bearer)
+      .set('Idempotency-Key', 'crashed')
+      .send(body)
+      .expect(202);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect((await t.http.get('/v1/batches').auth(account.liveKey, bearer)).body.data).toHaveLength(1);
+    expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(2);
   });
 
   it('replays the first response for a repeated Idempotency-Key', async () => {

@@ -2,6 +2,7 @@ import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../src/config';
+import { IdempotencyRecord } from '../src/modules/rendering/entities/idempotency-record.entity';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
 import { entryId, RENDER_QUEUE, RenderQueue, RenderQueueData } from '../src/modules/rendering/jobs/render-queue';
 import { getQueueToken } from '@nestjs/bull';
@@ -426,6 +427,36 @@ describe('Render intake and jobs', () => {
         responses.filter((r) => r.status !== 202).every((r) => r.status === 409 && r.body.error_code === 'IDEMPOTENCY_KEY_IN_USE'),
       ).toBe(true);
       expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(1);
+    });
+
+    it('a retry after the API died between storing the job and answering gets that job, not a second one', async () => {
+      const account = await createAccount(t, { tier: 'creator' });
+      const first = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'crashed')
+        .send(renderBody())
+        .expect(202);
+      // What the crash leaves: the job stored, its key's record unfinished, and by now stale (a minute old).
+      await t.app.get<Repository<IdempotencyRecord>>(getRepositoryToken(IdempotencyRecord)).update(
+        { accountId: account.id, key: 'crashed' },
+        {
+          state: 'in_progress',
+          responseStatus: null,
+          responseBody: null as unknown as object,
+          createdAt: new Date(Date.now() - 120_000),
+        },
+      );
+      const retry = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'crashed')
+        .send(renderBody())
+        .expect(202);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(1);
+      expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
     });
   });
 

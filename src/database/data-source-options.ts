@@ -7,12 +7,14 @@ import { InitialSchema1764000000000 } from './migrations/1764000000000-initial-s
 import { WebhooksAndBatches1765000000000 } from './migrations/1765000000000-webhooks-and-batches';
 import { RenderTemplates1766000000000 } from './migrations/1766000000000-render-templates';
 import { AccountEvents1767200000000 } from './migrations/1767200000000-account-events';
+import { JobIdempotencyKeys1768000000000 } from './migrations/1768000000000-job-idempotency-keys';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
   WebhooksAndBatches1765000000000,
   RenderTemplates1766000000000,
   AccountEvents1767200000000,
+  JobIdempotencyKeys1768000000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

@@ -1,5 +1,6 @@
 import { copyFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { failpoint } from '../../src/common/util/failpoints';
 import { JobFailure } from '../../src/modules/rendering';
 import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput } from '../../src/modules/rendering/renderer';
 
@@ -40,15 +41,18 @@ export class FakeRenderer implements Renderer {
     this.rendered.push(input);
     const { props } = input;
     const frames = input.frameRange ? input.frameRange[1] - input.frameRange[0] + 1 : props.durationInFrames;
-    const deadline = input.timeoutMs ? Date.now() + input.timeoutMs : Infinity;
+    // On the monotonic clock, like the real renderer's timer: a step of the wall clock is no time spent rendering.
+    const deadline = input.timeoutMs ? performance.now() + input.timeoutMs : Infinity;
     const framesPerTick = Math.max(1, Math.round(20 / this.msPerFrame));
     for (let frame = 0; frame < frames; frame += framesPerTick) {
       if (input.signal?.aborted) throw new RenderCancelledError();
-      if (Date.now() > deadline)
+      if (performance.now() > deadline)
         throw new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(input.timeoutMs! / 1000)} seconds.`);
       input.onProgress?.(Math.min(0.97, (frame / frames) * 0.97));
       await new Promise((r) => setTimeout(r, framesPerTick * this.msPerFrame));
     }
+    // Every frame "captured": the real renderer's encoding tail (where the fault suite may kill the process).
+    failpoint('renderer.encoding');
     if (input.signal?.aborted) throw new RenderCancelledError();
     copyFileSync(FAKE_VIDEO_FIXTURE, input.videoPath);
     if (input.thumbnailPath) copyFileSync(FAKE_THUMBNAIL_FIXTURE, input.thumbnailPath);
@@ -66,6 +70,8 @@ export class FakeRenderer implements Renderer {
   async joinChunks(input: JoinChunksInput): Promise<RenderedVideo> {
     this.joined.push(input);
     for (const chunk of input.chunkPaths) statSync(chunk);
+    // Every frame "captured": the real renderer's encoding tail (where the fault suite may kill the process).
+    failpoint('renderer.encoding');
     if (input.signal?.aborted) throw new RenderCancelledError();
     copyFileSync(FAKE_VIDEO_FIXTURE, input.videoPath);
     return { duration_seconds: input.durationInFrames / input.fps, width: 64, height: 64, file_size_bytes: statSync(input.videoPath).size };

@@ -35,6 +35,11 @@ export type IdempotentOutcome<T> = ({ replayed: true } & IdempotentResponse) | (
  * response; another body → 409 IDEMPOTENCY_KEY_REUSED; a duplicate still running → 409
  * IDEMPOTENCY_KEY_IN_USE. A request refused with a 4xx is forgotten, so a corrected retry works.
  * Routes opt in with an `@Idempotency() call: IdempotentCall` parameter and `respond` (idempotent-call.ts).
+ *
+ * The record is finished after the handler's own write. A process that dies between the two (ADR 0013) leaves the
+ * record `in_progress` while what the request created exists: a route that stores the key with what it creates
+ * passes `recover`, which finds it, and a duplicate or a retry then gets that answer rather than a 409 now and a
+ * second job (a second charge) once the record is stale.
  */
 @Injectable()
 export class IdempotencyService {
@@ -44,24 +49,34 @@ export class IdempotencyService {
    * A create route's answer under its IdempotentCall: without a key the handler just runs; with one,
    * the first response is remembered and a repeat gets it again (marked as a replay).
    */
-  async respond<T>(call: IdempotentCall, handler: () => Promise<T>): Promise<T> {
+  async respond<T>(call: IdempotentCall, handler: () => Promise<T>, recover?: (key: string) => Promise<T | undefined>): Promise<T> {
     if (call.key === undefined) return handler();
-    const outcome = await this.run({ accountId: call.accountId, key: call.key, scope: call.scope, body: call.body }, async () => ({
-      status: call.status,
-      body: await handler(),
-    }));
+    const key = call.key;
+    const outcome = await this.run(
+      { accountId: call.accountId, key, scope: call.scope, body: call.body },
+      async () => ({ status: call.status, body: await handler() }),
+      recover &&
+        (async () => {
+          const body = await recover(key);
+          return body === undefined ? undefined : { status: call.status, body };
+        }),
+    );
     if (outcome.replayed) call.markReplayed(outcome.status);
     return outcome.body as T;
   }
 
-  /** Runs `handler` once per (account, key) and body; a repeat gets the remembered response. */
+  /**
+   * Runs `handler` once per (account, key) and body; a repeat gets the remembered response. `recover` answers what
+   * an earlier run under the key created, if anything, when its record was left unfinished.
+   */
   async run<T>(
     request: { accountId: string; key: string; scope: string; body: unknown },
     handler: () => Promise<IdempotentResponse<T>>,
+    recover?: () => Promise<IdempotentResponse<T> | undefined>,
   ): Promise<IdempotentOutcome<T>> {
     const { accountId, key, scope } = request;
     const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
-    const claimed = await this.claim(accountId, key, scope, requestHash);
+    const claimed = await this.claim(accountId, key, scope, requestHash, recover);
     if (claimed !== true) return claimed;
     try {
       const result = await handler();
@@ -76,7 +91,13 @@ export class IdempotencyService {
       throw err;
     }
   }
-  private async claim(accountId: string, key: string, scope: string, requestHash: string): Promise<true | IdempotentOutcome<never>> {
+  private async claim(
+    accountId: string,
+    key: string,
+    scope: string,
+    requestHash: string,
+    recover?: () => Promise<IdempotentResponse | undefined>,
+  ): Promise<true | IdempotentOutcome<never>> {
     const now = new Date();
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -96,6 +117,18 @@ export class IdempotencyService {
         if (!existing) {
           if (attempt === 0) continue; // deleted between our insert and read: try once more
           throw err;
+        }
+        const sameRequest = existing.requestHash === requestHash && existing.scope === scope;
+        if (existing.state === 'in_progress' && sameRequest && recover) {
+          // Unfinished: still running, or its process died after creating what it creates. If that exists, it is the answer.
+          const recovered = await recover();
+          if (recovered) {
+            await this.records.update(
+              { accountId, key, state: 'in_progress' },
+              { state: 'completed', responseStatus: recovered.status, responseBody: recovered.body as object },
+            );
+            return { replayed: true, ...recovered };
+          }
         }
         const age = now.getTime() - existing.createdAt.getTime();
         const expired = age > RETENTION_MS || (existing.state === 'in_progress' && age > STALE_IN_PROGRESS_MS);

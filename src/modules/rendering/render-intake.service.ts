@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { CommonErrors } from '../../common/errors';
+import { failpoint } from '../../common/util/failpoints';
 import { iso } from '../../common/util/time';
 import type { Principal } from '../auth';
 import { preloadCountries, preloadGazetteer } from '../routing';
@@ -26,6 +29,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     private readonly renderQueue: RenderQueue,
     private readonly lifecycle: JobLifecycle,
     private readonly admission: RenderAdmission,
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
   ) {}
 
   /** Loads the offline gazetteer and country list at boot, so the first request naming a place or a country does not pay for it. */
@@ -34,12 +38,33 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     preloadCountries();
   }
 
-  async create(principal: Principal, dto: CreateRenderDto): Promise<AcceptedRenderDto> {
+  /** Accepts a render; `idempotencyKey` is stored with the job, in the same write (see `acceptedUnder`). */
+  async create(principal: Principal, dto: CreateRenderDto, idempotencyKey?: string): Promise<AcceptedRenderDto> {
     const { job } = await this.admission.admit(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, ([request], at) => {
-      const job = newQueuedJob(principal, request, at);
+      const job = Object.assign(newQueuedJob(principal, request, at), { idempotencyKey: idempotencyKey ?? null });
       return { job, jobIds: [job.id], rows: [{ entity: RenderJob, rows: [job] }] };
     });
     await this.enqueue(job);
+    return this.accepted(job);
+  }
+
+  /**
+   * The answer to the request that created the caller's job under `idempotencyKey`, if it did: for a retry after the
+   * API died between storing the job and answering (IdempotencyService). A job still queued gets its queue entry now
+   * (a no-op when it has one) rather than waiting for the sweep.
+   */
+  async acceptedUnder(principal: Principal, idempotencyKey: string): Promise<AcceptedRenderDto | undefined> {
+    const job = await this.jobs.findOneBy({ accountId: principal.accountId, idempotencyKey });
+    if (!job) return undefined;
+    if (job.status === 'queued' && !job.batchId) {
+      await this.renderQueue.add(renderQueueData(job)).catch((err: unknown) => {
+        this.logger.warn({ err, job_id: job.id }, 'Could not queue a recovered render job; the queue sweep will');
+      });
+    }
+    return this.accepted(job);
+  }
+
+  private accepted(job: RenderJob): AcceptedRenderDto {
     return {
       job_id: job.id,
       status: 'queued',
@@ -57,6 +82,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
    * is re-queued by the worker's RenderQueueSweeper.
    */
   async enqueue(job: RenderJob): Promise<void> {
+    failpoint('intake.before-queue-add');
     try {
       await this.renderQueue.add(renderQueueData(job));
     } catch (err) {

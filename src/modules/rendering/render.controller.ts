@@ -92,7 +92,11 @@ export class RenderController {
   ): Promise<AcceptedRenderDto> {
     // The body is validated here, after its template is merged in (RenderBodyParser), not by the global pipe: `unknown` skips it.
     const request = await this.bodies.render(principal, body);
-    const accepted = await this.idempotency.respond(call, () => this.intake.create(principal, request));
+    const accepted = await this.idempotency.respond(
+      call,
+      () => this.intake.create(principal, request, call.key),
+      (key) => this.intake.acceptedUnder(principal, key),
+    );
     announceAccepted(res, accepted.status_url, accepted.estimated_duration_seconds);
     return accepted;
   }

@@ -63,7 +63,11 @@ export class BatchesController {
   ): Promise<AcceptedBatchDto> {
     // Validated here, each job merged with its template first (RenderBodyParser), not by the global pipe: `unknown` skips it.
     const batch = await this.bodies.batch(principal, body);
-    const accepted = await this.idempotency.respond(call, () => this.batches.create(principal, batch));
+    const accepted = await this.idempotency.respond(
+      call,
+      () => this.batches.create(principal, batch, call.key),
+      (key) => this.batches.acceptedUnder(principal, key),
+    );
     announceAccepted(res, accepted.status_url);
     return accepted;
   }

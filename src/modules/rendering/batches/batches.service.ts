@@ -36,7 +36,8 @@ export class BatchesService {
     private readonly scheduler: BatchScheduler,
   ) {}
 
-  async create(principal: Principal, dto: CreateBatchDto): Promise<AcceptedBatchDto> {
+  /** Accepts a batch; `idempotencyKey` is stored with the batch, in the same write (see `acceptedUnder`). */
+  async create(principal: Principal, dto: CreateBatchDto, idempotencyKey?: string): Promise<AcceptedBatchDto> {
     const { batch, jobIds } = await this.admission.admit(
       principal,
       { bodies: dto.jobs, batch: true, webhookUrl: dto.webhook_url },
@@ -45,6 +46,7 @@ export class BatchesService {
           id: newId('batch'),
           accountId: principal.accountId,
           sandbox: principal.sandbox,
+          idempotencyKey: idempotencyKey ?? null,
           webhookUrl: dto.webhook_url ?? null,
           total: requests.length,
           createdAt: at,
@@ -72,11 +74,30 @@ export class BatchesService {
       },
     );
     await this.scheduler.startWaiting(principal.accountId);
+    return this.accepted(batch.id, jobIds);
+  }
+
+  /**
+   * The answer to the request that created the caller's batch under `idempotencyKey`, if it did: for a retry after
+   * the API died between storing the batch and answering (IdempotencyService). Its waiting jobs are started now.
+   */
+  async acceptedUnder(principal: Principal, idempotencyKey: string): Promise<AcceptedBatchDto | undefined> {
+    const batch = await this.batches.findOneBy({ accountId: principal.accountId, idempotencyKey });
+    if (!batch) return undefined;
+    const order = await this.batchJobs.find({ where: { batchId: batch.id }, order: { position: 'ASC' } });
+    await this.scheduler.startWaiting(principal.accountId);
+    return this.accepted(
+      batch.id,
+      order.map((row) => row.jobId),
+    );
+  }
+
+  private accepted(batchId: string, jobIds: string[]): AcceptedBatchDto {
     return {
-      batch_id: batch.id,
+      batch_id: batchId,
       jobs: jobIds.map((job_id) => ({ job_id, status: 'queued' as const })),
       total: jobIds.length,
-      status_url: batchStatusUrl(this.config.http, batch.id),
+      status_url: batchStatusUrl(this.config.http, batchId),
     } satisfies AcceptedBatchDto;
   }
 

@@ -23,6 +23,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChromiumOptions, HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
+import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
@@ -279,6 +280,7 @@ export class RemotionRenderer implements Renderer {
           onStart: stages.onStart,
           onProgress: (progress) => {
             stages.onProgress(progress);
+            if (progress.renderedFrames >= frameCount) failpoint('renderer.encoding');
             input.onProgress?.(Math.min(0.97, progress.progress * 0.97));
           },
         })

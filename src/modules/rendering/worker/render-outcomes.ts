@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
@@ -40,6 +41,7 @@ export class RenderOutcomes {
       );
     try {
       await timer.time('storage', () => this.storage.putFile(videoKey, videoPath, 'video/mp4'));
+      failpoint('worker.between-uploads');
       await timer.time('storage', () => this.storage.putFile(thumbnailKey, thumbnailPath, 'image/jpeg'));
     } catch (err) {
       this.logger.error({ err, job_id: jobId }, 'Could not store the rendered files');

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
@@ -110,6 +111,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
         .catch((err: unknown) => {
           throw err instanceof RoutingError ? new JobFailure(err.code, err.message) : err;
         });
+      failpoint('worker.after-routing');
       await timer.time('route_save', () => this.lifecycle.recordRoute(jobId, plan));
       if (!(await stillProcessing())) return cancelled();
 

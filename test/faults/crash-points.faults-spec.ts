@@ -1,0 +1,109 @@
+/**
+ * Processes killed with SIGKILL at the worst moments of a job, for real: the process arms a failpoint
+ * (src/common/util/failpoints.ts) and kills itself there, with nothing cleaned up.
+ * - The API, after storing an accepted job and its usage, before the queue add. The client never hears back and
+ *   retries with its Idempotency-Key: it must get the job that exists (not a second one, not a second charge), and
+ *   the job must still be rendered.
+ * - A worker after planning the route (before saving it), while encoding (every frame captured), and between
+ *   the video's upload and the thumbnail's. Another worker takes the job up; it ends once, files in place.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
+import type { FailpointName } from '../../src/common/util/failpoints';
+import { renderBody } from '../support/test-app';
+import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
+import { exited, spawnApi } from './support/api-process';
+import { bearer, FaultStack, killWorker, startFaultStack } from './support/fault-stack';
+
+describe('processes killed at the worst moments', () => {
+  let stack: FaultStack;
+  beforeAll(async () => {
+    stack = await startFaultStack();
+  }, 60_000);
+  afterAll(() => stack?.close());
+
+  it('the API killed after storing a job, before queueing it: the retry with its Idempotency-Key gets that job, which renders once', async () => {
+    const api = await spawnApi(stack.t, { MAPR_FAILPOINTS: 'intake.before-queue-add=kill' });
+    const body = renderBody({ duration: 3, fps: 24, aspect_ratio: '1:1', webhook_url: stack.receiver.url() });
+    const key = `crash-${Date.now()}`;
+    const since = new Date();
+
+    const unanswered = await api.http
+      .post('/v1/render')
+      .auth(stack.account.liveKey, bearer)
+      .set('Idempotency-Key', key)
+      .send(body)
+      .then(
+        (res) => `answered ${res.status}`,
+        (err: Error) => err.message,
+      );
+    expect(await exited(api)).toBe('SIGKILL');
+    expect(unanswered).not.toMatch(/^answered/);
+
+    const db = stack.t.app.get(DataSource);
+    const stored = await db
+      .getRepository(RenderJob)
+      .createQueryBuilder('job')
+      .where('job.account_id = :account AND job.created_at >= :since', { account: stack.account.id, since })
+      .getMany();
+    expect(stored.map((j) => j.status)).toEqual(['queued']);
+    const [job] = stored;
+
+    // The client retries at once, as it would after a dropped connection, against an API that is up.
+    const retry = await stack.t.http.post('/v1/render').auth(stack.account.liveKey, bearer).set('Idempotency-Key', key).send(body);
+    expect(retry.status).toBe(202);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toMatchObject({ job_id: job.id, status: 'queued' });
+
+    const started = Date.now();
+    const worker = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+    await waitUntilFinished(stack.t, [job.id], 60_000);
+    await waitUntilDelivered(stack.t, [job.id], 30_000);
+    const after = await db
+      .getRepository(RenderJob)
+      .createQueryBuilder('job')
+      .where('job.account_id = :account AND job.created_at >= :since', { account: stack.account.id, since })
+      .getCount();
+    expect(after).toBe(1);
+    const books = await drawUpBooks(stack.t, stack.account, [job.id], stack.receiver);
+    console.log(`${booksLine('API killed before the queue add', books)}; rendered ${Date.now() - started} ms after a worker started`);
+    expectBalanced(books);
+    expect(books.complete).toBe(1);
+    expect(books.webhooksReceived).toBe(1);
+    await killWorker(worker);
+  }, 150_000);
+
+  it.each([
+    ['worker.after-routing', 'after planning the route'],
+    ['renderer.encoding', 'while encoding'],
+    ['worker.between-uploads', 'between the uploads of the video and the thumbnail'],
+  ] as [FailpointName, string][])(
+    'a worker killed at %s (%s): another ends the job once, files in place',
+    async (point, when) => {
+      const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: `${point}=kill` });
+      const [jobId] = await stack.submit(1);
+      expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+
+      const crashed = await stack.job(jobId);
+      expect(crashed).toMatchObject({ status: 'processing', attempts: 1 });
+      if (point === 'worker.between-uploads' && stack.t.config.storage.driver === 'local') {
+        const storageDir = stack.t.config.storage.dir;
+        // The crash left a stored video for a job that is not complete: the next attempt must replace it, not leak it.
+        expect(existsSync(join(storageDir, `renders/${jobId}.mp4`))).toBe(true);
+        expect(existsSync(join(storageDir, `renders/${jobId}_thumb.jpg`))).toBe(false);
+      }
+
+      const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+      await waitUntilFinished(stack.t, [jobId], 60_000);
+      await waitUntilDelivered(stack.t, [jobId], 30_000);
+      const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
+      console.log(booksLine(`worker killed ${when}`, books));
+      expectBalanced(books);
+      expect(await stack.job(jobId)).toMatchObject({ status: 'complete', attempts: 2 });
+      await killWorker(second);
+    },
+    120_000,
+  );
+});

@@ -4,6 +4,8 @@
 #   chromium      – the browser Remotion renders frames in (Remotion cannot download its own here)
 #   fonts-noto-core – label text in every script
 #   python3         – Debian's interpreter, for the tested Python webhook receiver (examples/python-receiver)
+# and with --tests, what only the test suite uses:
+#   libfaketime     – moves the wall clock of the processes the fault suite starts (test/faults/clock.faults-spec.ts)
 set -euo pipefail
 
 missing=()
@@ -11,6 +13,9 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 [ -x /usr/bin/python3 ] || missing+=(python3)
+if [ "${1:-}" = "--tests" ]; then
+  [ -f /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ "$(uname -m)" != x86_64 ] || missing+=(libfaketime)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

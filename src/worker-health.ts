@@ -22,7 +22,9 @@ async function main(): Promise<boolean> {
   try {
     await redis.connect();
     const key = new RedisKeys(config).key(WORKER_PRESENCE_KEY);
-    const beats = await redis.zrangebyscore(key, Date.now() - ALIVE_WITHIN_MS, '+inf');
+    // Redis's clock, as the beats' (WorkerPresence): this host's own may be off.
+    const [seconds, micros] = await redis.time();
+    const beats = await redis.zrangebyscore(key, Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - ALIVE_WITHIN_MS, '+inf');
     return beats.some((member) => member.startsWith(presenceMemberPrefix(hostname())));
   } finally {
     redis.disconnect();

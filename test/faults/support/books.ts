@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DataSource, In } from 'typeorm';
+import { billingPeriod } from '../../../src/common/util/time';
 import { UsageRecord } from '../../../src/modules/billing/entities/usage-record.entity';
 import { RenderJob } from '../../../src/modules/rendering/entities/render-job.entity';
 import { WebhookDelivery } from '../../../src/modules/webhooks/entities/webhook-delivery.entity';
@@ -73,7 +74,17 @@ export async function waitUntilDelivered(t: TestApp, jobIds: string[], timeoutMs
   }
 }
 
-export async function drawUpBooks(t: TestApp, account: TestAccount, jobIds: string[], receiver?: WebhookReceiver): Promise<Books> {
+/**
+ * `usageApi` is the API that answers GET /v1/usage (the stack's own by default; another process, on another clock,
+ * for the clock scenarios): its figure is compared with the ledger of the billing period it reports.
+ */
+export async function drawUpBooks(
+  t: TestApp,
+  account: TestAccount,
+  jobIds: string[],
+  receiver?: WebhookReceiver,
+  usageApi: TestApp['http'] = t.http,
+): Promise<Books> {
   const db = t.app.get(DataSource);
   const jobs = await db.getRepository(RenderJob).find({ where: { id: In(jobIds) } });
   const ledger = new Map((await db.getRepository(UsageRecord).find({ where: { jobId: In(jobIds) } })).map((r) => [r.jobId, r]));
@@ -90,8 +101,11 @@ export async function drawUpBooks(t: TestApp, account: TestAccount, jobIds: stri
     else if (FINAL.includes(job.status) && row.active) ledgerMismatches.push(`${job.id} (${job.status}): still active`);
   }
 
-  const usage = await t.http.get('/v1/usage').auth(account.liveKey, { type: 'bearer' });
-  const countedByLedger = (await db.getRepository(UsageRecord).countBy({ accountId: account.id, countsTowardQuota: true })) || 0;
+  const usage = await usageApi.get('/v1/usage').auth(account.liveKey, { type: 'bearer' });
+  const period = billingPeriod(new Date(String(usage.body.period_start))).key;
+  const countedByLedger = await db
+    .getRepository(UsageRecord)
+    .countBy({ accountId: account.id, billingPeriod: period, countsTowardQuota: true });
   const quotaDrift = Number(usage.body.renders_used) - countedByLedger;
 
   let deliveriesMissing = 0;

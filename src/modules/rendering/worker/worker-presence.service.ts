@@ -15,6 +15,17 @@ export const WORKER_PRESENCE_KEY = 'render-workers';
 export const presenceMemberPrefix = (host: string) => `${host}:`;
 
 /**
+ * Beats and their ages are read on Redis's clock, the one clock every process shares: a host whose own clock is
+ * stepped (NTP, a VM resumed) neither drops the other workers from the set nor drops out itself.
+ * `ALIVE_PRESENCE_SCRIPT` — KEYS: the set; ARGV: ALIVE_WITHIN_MS; answers the members alive now (and removes the rest).
+ */
+const REDIS_NOW_MS = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+const BEAT_SCRIPT = `${REDIS_NOW_MS} redis.call('ZADD', KEYS[1], now, ARGV[1]) return now`;
+const ALIVE_PRESENCE_SCRIPT = `${REDIS_NOW_MS}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+return redis.call('ZRANGE', KEYS[1], 0, -1)`;
+
+/**
  * Render workers' heartbeats, in one Redis sorted set under the app's key prefix: member `<id>|<slots>` (slots:
  * WORKER_CONCURRENCY), score the time of its last beat. How many slots are alive decides how far a job is split
  * (contract §18, jobs/chunk-plan.ts). A worker leaves the set when it shuts down, or drops out once its beats stop.
@@ -46,16 +57,14 @@ export class WorkerPresence implements OnApplicationBootstrap, OnApplicationShut
 
   /** Render slots of the workers alive now (this one included): at least 1. */
   async aliveSlots(): Promise<number> {
-    const key = this.key();
-    await this.redis.zremrangebyscore(key, '-inf', Date.now() - ALIVE_WITHIN_MS);
-    const members = await this.redis.zrange(key, 0, -1);
+    const members = (await this.redis.eval(ALIVE_PRESENCE_SCRIPT, 1, this.key(), ALIVE_WITHIN_MS)) as string[];
     const slots = members.reduce((sum, member) => sum + (Number(member.split('|').pop()) || 1), 0);
     return Math.max(1, slots);
   }
 
   private async beat(): Promise<void> {
     try {
-      await this.redis.zadd(this.key(), Date.now(), this.member);
+      await this.redis.eval(BEAT_SCRIPT, 1, this.key(), this.member);
     } catch (err) {
       this.logger.warn({ err }, 'Worker heartbeat failed');
     }

@@ -1,7 +1,8 @@
 # One image, two roles: `docker run IMAGE` runs the API (+ worker, the default "all" role);
 # `docker run -e MAPR_ROLE=worker IMAGE node dist/src/worker.js` runs a worker only.
 # The build context leaves out everything the host built or keeps (.dockerignore): the image installs from the lock.
-FROM node:20-bookworm-slim AS build
+# Node: the release in .nvmrc (ADR 0014).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 # Chromium and the fonts of the runtime image: the build renders the style previews with them.
 ENV CHROMIUM_PATH=/usr/bin/chromium
@@ -10,12 +11,12 @@ COPY package.json package-lock.json ./
 # The workspaces (SDK, CLI) must be known before the install; the service itself does not use them.
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/cli/package.json packages/cli/
-# Exactly the lock's versions (better-sqlite3 builds here against this image's Node).
+# Exactly the lock's versions (native addons come prebuilt for Node-API; the toolchain is there for any that is not).
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium
 # tini as PID 1: it forwards SIGTERM to Node (which shuts down gracefully within 25 s) and reaps the zombies that
 # Chromium's helper processes leave when a render is aborted; Node as PID 1 would do neither.

@@ -3,6 +3,7 @@
 # private redis-server, local storage served as the CDN, e-mails in ./data/outbox).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-runtime.sh
 bash scripts/setup.sh
 PORT="${PORT:-3000}"
 cat <<MSG

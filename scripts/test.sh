@@ -11,8 +11,10 @@ started=$SECONDS
 # Prints where the run is and how long it has taken, so a slow stage shows in the log.
 stage() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1"; }
 
-stage "system and npm packages"
-bash scripts/install-system-deps.sh
+stage "Node, system and npm packages"
+source scripts/node-runtime.sh
+node --version
+bash scripts/install-system-deps.sh --tests
 bash scripts/install-node-deps.sh
 
 REDIS_URL_FOR_TESTS="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
@@ -40,15 +42,15 @@ stage "OpenAPI document (Redocly, Spectral)"
 npm run lint:openapi
 stage "unit tests"
 npx jest --config jest.config.js --selectProjects unit remotion
-stage "e2e on Postgres"
-TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
-# The fault suite (test/faults/README.md: its own database, a private redis-server it kills) runs beside the
-# SQLite stage: both mostly wait on I/O, and the whole command stays well under half an hour. Its output is
-# printed when it ends.
-stage "fault injection (beside the SQLite stage)"
+# The fault suite (test/faults/README.md: its own database, a private redis-server it kills) runs in the background
+# beside both e2e stages: it mostly waits (fake renders, outages of seconds), so there it costs little and its
+# minutes leave the critical path. Its output is printed when it ends.
+stage "fault injection (in the background)"
 faults_log=$(mktemp)
 npx jest --config jest.config.js --selectProjects faults --runInBand >"$faults_log" 2>&1 &
 faults_pid=$!
+stage "e2e on Postgres"
+TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
 stage "API e2e on SQLite"
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts test/events.e2e-spec.ts
 stage "fault injection (result)"

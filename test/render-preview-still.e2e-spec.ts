@@ -4,6 +4,7 @@
  * Same body, checks and errors as POST /v1/render/preview; no quota, no job; one still at a time with a short
  * line (503 with Retry-After beyond it); the browser closes when idle and on shutdown, leaving no temp files.
  */
+import { processScratchDir } from '../src/common/util/process-scratch';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -59,7 +60,7 @@ describe('POST /v1/render/preview/still', () => {
         ],
       },
     );
-    stillsDir = path.join(t.config.rendering.tempDir, `preview-stills-${process.pid}`);
+    stillsDir = processScratchDir(t.config.rendering.tempDir, 'preview-stills');
     account = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
     fs.mkdirSync(SHOTS, { recursive: true });
   }, 240_000);

@@ -7,15 +7,18 @@
  * - A worker after planning the route (before saving it), while encoding (every frame captured), and between
  *   the video's upload and the thumbnail's. Another worker takes the job up; it ends once, files in place.
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { processScratchDir } from '../../src/common/util/process-scratch';
 import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
 import type { FailpointName } from '../../src/common/util/failpoints';
 import { renderBody } from '../support/test-app';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
 import { exited, spawnApi } from './support/api-process';
 import { bearer, FaultStack, killWorker, startFaultStack } from './support/fault-stack';
+import { until } from '../support/worker-process';
 
 describe('processes killed at the worst moments', () => {
   let stack: FaultStack;
@@ -95,7 +98,11 @@ describe('processes killed at the worst moments', () => {
         expect(existsSync(join(storageDir, `renders/${jobId}_thumb.jpg`))).toBe(false);
       }
 
+      // The killed worker's scratch folder (its job's work folder) is left behind; the next worker of the host removes it.
+      const scratch = processScratchDir(stack.t.config.rendering.tempDir, 'worker', first.process.pid!);
+      expect(existsSync(join(scratch, 'jobs', jobId))).toBe(true);
       const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+      expect(existsSync(scratch)).toBe(false);
       await waitUntilFinished(stack.t, [jobId], 60_000);
       await waitUntilDelivered(stack.t, [jobId], 30_000);
       const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
@@ -106,4 +113,47 @@ describe('processes killed at the worst moments', () => {
     },
     120_000,
   );
+
+  it('a real worker (Remotion and Chromium) killed while its encoder finishes the file: the job ends once, no browser left behind', async () => {
+    const first = await stack.startWorker('real', { MAPR_FAILPOINTS: 'renderer.encoding=kill' });
+    // The worker's own processes (its browser), noted while it lives: after the kill they must go too.
+    const children = new Set<number>();
+    const watch = setInterval(() => childProcesses(first.process.pid!).forEach((pid) => children.add(pid)), 200);
+    const [jobId] = await stack.submit(1, { duration: 3, fps: 24, resolution: '720p' });
+    const ended = await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 150_000))]);
+    clearInterval(watch);
+    expect(ended).toBe('SIGKILL');
+    expect(await stack.job(jobId)).toMatchObject({ status: 'processing', attempts: 1 });
+    expect(children.size).toBeGreaterThan(0);
+    await until(() => ([...children].every((pid) => !alive(pid)) ? true : undefined), 20_000, "the killed worker's browser to exit");
+    // Its frames and partial video, in its scratch folder, are removed by the next worker of the host.
+    const scratch = processScratchDir(stack.t.config.rendering.tempDir, 'worker', first.process.pid!);
+    expect(existsSync(scratch)).toBe(true);
+
+    const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+    expect(existsSync(scratch)).toBe(false);
+    await waitUntilFinished(stack.t, [jobId], 60_000);
+    await waitUntilDelivered(stack.t, [jobId], 30_000);
+    const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
+    console.log(booksLine('real worker killed while encoding', books));
+    expectBalanced(books);
+    expect(await stack.job(jobId)).toMatchObject({ status: 'complete', attempts: 2 });
+    await killWorker(second);
+  }, 300_000);
 });
+
+/** The direct children of a process. */
+function childProcesses(pid: number): number[] {
+  const out = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+  return out.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+/** Running (a zombie waiting for its reaper has exited). */
+function alive(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+    return state !== undefined && state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import { join } from 'node:path';
 import { Logger, type Provider } from '@nestjs/common';
+import { processScratchDir, removeScratchOfDeadProcesses } from '../../../common/util/process-scratch';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { defaultBundleDir, RemotionRenderer, type StillRenderer } from '../renderer';
 import { DEFAULT_PREVIEW_STILL_OPTIONS, PREVIEW_STILL_OPTIONS, PREVIEW_STILL_RENDERER } from './preview-still.service';
@@ -14,7 +14,8 @@ export const stillRendererProvider: Provider = {
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig): StillRenderer => {
     const logger = new Logger('PreviewStillRenderer');
-    const tempDir = join(config.rendering.tempDir, `preview-stills-${process.pid}`);
+    removeScratchOfDeadProcesses(config.rendering.tempDir, 'preview-stills');
+    const tempDir = processScratchDir(config.rendering.tempDir, 'preview-stills');
     const renderer = new RemotionRenderer({
       bundleDir: defaultBundleDir(),
       ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { processScratchDir } from '../../../common/util/process-scratch';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -278,7 +279,7 @@ describe('RenderProcessor', () => {
     expect(progress).toEqual([0.5]);
     expect(logged('log', 'Render job started')).toEqual([expect.objectContaining({ job_id: 'job_ok', attempt: 1 })]);
     expect(logged('log', 'Render job complete')).toEqual([expect.objectContaining({ job_id: 'job_ok', duration_ms: expect.any(Number) })]);
-    expect(existsSync(join(tempDir, 'jobs', 'job_ok'))).toBe(false);
+    expect(existsSync(join(processScratchDir(tempDir, 'worker'), 'jobs', 'job_ok'))).toBe(false);
     await p.onApplicationShutdown();
   });
 
@@ -399,7 +400,7 @@ describe('RenderProcessor', () => {
     expect(lifecycle.failed).toEqual([expect.objectContaining({ jobId: 'job_store', code: 'STORAGE_ERROR' })]);
     expect(lifecycle.completed).toEqual([]);
     expect(storage.files.size).toBe(0);
-    expect(existsSync(join(tempDir, 'jobs', 'job_store'))).toBe(false);
+    expect(existsSync(join(processScratchDir(tempDir, 'worker'), 'jobs', 'job_store'))).toBe(false);
   });
 
   it('stops a render cancelled mid-way: no final state written by the worker, nothing stored', async () => {

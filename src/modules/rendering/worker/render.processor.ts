@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import Redis from 'ioredis';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
+import { removeScratchOfDeadProcesses } from '../../../common/util/process-scratch';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
 import { RoutePlanner, RoutingError } from '../../routing';
@@ -17,7 +18,7 @@ import { renderWithPhases } from './render-call';
 import { RenderOutcomes } from './render-outcomes';
 import { renderTimeoutMs } from './render-timeout';
 import { RENDER_TIMINGS_MESSAGE, RenderOutcome, renderTimings } from './render-timings';
-import { RENDERER } from './renderer.provider';
+import { RENDERER, workerScratchDir } from './renderer.provider';
 import { RunningEntries } from './running-entries';
 import { SplitJobParts } from './split-job-parts';
 
@@ -52,6 +53,9 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // What workers of this host killed outright left in their scratch folders (frames, partial videos) goes first.
+    const leftovers = removeScratchOfDeadProcesses(this.config.rendering.tempDir, 'worker');
+    if (leftovers.length) this.logger.log({ folders: leftovers }, 'Removed the scratch folders of workers that no longer run');
     // Cancellations arrive on a pub/sub channel: whichever worker renders the job stops it.
     this.subscriber = subscriberOf(this.redis, 'render-cancel');
     await this.subscriber.subscribe(this.keys.key(CANCEL_CHANNEL));
@@ -101,7 +105,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     };
     const stillProcessing = () => timer.time('state_check', () => this.lifecycle.isProcessing(jobId));
     const signal = this.running.start(entryId(task.data), jobId);
-    const workDir = join(this.config.rendering.tempDir, 'jobs', jobId);
+    const workDir = join(workerScratchDir(this.config), 'jobs', jobId);
     const videoPath = join(workDir, 'video.mp4');
     const thumbnailPath = join(workDir, 'thumb.jpg');
     try {

@@ -1,9 +1,15 @@
 import { join } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Logger } from '@nestjs/common';
+import { processScratchDir } from '../../../common/util/process-scratch';
 import { defaultBundleDir, RemotionRenderer, RendererPool } from '../renderer';
 
 export const RENDERER = Symbol('RENDERER');
+
+/** This worker process's scratch folder (process-scratch.ts): its renderers' temp folders and its jobs' work folders. */
+export function workerScratchDir(config: AppConfig): string {
+  return processScratchDir(config.rendering.tempDir, 'worker');
+}
 
 /**
  * One Remotion renderer (one Chromium, its own temp folder) per worker slot: WORKER_CONCURRENCY entries render side
@@ -21,7 +27,7 @@ export const rendererProvider = {
         new RemotionRenderer({
           bundleDir: defaultBundleDir(),
           ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
-          tempDir: join(config.rendering.tempDir, slots === 1 ? `worker-${process.pid}` : `worker-${process.pid}-${slot}`),
+          tempDir: join(workerScratchDir(config), `renderer-${slot}`),
           log: (message) => logger.error(message),
         }),
     );

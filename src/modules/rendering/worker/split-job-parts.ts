@@ -14,7 +14,7 @@ import { renderWithPhases } from './render-call';
 import { RenderOutcomes } from './render-outcomes';
 import { renderTimeoutMs } from './render-timeout';
 import { RENDER_TIMINGS_MESSAGE, RenderOutcome, renderTimings } from './render-timings';
-import { RENDERER } from './renderer.provider';
+import { RENDERER, workerScratchDir } from './renderer.provider';
 import { RunningEntries } from './running-entries';
 import { WorkerPresence } from './worker-presence.service';
 
@@ -194,7 +194,7 @@ export class SplitJobParts {
     const startedAt = Date.now();
     const id = entryId(task.data);
     const signal = this.running.start(id, jobId);
-    const workDir = join(this.config.rendering.tempDir, 'jobs', id);
+    const workDir = join(workerScratchDir(this.config), 'jobs', id);
     let outcome: RenderOutcome = 'failed';
     try {
       mkdirSync(workDir, { recursive: true });

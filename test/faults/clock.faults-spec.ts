@@ -37,7 +37,7 @@ describe('the wall clock jumping with jobs in flight', () => {
     clock = new FakeClock();
     await clock.jumpTo(new Date(oldMonth.end.getTime() - 10 * 60_000));
     api = await spawnApi(stack.t, clock.env());
-    await stack.startWorker('fake', { ...clock.env(), FAKE_RENDER_MS_PER_FRAME: '60' });
+    await stack.startWorker('fake', { ...clock.env(), FAKE_RENDER_MS_PER_FRAME: '40' });
   }, 120_000);
   afterAll(async () => {
     api?.process.kill('SIGKILL');

@@ -458,6 +458,27 @@ describe('Render intake and jobs', () => {
       expect((await t.http.get('/v1/renders').auth(account.liveKey, bearer)).body.data).toHaveLength(1);
       expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
     });
+
+    it('a key whose record expired (24 h) creates a new job, with another body too', async () => {
+      const account = await createAccount(t, { tier: 'creator' });
+      const first = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'daily')
+        .send(renderBody())
+        .expect(202);
+      await t.app
+        .get<Repository<IdempotencyRecord>>(getRepositoryToken(IdempotencyRecord))
+        .update({ accountId: account.id, key: 'daily' }, { createdAt: new Date(Date.now() - 25 * 3600_000) });
+      const next = await t.http
+        .post('/v1/render')
+        .auth(account.liveKey, bearer)
+        .set('Idempotency-Key', 'daily')
+        .send(renderBody({ duration: 6 }))
+        .expect(202);
+      expect(next.body.job_id).not.toBe(first.body.job_id);
+      expect(next.headers['idempotent-replayed']).toBeUndefined();
+    });
   });
 
   it('GET /v1/styles lists the map styles', async () => {

@@ -49,15 +49,19 @@ export class IdempotencyService {
    * A create route's answer under its IdempotentCall: without a key the handler just runs; with one,
    * the first response is remembered and a repeat gets it again (marked as a replay).
    */
-  async respond<T>(call: IdempotentCall, handler: () => Promise<T>, recover?: (key: string) => Promise<T | undefined>): Promise<T> {
+  async respond<T>(
+    call: IdempotentCall,
+    handler: () => Promise<T>,
+    recover?: (key: string, since: Date) => Promise<T | undefined>,
+  ): Promise<T> {
     if (call.key === undefined) return handler();
     const key = call.key;
     const outcome = await this.run(
       { accountId: call.accountId, key, scope: call.scope, body: call.body },
       async () => ({ status: call.status, body: await handler() }),
       recover &&
-        (async () => {
-          const body = await recover(key);
+        (async (since: Date) => {
+          const body = await recover(key, since);
           return body === undefined ? undefined : { status: call.status, body };
         }),
     );
@@ -67,12 +71,13 @@ export class IdempotencyService {
 
   /**
    * Runs `handler` once per (account, key) and body; a repeat gets the remembered response. `recover` answers what
-   * an earlier run under the key created, if anything, when its record was left unfinished.
+   * an earlier run under the key created since `since` (its record's creation), if anything, when its record was left
+   * unfinished.
    */
   async run<T>(
     request: { accountId: string; key: string; scope: string; body: unknown },
     handler: () => Promise<IdempotentResponse<T>>,
-    recover?: () => Promise<IdempotentResponse<T> | undefined>,
+    recover?: (since: Date) => Promise<IdempotentResponse<T> | undefined>,
   ): Promise<IdempotentOutcome<T>> {
     const { accountId, key, scope } = request;
     const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
@@ -96,7 +101,7 @@ export class IdempotencyService {
     key: string,
     scope: string,
     requestHash: string,
-    recover?: () => Promise<IdempotentResponse | undefined>,
+    recover?: (since: Date) => Promise<IdempotentResponse | undefined>,
   ): Promise<true | IdempotentOutcome<never>> {
     const now = new Date();
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -121,7 +126,7 @@ export class IdempotencyService {
         const sameRequest = existing.requestHash === requestHash && existing.scope === scope;
         if (existing.state === 'in_progress' && sameRequest && recover) {
           // Unfinished: still running, or its process died after creating what it creates. If that exists, it is the answer.
-          const recovered = await recover();
+          const recovered = await recover(existing.createdAt);
           if (recovered) {
             await this.records.update(
               { accountId, key, state: 'in_progress' },

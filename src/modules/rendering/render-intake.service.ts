@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { MoreThanOrEqual, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { CommonErrors } from '../../common/errors';
 import { failpoint } from '../../common/util/failpoints';
@@ -49,12 +49,16 @@ export class RenderIntakeService implements OnApplicationBootstrap {
   }
 
   /**
-   * The answer to the request that created the caller's job under `idempotencyKey`, if it did: for a retry after the
+   * The answer to the request that created the caller's job under `idempotencyKey` since `since`, if it did: for a retry after the
    * API died between storing the job and answering (IdempotencyService). A job still queued gets its queue entry now
    * (a no-op when it has one) rather than waiting for the sweep.
    */
-  async acceptedUnder(principal: Principal, idempotencyKey: string): Promise<AcceptedRenderDto | undefined> {
-    const job = await this.jobs.findOneBy({ accountId: principal.accountId, idempotencyKey });
+  async acceptedUnder(principal: Principal, idempotencyKey: string, since: Date): Promise<AcceptedRenderDto | undefined> {
+    // Since the key's record was made: an older job under the key belongs to an earlier use of it (records expire).
+    const job = await this.jobs.findOne({
+      where: { accountId: principal.accountId, idempotencyKey, createdAt: MoreThanOrEqual(since) },
+      order: { createdAt: 'DESC' },
+    });
     if (!job) return undefined;
     if (job.status === 'queued' && !job.batchId) {
       await this.renderQueue.add(renderQueueData(job)).catch((err: unknown) => {

@@ -95,7 +95,7 @@ export class RenderController {
     const accepted = await this.idempotency.respond(
       call,
       () => this.intake.create(principal, request, call.key),
-      (key) => this.intake.acceptedUnder(principal, key),
+      (key, since) => this.intake.acceptedUnder(principal, key, since),
     );
     announceAccepted(res, accepted.status_url, accepted.estimated_duration_seconds);
     return accepted;

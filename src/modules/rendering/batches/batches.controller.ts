@@ -66,7 +66,7 @@ export class BatchesController {
     const accepted = await this.idempotency.respond(
       call,
       () => this.batches.create(principal, batch, call.key),
-      (key) => this.batches.acceptedUnder(principal, key),
+      (key, since) => this.batches.acceptedUnder(principal, key, since),
     );
     announceAccepted(res, accepted.status_url);
     return accepted;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository } from 'typeorm';
+import { Brackets, In, MoreThanOrEqual, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { CommonErrors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
@@ -78,11 +78,15 @@ export class BatchesService {
   }
 
   /**
-   * The answer to the request that created the caller's batch under `idempotencyKey`, if it did: for a retry after
+   * The answer to the request that created the caller's batch under `idempotencyKey` since `since`, if it did: for a retry after
    * the API died between storing the batch and answering (IdempotencyService). Its waiting jobs are started now.
    */
-  async acceptedUnder(principal: Principal, idempotencyKey: string): Promise<AcceptedBatchDto | undefined> {
-    const batch = await this.batches.findOneBy({ accountId: principal.accountId, idempotencyKey });
+  async acceptedUnder(principal: Principal, idempotencyKey: string, since: Date): Promise<AcceptedBatchDto | undefined> {
+    // Since the key's record was made: an older batch under the key belongs to an earlier use of it (records expire).
+    const batch = await this.batches.findOne({
+      where: { accountId: principal.accountId, idempotencyKey, createdAt: MoreThanOrEqual(since) },
+      order: { createdAt: 'DESC' },
+    });
     if (!batch) return undefined;
     const order = await this.batchJobs.find({ where: { batchId: batch.id }, order: { position: 'ASC' } });
     await this.scheduler.startWaiting(principal.accountId);

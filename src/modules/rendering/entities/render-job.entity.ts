@@ -10,7 +10,7 @@ export const ACTIVE_STATUSES: JobStatus[] = ['queued', 'processing'];
 @Entity({ name: 'render_jobs' })
 @Index('idx_render_jobs_account_listing', ['accountId', 'sandbox', 'createdAt'])
 @Index('idx_render_jobs_account_status', ['accountId', 'status'])
-@Index('idx_render_jobs_idempotency_key', ['accountId', 'idempotencyKey'], { unique: true })
+@Index('idx_render_jobs_idempotency_key', ['accountId', 'idempotencyKey'])
 export class RenderJob {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -18,7 +18,7 @@ export class RenderJob {
   @IdColumn({ name: 'account_id' })
   accountId: string;
 
-  /** The Idempotency-Key of the request that created it (unique per account; null without one): a retry finds it. */
+  /** The Idempotency-Key of the request that created it (null without one): a retry under the key finds it. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true })
   idempotencyKey: string | null;
 

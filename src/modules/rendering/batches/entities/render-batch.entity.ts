@@ -4,7 +4,7 @@ import { IdColumn, TimestampColumn } from '../../../../database/columns';
 /** A group of render jobs submitted together; its one webhook is `batch.complete`. */
 @Entity({ name: 'render_batches' })
 @Index('idx_render_batches_account', ['accountId', 'createdAt'])
-@Index('idx_render_batches_idempotency_key', ['accountId', 'idempotencyKey'], { unique: true })
+@Index('idx_render_batches_idempotency_key', ['accountId', 'idempotencyKey'])
 export class RenderBatch {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -12,7 +12,7 @@ export class RenderBatch {
   @IdColumn({ name: 'account_id' })
   accountId: string;
 
-  /** The Idempotency-Key of the request that created it (unique per account; null without one): a retry finds it. */
+  /** The Idempotency-Key of the request that created it (null without one): a retry under the key finds it. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true })
   idempotencyKey: string | null;
 

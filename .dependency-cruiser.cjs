@@ -161,7 +161,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|data|coverage|remotion-bundle)/' },
+    exclude: { path: '^(node_modules|dist|data|coverage|remotion-bundle|bench/out)/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     reporterOptions: { text: { highlightFocused: true } },

@@ -23,12 +23,15 @@ interface TimedJob {
 }
 
 /**
- * The service as deployed on one machine, two ways: one worker slot rendering the job whole (today's default), and
+ * The service as deployed on one machine, three ways: one worker slot rendering the job whole inside the page (the
+ * default, RENDER_ENGINE=in_page, ADR 0015); the same with one screenshot a frame (RENDER_ENGINE=screenshots); and
  * two slots of one worker process (WORKER_CONCURRENCY=2: two browsers, RendererPool) splitting it in two chunks
- * (RENDER_CHUNK_FRAMES=1: the split is decided by the alive slots alone, contract §18) joined at the end.
+ * (RENDER_CHUNK_FRAMES=1: the split is decided by the alive slots alone, contract §18), which are always screenshot,
+ * joined at the end.
  */
 const LAYOUTS = [
-  { label: 'one slot, whole', env: {} },
+  { label: 'one slot, whole, in the page', env: {} },
+  { label: 'one slot, whole, screenshots', env: { RENDER_ENGINE: 'screenshots' } },
   { label: 'two slots, 2 chunks', env: { WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '1' } },
 ] as const;
 
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
   }
   console.log('12 s 1080p30 job, POST /v1/render → complete (target ≤ 30 s on this 2-core machine; a published peer needs 90 s):');
   for (const { label, wallMs } of walls)
-    console.log(`  ${label.padEnd(22)} ${(wallMs / 1000).toFixed(1).padStart(6)} s  (${(walls[0].wallMs / wallMs).toFixed(2)}× the first)`);
+    console.log(`  ${label.padEnd(30)} ${(wallMs / 1000).toFixed(1).padStart(6)} s  (${(walls[0].wallMs / wallMs).toFixed(2)}× the first)`);
 }
 
 async function timeJob(service: BenchService, body: Record<string, unknown>, key: string): Promise<TimedJob> {

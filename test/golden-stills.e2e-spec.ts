@@ -12,15 +12,9 @@ import { PNG } from 'pngjs';
 import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
 import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
 import { JobFailure } from '../src/modules/rendering';
-import {
-  ensureRemotionBundle,
-  ffprobePath,
-  isFastStart,
-  probeVideo,
-  RemotionRenderer,
-  RenderCancelledError,
-} from '../src/modules/rendering/renderer';
+import { ensureRemotionBundle, ffprobePath, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
+import { cancelMidway, expectPublishableVideo } from './support/renderer-checks';
 import {
   countryDataProps,
   JAPAN_FROM_CONTINENT,
@@ -281,17 +275,7 @@ describe('RemotionRenderer', () => {
     const thumbnailPath = path.join(workDir, 'job_thumb.jpg');
     const progress: number[] = [];
     const video = await renderer.render({ props: shortProps(), videoPath, thumbnailPath, onProgress: (p) => progress.push(p) });
-    const probed = await probeVideo(videoPath);
-    expect(probed.codec).toBe('h264');
-    expect(probed.pixelFormat).toBe('yuv420p');
-    expect(probed.frames).toBe(72);
-    expect(isFastStart(videoPath)).toBe(true);
-    expect(video).toEqual({
-      duration_seconds: probed.durationSeconds,
-      width: 1280,
-      height: 720,
-      file_size_bytes: fs.statSync(videoPath).size,
-    });
+    await expectPublishableVideo(videoPath, video, { width: 1280, height: 720, frames: 72 });
     expect(Math.round(video.duration_seconds)).toBe(3);
     const jpeg = fs.readFileSync(thumbnailPath);
     expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
@@ -314,19 +298,9 @@ describe('RemotionRenderer', () => {
   }, 180_000);
 
   it('stops within moments when the job is cancelled, then renders the next job normally', async () => {
-    const controller = new AbortController();
-    const started = Date.now();
-    const rendering = renderer.render({
-      props: atlanticProps({ duration: 10 }),
-      videoPath: path.join(workDir, 'cancelled.mp4'),
-      thumbnailPath: path.join(workDir, 'cancelled.jpg'),
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p > 0.05) controller.abort();
-      },
-    });
-    await expect(rendering).rejects.toBeInstanceOf(RenderCancelledError);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    const { error, ms } = await cancelMidway(renderer, workDir);
+    expect(error).toBeInstanceOf(RenderCancelledError);
+    expect(ms).toBeLessThan(15_000);
     expect(fs.existsSync(path.join(workDir, 'cancelled.mp4'))).toBe(false);
 
     const next = await renderer.render({

@@ -62,14 +62,15 @@ const smallRender = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('Render worker: from queued job to a real MP4', () => {
+// Both engines (RENDER_ENGINE): the job below (flat camera, 720x720) is rendered in the page by default (ADR 0015).
+describe.each(['in_page', 'screenshots'] as const)('Render worker (RENDER_ENGINE=%s): from queued job to a real MP4', (engine) => {
   let t: TestApp;
   let account: TestAccount;
   let receiver: WebhookReceiver;
   let timings: ReturnType<typeof renderTimingsLines>;
   beforeAll(async () => {
     timings = renderTimingsLines();
-    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120' });
+    t = await startTestApp({ MAPR_ROLE: 'all', RENDER_TIMEOUT_SECONDS: '120', RENDER_ENGINE: engine });
     account = await createAccount(t, { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 1000 } });
     receiver = await WebhookReceiver.start();
   }, 120_000);
@@ -133,25 +134,41 @@ describe('Render worker: from queued job to a real MP4', () => {
     } = job;
     expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });
 
-    // Where its time went: the worker's phases around Remotion's, in the order they happened.
+    // Where its time went: the worker's phases around the renderer's, in the order they happened.
     const line = await timings.of(created.body.job_id);
     expect(line.outcome).toBe('complete');
     const names = Object.keys(line.phases);
-    const inOrder = ['queue_wait', 'claim', 'routing', 'props', 'browser', 'first_frame', 'frames', 'encode'];
-    expect(names.filter((name) => inOrder.includes(name))).toEqual(inOrder);
-    expect(names.slice(names.indexOf('encode') + 1)).toEqual(
-      expect.arrayContaining(['probe', 'temp_cleanup', 'storage', 'complete', 'cleanup']),
-    );
-    // The encoder wrote the thumbnail (thumbnail-output.ts) when it encoded alongside capture: no second screenshot.
-    if (line.details?.parallel_encoding) expect(line.phases).not.toHaveProperty('thumbnail');
     expect(line.phases).not.toHaveProperty('render');
-    // The first job of this worker launched its browser; 3 s at 24 fps.
-    expect(line.details).toMatchObject({
-      browser_launched: true,
-      frames: 72,
-      parallel_encoding: expect.any(Boolean),
-      thumbnail_from_encoder: true,
-    });
+    if (engine === 'in_page') {
+      const inOrder = ['queue_wait', 'claim', 'routing', 'props', 'browser', 'frames', 'probe'];
+      expect(names.filter((name) => inOrder.includes(name))).toEqual(inOrder);
+      expect(names.slice(names.indexOf('probe') + 1)).toEqual(expect.arrayContaining(['storage', 'complete', 'cleanup']));
+      // No screenshot path at all: its phases are absent, and the page drew and encoded the frames itself.
+      for (const phase of ['first_frame', 'encode', 'mux', 'thumbnail']) expect(line.phases).not.toHaveProperty(phase);
+      expect(line.details).toMatchObject({
+        engine: 'in_page',
+        browser_launched: true,
+        frames: 72,
+        in_page_draw_ms: expect.any(Number),
+        in_page_encode_ms: expect.any(Number),
+      });
+    } else {
+      const inOrder = ['queue_wait', 'claim', 'routing', 'props', 'browser', 'first_frame', 'frames', 'encode'];
+      expect(names.filter((name) => inOrder.includes(name))).toEqual(inOrder);
+      expect(names.slice(names.indexOf('encode') + 1)).toEqual(
+        expect.arrayContaining(['probe', 'temp_cleanup', 'storage', 'complete', 'cleanup']),
+      );
+      // The encoder wrote the thumbnail (thumbnail-output.ts) when it encoded alongside capture: no second screenshot.
+      if (line.details?.parallel_encoding) expect(line.phases).not.toHaveProperty('thumbnail');
+      // The first job of this worker launched its browser; 3 s at 24 fps.
+      expect(line.details).toMatchObject({
+        browser_launched: true,
+        frames: 72,
+        parallel_encoding: expect.any(Boolean),
+        thumbnail_from_encoder: true,
+      });
+      expect(line.details).not.toHaveProperty('engine');
+    }
     expect(line.phases.frames).toBeGreaterThan(0);
   }, 180_000);
 });

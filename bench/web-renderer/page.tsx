@@ -10,6 +10,7 @@ import { drawOverlay, drawPlane, planeLayout } from '../../remotion/lib/frame-dr
 import type { Detail } from '../../remotion/lib/raster-plan';
 import { loadDetails } from '../../remotion/lib/world-map';
 import { sceneFor } from '../../remotion/modes';
+import { rgbaToI420Bt709 } from '../../remotion/in-page/yuv';
 import type { BenchPage } from './protocol';
 
 const COMPONENTS = { MapAnimation, Blank } as const;
@@ -20,32 +21,6 @@ declare global {
 }
 
 window.maprEncodableCodecs = () => getEncodableVideoCodecs('mp4');
-
-/**
- * RGBA → I420, limited range (16–235 luma, 16–240 chroma), BT.709 matrix; chroma is the average of each 2×2 block.
- * Integer coefficients (×256) as in libyuv's and ffmpeg's own converters.
- */
-function rgbaToI420Bt709(rgba: Uint8Array, width: number, height: number, out: Uint8Array): void {
-  const ySize = width * height;
-  const uOffset = ySize;
-  const vOffset = ySize + ySize / 4;
-  for (let i = 0, p = 0; i < ySize; i++, p += 4) out[i] = (47 * rgba[p] + 157 * rgba[p + 1] + 16 * rgba[p + 2] + 4224) >> 8; // 16.5 << 8: offset and rounding
-  const halfWidth = width >> 1;
-  for (let y = 0; y < height; y += 2) {
-    const row = y * width * 4;
-    const next = row + width * 4;
-    for (let x = 0; x < width; x += 2) {
-      const a = row + x * 4;
-      const b = next + x * 4;
-      const r = rgba[a] + rgba[a + 4] + rgba[b] + rgba[b + 4];
-      const g = rgba[a + 1] + rgba[a + 5] + rgba[b + 1] + rgba[b + 5];
-      const bl = rgba[a + 2] + rgba[a + 6] + rgba[b + 2] + rgba[b + 6];
-      const c = (y >> 1) * halfWidth + (x >> 1);
-      out[uOffset + c] = (-26 * r - 87 * g + 112 * bl + 131584) >> 10; // (128.5 << 8) × 4 for the 4 summed pixels
-      out[vOffset + c] = (112 * r - 102 * g - 10 * bl + 131584) >> 10;
-    }
-  }
-}
 
 window.maprWebRender = async ({ props, composition, hardwareAcceleration, videoBitrate, resultUrl, yuv }) => {
   const frameDuration = Math.round(1e6 / props.fps);

@@ -1,5 +1,5 @@
 import React, { useEffect, useMemo, useState } from 'react';
-import { AbsoluteFill, cancelRender, continueRender, delayRender, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame, useDelayRender } from 'remotion';
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
@@ -24,6 +24,8 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const assets = scene.layer?.assets ?? null;
   const loaded = () => hasDetails(details) && (assets?.ready() ?? true);
   const [ready, setReady] = useState(loaded);
+  // The hook, not the global delayRender: rendering inside the page (remotion/in-page) waits on its own scope.
+  const { delayRender, continueRender, cancelRender } = useDelayRender();
   const [handle] = useState(() => (loaded() ? null : delayRender('Loading map geometry')));
 
   useEffect(() => {
@@ -31,11 +33,11 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
     Promise.all([loadDetails(details), assets?.load()])
       .then(() => setReady(true))
       .catch((error) => cancelRender(error));
-  }, [ready, details, assets]);
+  }, [ready, details, assets, cancelRender]);
   // Release the frame only after the map has been committed and drawn.
   useEffect(() => {
     if (ready && handle !== null) continueRender(handle);
-  }, [ready, handle]);
+  }, [ready, handle, continueRender]);
 
   const obstacles = useMemo(() => screenObstacles(props, scene.layer), [props, scene]);
   const overlays = useMemo(() => textOverlayLayout(scene), [scene]);

@@ -50,6 +50,8 @@ export interface AppConfig {
     /** 0: no sweep for lost queue entries. */
     queueSweepSeconds: number;
     workerConcurrency: number;
+    /** `in_page`: videos the page renders well are drawn and encoded inside it, the rest screenshot (ADR 0015). */
+    engine: 'in_page' | 'screenshots';
     /** Smallest chunk a job is split into across workers (contract §18); undefined: never split. */
     chunkFrames?: number;
     tempDir: string;
@@ -152,6 +154,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       lockSeconds: env.RENDER_LOCK_SECONDS ?? 30,
       queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
+      engine: env.RENDER_ENGINE ?? 'in_page',
       chunkFrames: env.RENDER_CHUNK_FRAMES,
       tempDir: inData('tmp'),
       stylePreviewsDir: env.STYLE_PREVIEWS_DIR ? resolve(env.STYLE_PREVIEWS_DIR) : undefined,

@@ -185,6 +185,15 @@ export class EnvironmentVariables {
   @Max(1_000_000)
   RENDER_CHUNK_FRAMES?: number;
 
+  /**
+   * How a worker makes videos (ADR 0015): `in_page` draws and encodes inside the page where the page does it well
+   * (whole videos up to 1080p whose camera never tilts) and takes Remotion's screenshots for the rest; `screenshots`
+   * takes screenshots for every video.
+   */
+  @IsOptional()
+  @IsIn(['in_page', 'screenshots'])
+  RENDER_ENGINE?: 'in_page' | 'screenshots';
+
   /** Jobs one worker process renders at once (one Chromium each). */
   @IsOptional()
   @Transform(toInt)

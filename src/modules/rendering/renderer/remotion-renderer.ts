@@ -31,7 +31,7 @@ import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderV
 import { compositionConfig } from './composition-config';
 import { renderMediaStages } from './render-media-stages';
 import { lastFrameAsJpeg } from './thumbnail-output';
-import { probeVideo } from './video-file';
+import { readBack, removeQuietly, timeoutFailure } from './video-output';
 
 export interface RemotionRendererOptions {
   /** Folder produced by `npm run build:remotion` (see ensureRemotionBundle). */
@@ -469,25 +469,6 @@ async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
 /** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium (scratch, PulseAudio client) create. */
 const BROWSER_TEMP_PREFIXES = ['org.chromium.', 'pulse-'];
 const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', ...BROWSER_TEMP_PREFIXES];
-
-function timeoutFailure(timeoutMs: number): JobFailure {
-  return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);
-}
-
-/** The real figures of a written MP4. */
-async function readBack(file: string): Promise<RenderedVideo> {
-  const probed = await probeVideo(file);
-  return {
-    duration_seconds: probed.durationSeconds,
-    width: probed.width,
-    height: probed.height,
-    file_size_bytes: fs.statSync(file).size,
-  };
-}
-
-function removeQuietly(file: string): void {
-  fs.rmSync(file, { force: true });
-}
 
 function hasContent(file: string): boolean {
   try {

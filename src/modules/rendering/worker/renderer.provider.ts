@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Logger } from '@nestjs/common';
 import { processScratchDir } from '../../../common/util/process-scratch';
-import { defaultBundleDir, RemotionRenderer, RendererPool } from '../renderer';
+import { defaultBundleDir, InPageFirstRenderer, InPageRenderer, RemotionRenderer, RendererPool, type Renderer } from '../renderer';
 
 export const RENDERER = Symbol('RENDERER');
 
@@ -12,25 +12,35 @@ export function workerScratchDir(config: AppConfig): string {
 }
 
 /**
- * One Remotion renderer (one Chromium, its own temp folder) per worker slot: WORKER_CONCURRENCY entries render side
- * by side, each in its own browser (RendererPool).
+ * One renderer per worker slot, each with its own Chromium and temp folder: WORKER_CONCURRENCY entries render side by
+ * side (RendererPool). With RENDER_ENGINE=in_page (the default) a slot renders in the page what the page renders well
+ * and takes Remotion's screenshots for the rest (InPageFirstRenderer, ADR 0015); its screenshot browser starts only
+ * when a video needs it.
  */
 export const rendererProvider = {
   provide: RENDERER,
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => {
     const logger = new Logger('Renderer');
+    const log = (message: string) => logger.error(message);
     const slots = Math.max(1, config.rendering.workerConcurrency);
-    const renderers = Array.from(
-      { length: slots },
-      (_, slot) =>
-        new RemotionRenderer({
-          bundleDir: defaultBundleDir(),
-          ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
-          tempDir: join(workerScratchDir(config), `renderer-${slot}`),
-          log: (message) => logger.error(message),
-        }),
-    );
+    const browserExecutable = config.rendering.chromiumPath;
+    const renderers = Array.from({ length: slots }, (_, slot): Renderer => {
+      const screenshots = new RemotionRenderer({
+        bundleDir: defaultBundleDir(),
+        ...(browserExecutable ? { browserExecutable } : {}),
+        tempDir: join(workerScratchDir(config), `renderer-${slot}`),
+        log,
+      });
+      if (config.rendering.engine === 'screenshots') return screenshots;
+      const inPage = new InPageRenderer({
+        bundleDir: defaultBundleDir(),
+        browserExecutable,
+        tempDir: join(workerScratchDir(config), `in-page-${slot}`),
+        log,
+      });
+      return new InPageFirstRenderer(inPage, screenshots, log);
+    });
     return slots === 1 ? renderers[0] : new RendererPool(renderers);
   },
 };

@@ -1,0 +1,256 @@
+/**
+ * Renders a whole video inside the page of the Remotion bundle (ADR 0015): `@remotion/web-renderer` draws each frame
+ * onto a canvas and Chromium's WebCodecs encoder makes the H.264 stream, so there is no screenshot per frame (2.4× the
+ * screenshot path's frame rate at 1080p, same pixels). The page side is `remotion/in-page/render-in-page.ts`.
+ *
+ * - One headless Chromium per renderer (Playwright), on its CPU raster: no SwiftShader flags, which made every frame's
+ *   readback 10× slower. The bundle is served to it by request interception on `http://localhost` (a secure context,
+ *   which WebCodecs requires), from the bundle folder; the page posts the MP4 and the thumbnail back to that origin
+ *   and they are written where the job wants them. Nothing else may leave the page: the web renderer's usage report
+ *   to remotion.pro is refused with every other request.
+ * - One page, kept between jobs (map geometry stays parsed); a failed, cancelled or timed-out render closes it, and the
+ *   browser too after a failure.
+ * - It renders only what it does well: whole videos (no chunk: those are MPEG-TS, joined without re-encoding) whose
+ *   camera never tilts (the page declines the rest: `InPageDeclined`), up to IN_PAGE_MAX_PIXELS a frame.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { failpoint } from '../../../common/util/failpoints';
+import { PhaseTimer } from '../../../common/util/phase-timer';
+import type { MapAnimationProps } from '../contract/composition-props';
+import { JobFailure } from '../rendering.errors';
+import { RenderCancelledError, type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
+import { readBack, removeQuietly, timeoutFailure } from './video-output';
+
+export interface InPageRendererOptions {
+  /** The Remotion bundle (`npm run build:remotion`), whose page carries the in-page renderer. */
+  bundleDir: string;
+  /** Defaults to Debian's /usr/bin/chromium. */
+  browserExecutable?: string;
+  /**
+   * This renderer's private folder (the worker's scratch folder, process-scratch.ts): the browser's profile and
+   * scratch files live there, so a killed worker's are removed by the next worker on the host. Emptied on stop().
+   */
+  tempDir: string;
+  /** Operator log for details that must not reach a client. */
+  log?: (message: string) => void;
+}
+
+/** The page declined the video (its camera tilts): another renderer must make it. */
+export class InPageDeclined extends Error {
+  constructor(reason: string) {
+    super(`Not rendered in the page: ${reason}`);
+    this.name = 'InPageDeclined';
+  }
+}
+
+/**
+ * Largest frame rendered in the page: 4k's pixels (the largest resolution the API offers), measured 1.8× the
+ * screenshot path there (ADR 0015). A frame's RGBA and YUV copies and the whole MP4 live in the page's memory.
+ */
+export const IN_PAGE_MAX_PIXELS = 3840 * 2160;
+
+/**
+ * The H.264 stream's bitrate. x264 at CRF 20 (the screenshot path) spends fewer bits per pixel the larger the frame:
+ * on the bench job 0.072 bits per pixel and frame at 720p, 0.052 at 1080p, 0.038 at 4k, which pixels^0.7 follows
+ * within 7 %. The page's encoder gets that curve, a little above it, so that its files stay as sharp as x264's.
+ */
+export function inPageBitrate(width: number, height: number, fps: number): number {
+  return Math.round(4.4 * Math.pow(width * height, 0.7) * fps);
+}
+
+const ORIGIN = 'http://localhost';
+const VIDEO_URL = `${ORIGIN}/__mapr/video.mp4`;
+const THUMBNAIL_URL = `${ORIGIN}/__mapr/thumbnail.jpg`;
+
+/** What the page answers (remotion/in-page/render-in-page.ts); restated here, where no DOM types exist. */
+type InPageAnswer = { rendered: true; frames: number; drawMs: number; encodeMs: number } | { rendered: false; declined: string };
+interface PageGlobals {
+  maprRenderInPage(request: {
+    props: MapAnimationProps;
+    videoBitrate: number;
+    videoUrl: string;
+    thumbnailUrl: string | null;
+  }): Promise<InPageAnswer>;
+  maprAbortRenderInPage(): void;
+}
+
+/** Whether the in-page renderer takes this video at all (the page may still decline it: a tilted camera). */
+export function mayRenderInPage(input: Pick<RenderVideoInput, 'props' | 'frameRange'>): boolean {
+  return !input.frameRange && input.props.width * input.props.height <= IN_PAGE_MAX_PIXELS;
+}
+
+export class InPageRenderer implements Renderer {
+  private browser: BrowserContext | null = null;
+  /** Browsers launched so far (a render notes whether it launched one). */
+  private launches = 0;
+  private page: Page | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Where the page's next POSTs go (the job under way). */
+  private outputs: { video: string; thumbnail: string | null } | null = null;
+  /** The job under way's progress (the function the page calls is exposed once per page). */
+  private progressTo: ((encodedFrames: number) => void) | null = null;
+  private readonly browserExecutable: string;
+
+  constructor(private readonly options: InPageRendererOptions) {
+    this.browserExecutable = options.browserExecutable ?? '/usr/bin/chromium';
+  }
+
+  async start(): Promise<void> {
+    await this.ensurePage();
+  }
+
+  async stop(): Promise<void> {
+    await this.closeBrowser();
+    fs.rmSync(this.options.tempDir, { recursive: true, force: true });
+  }
+
+  /** Renders are serialised: one page, one job at a time. Throws InPageDeclined for a video the page will not make. */
+  render(input: RenderVideoInput): Promise<RenderedVideo> {
+    const run = this.queue.then(() => this.renderNow(input));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  joinChunks(_input: JoinChunksInput): Promise<RenderedVideo> {
+    return Promise.reject(new Error('The in-page renderer renders whole videos only; chunks are joined by the screenshot renderer.'));
+  }
+
+  private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
+    if (!mayRenderInPage(input)) throw new InPageDeclined('a chunk, or a frame larger than 4k');
+    if (input.signal?.aborted) throw new RenderCancelledError();
+    const timer = input.timer ?? new PhaseTimer();
+    let cancelled = false;
+    let timedOut = false;
+    let page: Page | null = null;
+    // Cancel and time-out end the render in the page at once; the page is then closed (a fresh one for the next job).
+    const interrupt = () =>
+      void page?.evaluate(() => (globalThis as unknown as PageGlobals).maprAbortRenderInPage()).catch(() => undefined);
+    const onAbort = () => {
+      cancelled = true;
+      interrupt();
+    };
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = input.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          interrupt();
+        }, input.timeoutMs)
+      : null;
+    const { props } = input;
+    try {
+      const launchesBefore = this.launches;
+      page = await timer.time('browser', () => this.ensurePage());
+      timer.note('browser_launched', this.launches > launchesBefore);
+      if (cancelled) throw new RenderCancelledError();
+      const thumbnailPath = input.thumbnailPath ?? null;
+      removeQuietly(input.videoPath);
+      if (thumbnailPath) removeQuietly(thumbnailPath);
+      this.outputs = { video: input.videoPath, thumbnail: thumbnailPath };
+      const frameCount = props.durationInFrames;
+      this.progressTo = (encoded: number) => {
+        if (encoded >= frameCount) failpoint('renderer.encoding');
+        input.onProgress?.(Math.min(0.97, (encoded / frameCount) * 0.97));
+      };
+      const answer = await timer.time('frames', () =>
+        page!.evaluate((request) => (globalThis as unknown as PageGlobals).maprRenderInPage(request), {
+          props,
+          videoBitrate: inPageBitrate(props.width, props.height, props.fps),
+          videoUrl: VIDEO_URL,
+          thumbnailUrl: thumbnailPath ? THUMBNAIL_URL : null,
+        }),
+      );
+      if (cancelled) throw new RenderCancelledError();
+      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+      if (!answer.rendered) throw new InPageDeclined(answer.declined);
+      timer.note('frames', answer.frames);
+      timer.note('in_page_draw_ms', Math.round(answer.drawMs));
+      timer.note('in_page_encode_ms', Math.round(answer.encodeMs));
+      const video = await timer.time('probe', () => readBack(input.videoPath));
+      input.onProgress?.(1);
+      return video;
+    } catch (error) {
+      removeQuietly(input.videoPath);
+      if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
+      if (error instanceof InPageDeclined) throw error;
+      if (cancelled || timedOut) {
+        await this.closePage();
+        if (cancelled) throw new RenderCancelledError();
+        throw timeoutFailure(input.timeoutMs!);
+      }
+      if (error instanceof JobFailure) throw error;
+      this.options.log?.(`in-page render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // The browser may be the cause: a fresh one for the next job.
+      await timer.time('browser_close', () => this.closeBrowser());
+      throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
+    } finally {
+      this.outputs = null;
+      this.progressTo = null;
+      if (deadline) clearTimeout(deadline);
+      input.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async ensurePage(): Promise<Page> {
+    if (this.page && !this.page.isClosed() && this.browserConnected()) return this.page;
+    if (!this.browserConnected()) {
+      await this.closeBrowser();
+      // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
+      const { chromium } = await import('playwright-core');
+      const { tempDir } = this.options;
+      fs.mkdirSync(tempDir, { recursive: true });
+      this.browser = await chromium.launchPersistentContext(path.join(tempDir, 'profile'), {
+        executablePath: this.browserExecutable,
+        env: { ...process.env, TMPDIR: tempDir },
+        // The worker handles its signals itself (abort the render, stop the renderer, exit): Playwright must not
+        // close the browser under a render, nor exit the process, on its own.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+      this.launches += 1;
+    }
+    const page = await this.browser!.newPage();
+    await page.route('**/*', (route) => this.answer(route));
+    await page.exposeFunction('maprReportProgress', (encoded: number) => this.progressTo?.(encoded));
+    await page.goto(`${ORIGIN}/index.html`);
+    await page.waitForFunction(() => typeof (globalThis as unknown as Partial<PageGlobals>).maprRenderInPage === 'function');
+    this.page = page;
+    return page;
+  }
+
+  /** The page's requests: the bundle's files, the outputs it posts back, and nothing that leaves the machine. */
+  private async answer(route: Route): Promise<void> {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
+    if (request.method() === 'POST') {
+      const target = url.href === VIDEO_URL ? this.outputs?.video : url.href === THUMBNAIL_URL ? this.outputs?.thumbnail : null;
+      if (!target) return route.fulfill({ status: 404 });
+      await fs.promises.writeFile(target, request.postDataBuffer() ?? Buffer.alloc(0));
+      return route.fulfill({ status: 204 });
+    }
+    const file = path.join(this.options.bundleDir, path.normalize(decodeURIComponent(url.pathname)));
+    if (!file.startsWith(this.options.bundleDir) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+      return route.fulfill({ status: 404 });
+    return route.fulfill({ path: file });
+  }
+
+  private async closePage(): Promise<void> {
+    const page = this.page;
+    this.page = null;
+    await page?.close().catch(() => undefined);
+  }
+
+  private browserConnected(): boolean {
+    return this.browser?.browser()?.isConnected() ?? false;
+  }
+
+  private async closeBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.page = null;
+    this.browser = null;
+    await browser?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,24 @@
+/** What every renderer does with the files it writes: read their real figures back, or remove them after a failure. */
+import * as fs from 'node:fs';
+import { JobFailure } from '../rendering.errors';
+import type { RenderedVideo } from './renderer.port';
+import { probeVideo } from './video-file';
+
+/** The real figures of a written MP4. */
+export async function readBack(file: string): Promise<RenderedVideo> {
+  const probed = await probeVideo(file);
+  return {
+    duration_seconds: probed.durationSeconds,
+    width: probed.width,
+    height: probed.height,
+    file_size_bytes: fs.statSync(file).size,
+  };
+}
+
+export function removeQuietly(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+export function timeoutFailure(timeoutMs: number): JobFailure {
+  return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);
+}

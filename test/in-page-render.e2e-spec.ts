@@ -1,0 +1,132 @@
+/**
+ * The in-page renderer (ADR 0015) in a real Chromium, against the screenshot path: the same video frame for frame,
+ * the same file checks, its thumbnail the last frame, the tilted camera declined, cancel and time limit kept, and
+ * nothing left in its folder after stop().
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { JobFailure } from '../src/modules/rendering';
+import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import {
+  ensureRemotionBundle,
+  ffprobePath,
+  InPageDeclined,
+  InPageRenderer,
+  RemotionRenderer,
+  RenderCancelledError,
+} from '../src/modules/rendering/renderer';
+import { atlanticProps } from '../remotion/fixtures/sample-routes';
+import { cancelMidway, expectPublishableVideo } from './support/renderer-checks';
+
+const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ffmpeg = path.join(path.dirname(ffprobePath()), 'ffmpeg');
+/** As the golden stills: share of pixels allowed to differ after pixelmatch's per-pixel threshold. */
+const MAX_DIFFERENT_PIXELS = 0.004;
+
+/** Frame `n` of a video (or the one image of a JPEG) as RGBA, decoded by the compositor's ffmpeg. */
+function frameOf(file: string, n = 0): PNG {
+  const png = execFileSync(
+    ffmpeg,
+    [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-vf',
+      `trim=start_frame=${n}:end_frame=${n + 1}`,
+      '-vframes',
+      '1',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      '-',
+    ],
+    { env: { ...process.env, LD_LIBRARY_PATH: path.dirname(ffmpeg) }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return PNG.sync.read(png);
+}
+const difference = (a: PNG, b: PNG) => pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.12 }) / (a.width * a.height);
+
+/** 2 s of the Atlantic sample at 720p: route, labels, the ship and the distance HUD. */
+const flatProps = (): MapAnimationProps => ({ ...atlanticProps({ duration: 10 }), durationInFrames: 60 });
+
+describe('InPageRenderer (rendering inside the page)', () => {
+  let workDir: string;
+  let bundleDir: string;
+  let inPage: InPageRenderer;
+
+  beforeAll(async () => {
+    bundleDir = await ensureRemotionBundle();
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-in-page-'));
+    inPage = new InPageRenderer({ bundleDir, browserExecutable, tempDir: path.join(workDir, 'in-page') });
+  }, 180_000);
+
+  afterAll(async () => {
+    await inPage?.stop();
+    // stop() removes its folder: the browser profile and scratch files with it.
+    expect(fs.existsSync(path.join(workDir, 'in-page'))).toBe(false);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('makes the video the screenshot path makes: same file figures, same frames, its last frame as the thumbnail', async () => {
+    const props = flatProps();
+    const videoPath = path.join(workDir, 'in-page.mp4');
+    const thumbnailPath = path.join(workDir, 'in-page.jpg');
+    const progress: number[] = [];
+    // The first video of a fresh page: nothing is loaded yet (map geometry, fonts).
+    const video = await inPage.render({ props, videoPath, thumbnailPath, onProgress: (p) => progress.push(p) });
+
+    const probed = await expectPublishableVideo(videoPath, video, { width: 1280, height: 720, frames: 60 });
+    expect(probed.durationSeconds).toBeCloseTo(2, 3);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const screenshots = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(workDir, 'screenshots') });
+    const reference = path.join(workDir, 'screenshots.mp4');
+    try {
+      await screenshots.render({ props, videoPath: reference });
+    } finally {
+      await screenshots.stop();
+    }
+    // The first frame too: the first video of a fresh page waits for the map like the screenshot path does.
+    for (const n of [0, 30, 59]) expect(difference(frameOf(videoPath, n), frameOf(reference, n))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    // The frames move: the first and the last are far apart.
+    expect(difference(frameOf(videoPath, 0), frameOf(videoPath, 59))).toBeGreaterThan(0.01);
+
+    const thumbnail = frameOf(thumbnailPath);
+    expect([thumbnail.width, thumbnail.height]).toEqual([1280, 720]);
+    expect(difference(thumbnail, frameOf(reference, 59))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+  }, 240_000);
+
+  it('declines a tilted camera (the screenshot path draws it faster), and what it would not fit', async () => {
+    const videoPath = path.join(workDir, 'declined.mp4');
+    const tilted = { ...atlanticProps({ duration: 10, camera: { preset: 'cinematic' } }), durationInFrames: 30 };
+    await expect(inPage.render({ props: tilted, videoPath })).rejects.toBeInstanceOf(InPageDeclined);
+    const eightK = { ...flatProps(), width: 7680, height: 4320 };
+    await expect(inPage.render({ props: eightK, videoPath })).rejects.toBeInstanceOf(InPageDeclined);
+    await expect(inPage.render({ props: flatProps(), videoPath, frameRange: [0, 29] })).rejects.toBeInstanceOf(InPageDeclined);
+    expect(fs.existsSync(videoPath)).toBe(false);
+  }, 60_000);
+
+  it('stops within moments when cancelled or out of time, leaves no file, then renders the next video', async () => {
+    const { error, ms } = await cancelMidway(inPage, workDir);
+    expect(error).toBeInstanceOf(RenderCancelledError);
+    expect(ms).toBeLessThan(15_000);
+    const videoPath = path.join(workDir, 'cancelled.mp4');
+    expect(fs.existsSync(videoPath)).toBe(false);
+    expect(fs.existsSync(path.join(workDir, 'cancelled.jpg'))).toBe(false);
+
+    const timedOut = inPage.render({ props: atlanticProps({ duration: 10 }), videoPath, timeoutMs: 1500 });
+    await expect(timedOut).rejects.toEqual(expect.objectContaining({ code: 'RENDER_TIMEOUT' }));
+    await expect(timedOut).rejects.toBeInstanceOf(JobFailure);
+    expect(fs.existsSync(videoPath)).toBe(false);
+
+    const next = await inPage.render({ props: flatProps(), videoPath });
+    expect(next.duration_seconds).toBeCloseTo(2, 3);
+  }, 120_000);
+});

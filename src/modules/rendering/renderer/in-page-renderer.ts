@@ -60,6 +60,9 @@ export function inPageBitrate(width: number, height: number, fps: number): numbe
   return Math.round(4.4 * Math.pow(width * height, 0.7) * fps);
 }
 
+/** How long a cancelled or timed-out render may take to stop in the page before the page is closed under it. */
+const ABORT_GRACE_MS = 2000;
+
 const ORIGIN = 'http://localhost';
 const VIDEO_URL = `${ORIGIN}/__mapr/video.mp4`;
 const THUMBNAIL_URL = `${ORIGIN}/__mapr/thumbnail.jpg`;
@@ -125,8 +128,12 @@ export class InPageRenderer implements Renderer {
     let timedOut = false;
     let page: Page | null = null;
     // Cancel and time-out end the render in the page at once; the page is then closed (a fresh one for the next job).
-    const interrupt = () =>
+    // A page too busy to take the abort (a frame that never ends) is closed after a moment, which ends the call too.
+    let forceClose: NodeJS.Timeout | null = null;
+    const interrupt = () => {
       void page?.evaluate(() => (globalThis as unknown as PageGlobals).maprAbortRenderInPage()).catch(() => undefined);
+      forceClose ??= setTimeout(() => void this.closePage(), ABORT_GRACE_MS);
+    };
     const onAbort = () => {
       cancelled = true;
       interrupt();
@@ -188,6 +195,7 @@ export class InPageRenderer implements Renderer {
       this.outputs = null;
       this.progressTo = null;
       if (deadline) clearTimeout(deadline);
+      if (forceClose) clearTimeout(forceClose);
       input.signal?.removeEventListener('abort', onAbort);
     }
   }

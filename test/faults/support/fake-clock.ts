@@ -9,6 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+/**
+ * How long after the offset file changes every process reads the new time. With a cache of 1 s counted in whole
+ * seconds, a process that read the file just before the change reads it again up to 2 s later: 1.5 s, the wait
+ * before, lost that race on a loaded machine (the API still answered the old month).
+ */
+const JUMP_SETTLES_MS = 3000;
 
 export class FakeClock {
   private readonly file: string;
@@ -26,7 +32,8 @@ export class FakeClock {
     return {
       LD_PRELOAD: LIBFAKETIME,
       FAKETIME_TIMESTAMP_FILE: this.file,
-      // The file is read again at most once a second: a jump reaches every process within about a second.
+      // libfaketime reads the file again once more than this many whole seconds have passed since it last did
+      // (`now - last > 1` in seconds): a jump reaches every process within 2 s (JUMP_SETTLES_MS).
       FAKETIME_CACHE_DURATION: '1',
       FAKETIME_DONT_FAKE_MONOTONIC: '1',
     };
@@ -41,7 +48,7 @@ export class FakeClock {
   async jumpTo(at: Date): Promise<void> {
     this.offsetMs = at.getTime() - Date.now();
     this.write();
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, JUMP_SETTLES_MS));
   }
 
   private write(): void {

@@ -11,6 +11,7 @@ import { screenObstacles } from '../lib/hud-layout';
 import { visibleOverlays } from '../lib/text-overlay-layout';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
+import { neverTilts } from '../lib/scene';
 import { hasDetails, loadDetails } from '../lib/world-map';
 
 /**
@@ -53,7 +54,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const { palette } = scene;
   // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
   // layer less for the browser to composite on every frame (measurably faster).
-  const flat = useMemo(() => scene.track.every((c) => c.tilt === 0), [scene]);
+  const flat = useMemo(() => neverTilts(scene), [scene]);
 
   return (
     <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>

@@ -11,7 +11,6 @@ import { screenObstacles } from '../lib/hud-layout';
 import { visibleOverlays } from '../lib/text-overlay-layout';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
-import { neverTilts } from '../lib/scene';
 import { hasDetails, loadDetails } from '../lib/world-map';
 
 /**
@@ -54,7 +53,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const { palette } = scene;
   // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
   // layer less for the browser to composite on every frame (measurably faster).
-  const flat = useMemo(() => neverTilts(scene), [scene]);
+  const flat = useMemo(() => scene.track.every((c) => c.tilt === 0), [scene]);
 
   return (
     <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>

@@ -11,7 +11,6 @@
 import { renderMediaOnWeb } from '@remotion/web-renderer';
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import { MapAnimation } from '../compositions/MapAnimation';
-import { neverTilts } from '../lib/scene';
 import { sceneFor } from '../modes';
 import { rgbaToI420Bt709 } from './yuv';
 
@@ -59,7 +58,8 @@ async function jpegOf(frame: VideoFrame): Promise<Blob> {
 window.maprAbortRenderInPage = () => running?.abort();
 
 window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }) => {
-  if (!neverTilts(sceneFor(props))) return { rendered: false, declined: 'the camera tilts' };
+  const scene = sceneFor(props);
+  if (scene.track.some((camera) => camera.tilt !== 0)) return { rendered: false, declined: 'the camera tilts' };
   const controller = new AbortController();
   running = controller;
   const { width, height, fps, durationInFrames } = props;

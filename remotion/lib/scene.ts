@@ -49,14 +49,6 @@ export interface Scene {
   layer: ModeLayer | null;
 }
 
-/**
- * Whether the camera stays flat for the whole video: then the map canvas also carries markers and labels
- * (MapAnimation), and the page can render it (remotion/in-page), which draws a CSS 3D tilt too slowly.
- */
-export function neverTilts(scene: Pick<Scene, 'track'>): boolean {
-  return scene.track.every((camera) => camera.tilt === 0);
-}
-
 /** Line widths are given for 720p; scale with the frame so 1080p and 4k look the same. */
 export function lineScale(props: Pick<MapAnimationProps, 'width' | 'height'>): number {
   return Math.min(props.width, props.height) / 720;

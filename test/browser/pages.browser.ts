@@ -69,6 +69,17 @@ test('the composer works from the keyboard: skip link, place search with arrows 
   await expect(page.getByRole('listbox')).toHaveCount(0);
 });
 
+// Leaving a place field and typing into it again at once (a click on Preview, an error back within a blink, a
+// correction) must open the suggestions: a close scheduled by the first blur once shut the list the typing opened.
+test('place suggestions open when a field is left and typed into again at once', async ({ page }) => {
+  await page.goto('/render/new');
+  const place = page.getByLabel('Place').nth(1);
+  await place.fill('Atlantis Under The Sea');
+  await page.getByRole('heading', { name: 'New render' }).click();
+  await place.fill('New York');
+  await expect(page.getByRole('option', { name: /^New York/ }).first()).toBeVisible({ timeout: 5_000 });
+});
+
 test('a job that does not exist is a clear message, not a blank page', async ({ page }) => {
   await page.goto('/renders/job_doesnotexist');
   await expect(page.getByRole('alert')).toContainText(/not found|No render/i);

@@ -76,7 +76,9 @@ export function PlaceSearch({
           setOpen(true);
           setActive(-1);
         }}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        // Closed at once: a pick happens on mousedown, which keeps the focus here, so nothing needs the list after a
+        // blur. (A close delayed by a timer once shut the list that typing had reopened within its delay.)
+        onBlur={() => setOpen(false)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && options.length) {
             event.preventDefault();
@@ -93,7 +95,8 @@ export function PlaceSearch({
         }}
       />
       {options.length > 0 ? (
-        <ul className="combobox-list" role="listbox" id={listId}>
+        // A press anywhere on the list (its padding, a scrollbar) keeps the focus in the field.
+        <ul className="combobox-list" role="listbox" id={listId} onMouseDown={(event) => event.preventDefault()}>
           {options.map((place, index) => (
             <li
               key={`${place.name}:${place.lat}:${place.lng}`}

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { createValidationPipe } from '../src/common/http/validation';
 import { buildCompositionProps } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
-import { CreateRenderDto, normalizeRenderRequest, tierAndPlaceIssues } from '../src/modules/rendering';
+import { CreateRenderDto, parseRenderBody } from '../src/modules/rendering';
 import { createRoadRouter, planRoute } from '../src/modules/routing';
 import { TIERS } from '../src/modules/billing';
 
@@ -43,9 +43,11 @@ export function exampleRequests(readme: string): Array<{ name: string; body: unk
 async function propsOf(body: unknown, what: string) {
   const free = TIERS.free.limits;
   const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateRenderDto })) as CreateRenderDto;
-  const { issues } = tierAndPlaceIssues(dto, { tier: 'free', maxDurationSeconds: free.max_duration_seconds });
+  const { request, issues } = parseRenderBody(dto, {
+    tier: { tier: 'free', maxDurationSeconds: free.max_duration_seconds },
+    sandbox: false,
+  });
   if (issues.length) throw new Error(`${what} is refused on the Free tier: ${JSON.stringify(issues)}`);
-  const request = normalizeRenderRequest(dto, { maxDurationSeconds: free.max_duration_seconds, sandbox: false });
   // The README's requests have no road leg; a road leg would fail here as it does on the embedded default.
   const plan = await planRoute(request, { roadRouter: createRoadRouter({}) });
   return buildCompositionProps(request, plan, { sandbox: false });

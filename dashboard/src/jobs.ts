@@ -42,19 +42,24 @@ function regionLabel(region: NormalizedRegion | 'world' | undefined): string {
 /** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries". */
 export function routeSummary(job: Pick<Render, 'request'>): string {
   const request = requestOf(job);
-  if (request.multi_route) {
-    const count = request.multi_route.routes.length;
-    return `${pointLabel(request.multi_route.origin)} → ${count === 1 ? pointLabel(request.multi_route.routes[0]) : `${count} destinations`}`;
+  switch (request.mode) {
+    case 'multi_route': {
+      const { origin, routes } = request.multi_route ?? { origin: undefined, routes: [] };
+      return `${pointLabel(origin)} → ${routes.length === 1 ? pointLabel(routes[0]) : `${routes.length} destinations`}`;
+    }
+    case 'region_focus':
+      return request.region_focus?.label ?? regionLabel(request.region_focus?.region);
+    case 'country_data': {
+      const count = request.country_data?.values.length ?? 0;
+      return `${count} ${count === 1 ? 'country' : 'countries'} · ${regionLabel(request.country_data?.region)}`;
+    }
+    default: {
+      const waypoints = request.waypoints ?? [];
+      if (waypoints.length === 0) return 'No route';
+      const via = waypoints.length > 2 ? ` (${waypoints.length - 2} via)` : '';
+      return `${pointLabel(waypoints[0])} → ${pointLabel(waypoints[waypoints.length - 1])}${via}`;
+    }
   }
-  if (request.region_focus) return request.region_focus.label ?? regionLabel(request.region_focus.region);
-  if (request.country_data) {
-    const count = request.country_data.values.length;
-    return `${count} ${count === 1 ? 'country' : 'countries'} · ${regionLabel(request.country_data.region)}`;
-  }
-  const waypoints = request.waypoints ?? [];
-  if (waypoints.length === 0) return 'No route';
-  const via = waypoints.length > 2 ? ` (${waypoints.length - 2} via)` : '';
-  return `${pointLabel(waypoints[0])} → ${pointLabel(waypoints[waypoints.length - 1])}${via}`;
 }
 
 /** The title the user gave, or else the route in words. */

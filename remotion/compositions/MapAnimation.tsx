@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { AbsoluteFill, useCurrentFrame, useDelayRender } from 'remotion';
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import { type MapAnimationProps, neverTilts } from '../../src/modules/rendering/contract';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
 import { Overlay } from '../components/Overlay';
@@ -21,7 +21,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const frame = useCurrentFrame();
   const scene = sceneFor(props);
   const details = useMemo(() => [...new Set(scene.rasters.rasters.map((r) => r.detail))] as Detail[], [scene]);
-  const assets = scene.layer?.assets ?? null;
+  const assets = scene.layer.assets ?? null;
   const loaded = () => hasDetails(details) && (assets?.ready() ?? true);
   const [ready, setReady] = useState(loaded);
   // The hook, not the global delayRender: rendering inside the page (remotion/in-page) waits on its own scope.
@@ -53,7 +53,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const { palette } = scene;
   // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
   // layer less for the browser to composite on every frame (measurably faster).
-  const flat = useMemo(() => scene.track.every((c) => c.tilt === 0), [scene]);
+  const flat = neverTilts(props);
 
   return (
     <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>

@@ -9,9 +9,8 @@
  * plane) in ~150 ms a frame, slower than a screenshot. Those are declined, and the screenshot path renders them.
  */
 import { renderMediaOnWeb } from '@remotion/web-renderer';
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import { type MapAnimationProps, neverTilts } from '../../src/modules/rendering/contract';
 import { MapAnimation } from '../compositions/MapAnimation';
-import { sceneFor } from '../modes';
 import { rgbaToI420Bt709 } from './yuv';
 
 export interface InPageRenderRequest {
@@ -58,8 +57,7 @@ async function jpegOf(frame: VideoFrame): Promise<Blob> {
 window.maprAbortRenderInPage = () => running?.abort();
 
 window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }) => {
-  const scene = sceneFor(props);
-  if (scene.track.some((camera) => camera.tilt !== 0)) return { rendered: false, declined: 'the camera tilts' };
+  if (!neverTilts(props)) return { rendered: false, declined: 'the camera tilts' };
   const controller = new AbortController();
   running = controller;
   const { width, height, fps, durationInFrames } = props;

@@ -1,8 +1,8 @@
-import type { CameraPreset, CompositionWaypoint, MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { CameraPreset, CompositionWaypoint, MapAnimationProps, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
 import { focusPoint, requestZoom } from './camera';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
-import { atlanticProps } from '../fixtures/sample-routes';
+import { atlanticProps, type RequestOverrides } from '../fixtures/sample-routes';
 import { buildScene } from '../modes';
 import type { Scene } from './scene';
 
@@ -13,9 +13,9 @@ function onScreen(scene: Scene, frame: number, wx: number, wy: number) {
   return { x: f.x + (wx - c.x) * s, y: f.y + (wy - c.y) * s };
 }
 
-function withCamera(camera: Partial<MapAnimationProps['camera']>, extra: Partial<MapAnimationProps> = {}): Scene {
-  const props = atlanticProps();
-  return buildScene({ ...props, ...extra, camera: { ...props.camera, ...camera } });
+/** The atlantic sample with the camera fields of a request (the props resolve what it leaves unset, as the server does). */
+function withCamera(camera: Partial<SharedNormalizedRequest['camera']>, extra: RequestOverrides = {}): Scene {
+  return buildScene(atlanticProps({ ...extra, camera: { preset: 'auto', ...camera } }));
 }
 
 const presets = (): CameraPreset[] => ['auto', 'follow', 'overview', 'cinematic'];
@@ -72,8 +72,8 @@ describe('camera track', () => {
 
   it('tilts when asked, and cinematic tilts by default while travelling but opens flat', () => {
     expect(withCamera({ preset: 'auto', tilt: 30 }).track.every((c) => Math.abs(c.tilt - 30) < 1e-6)).toBe(true);
-    expect(withCamera({ preset: 'auto', tilt: null }).track.every((c) => c.tilt === 0)).toBe(true);
-    const cinematic = withCamera({ preset: 'cinematic', tilt: null });
+    expect(withCamera({ preset: 'auto' }).track.every((c) => c.tilt === 0)).toBe(true);
+    const cinematic = withCamera({ preset: 'cinematic' });
     const leg = cinematic.timeline.legs[1];
     expect(cinematic.track[0].tilt).toBeLessThan(1);
     expect(cinematic.track[Math.round((leg.start + leg.end) / 2)].tilt).toBeGreaterThan(30);
@@ -93,8 +93,7 @@ describe('camera track', () => {
     // A step in camera speed shows up as an acceleration that grows with the frame rate;
     // a smooth move has the same peak acceleration at 24 and at 60 fps.
     const peakAcceleration = (preset: CameraPreset, fps: 24 | 30 | 60) => {
-      const props = atlanticProps({ fps, title: { text: 'T' } });
-      const scene = buildScene({ ...props, camera: { ...props.camera, preset } });
+      const scene = buildScene(atlanticProps({ fps, title: { text: 'T' }, camera: { preset } }));
       const t = scene.track;
       let zoom = 0;
       let pan = 0;
@@ -185,7 +184,7 @@ describe('camera intensity', () => {
   it('soft takes longer over a handover than bold', () => {
     // Cinematic tilts during the first handover (onto the first leg): time how long it takes.
     const tiltTime = (intensity: 'soft' | 'bold') => {
-      const scene = withCamera({ preset: 'cinematic', intensity }, atlanticProps({ duration: 30, title: { text: 'T' } }));
+      const scene = withCamera({ preset: 'cinematic', intensity }, { duration: 30, title: { text: 'T' } });
       const tilts = scene.track.map((c) => c.tilt);
       const top = Math.max(...tilts);
       return tilts.findIndex((t) => t > top * 0.95) - tilts.findIndex((t) => t > top * 0.05);
@@ -314,8 +313,7 @@ describe('raster plan', () => {
   it('covers every frame with one raster under the pixel budget, at most √2 above the camera zoom', () => {
     for (const aspect of ['16:9', '9:16'] as const) {
       for (const preset of ['auto', 'cinematic'] as const) {
-        const props = atlanticProps({ aspect_ratio: aspect });
-        const scene = buildScene({ ...props, camera: { ...props.camera, preset } });
+        const scene = buildScene(atlanticProps({ aspect_ratio: aspect, camera: { preset } }));
         const plan = planRasters(scene.track, scene.viewport);
         scene.track.forEach((camera, frame) => {
           const raster = plan.rasters[plan.rasterOfFrame[frame]];

@@ -103,8 +103,6 @@ interface PresetStyle {
   lookAhead: number;
   /** Frame every leg at all (overview: the whole route throughout). */
   perLeg: boolean;
-  /** Tilt used when the request leaves it unset. */
-  defaultTilt: number;
   /** Whether the tilt only applies while travelling (flat opening and closing shots). */
   tiltWhileTravelling: boolean;
   /** Zoom-in over a pause on a waypoint. */
@@ -119,7 +117,6 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     follow: 0.85,
     lookAhead: 0.1,
     perLeg: true,
-    defaultTilt: 0,
     tiltWhileTravelling: false,
     dwellPushIn: 0.35,
     handover: 1.0,
@@ -129,7 +126,6 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     follow: 1,
     lookAhead: 0.08,
     perLeg: true,
-    defaultTilt: 0,
     tiltWhileTravelling: false,
     dwellPushIn: 0.3,
     handover: 0.9,
@@ -139,7 +135,6 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     follow: 0,
     lookAhead: 0,
     perLeg: false,
-    defaultTilt: 0,
     tiltWhileTravelling: false,
     dwellPushIn: 0,
     handover: 1.2,
@@ -149,7 +144,6 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     follow: 1,
     lookAhead: 0.14,
     perLeg: true,
-    defaultTilt: 40,
     tiltWhileTravelling: true,
     dwellPushIn: 0.5,
     handover: 1.6,
@@ -200,9 +194,9 @@ function holdSpans(timeline: Timeline): Span[] {
 export function planCameraTrack({ props, geometry, timeline, viewport }: CameraInput): CameraState[] {
   const preset = presetStyle(props.camera.preset, props.camera.intensity);
   const fps = props.fps;
-  const tiltDeg = clamp(props.camera.tilt ?? preset.defaultTilt, 0, 60);
-  const travelTilt = tiltDeg;
-  const restTilt = preset.tiltWhileTravelling ? 0 : tiltDeg;
+  // Resolved on the server (the preset's own tilt when the request sets none: contract/modes/route-animation.ts).
+  const travelTilt = props.camera.tilt;
+  const restTilt = preset.tiltWhileTravelling ? 0 : travelTilt;
   const { w, h } = safeSize(viewport);
   const viewPx = Math.min(w, h);
   const zMin = minZoom(viewport);

@@ -1,21 +1,21 @@
 /**
- * Everything about a video that does not change from frame to frame, computed once per props:
- * route geometry, timeline, camera track and raster plan. Cached, so each frame only looks up.
+ * Everything about a video that does not change from frame to frame, computed once per props by its
+ * mode (remotion/modes/<mode>/scene.ts): geometry, timeline, camera track, raster plan and the mode's
+ * drawing. Cached, so each frame only looks up.
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
-import { type CameraState, planCameraTrack, type Viewport } from './camera';
-import { EARTH_CIRCUMFERENCE_KM } from './mercator';
+import type { CameraState, Viewport } from './camera';
 import { type Detail, planRasters, type RasterPlan } from './raster-plan';
-import { type Box, buildRouteGeometry, type RouteGeometry, unionBoxes } from './route-geometry';
+import { type Box, type RouteGeometry, unionBoxes } from './route-geometry';
 import { safeInsets } from './safe-area';
-import { paletteFor, type Palette } from './styles';
-import { planTimeline, type Timeline } from './timeline';
+import type { Palette } from './styles';
+import type { Timeline } from './timeline';
 
 /**
- * What a render mode other than route_animation draws on top of the shared map. The map raster,
- * camera track, title card, text overlays and watermark are shared; the mode supplies its scene
- * (camera, timeline, world box) and these two drawing steps.
+ * What a render mode draws on top of the shared map. The map raster, camera track, title card, text
+ * overlays and watermark are shared; the mode supplies its scene (camera, timeline, world box) and
+ * these two drawing steps.
  */
 export interface ModeLayer {
   /** On the map plane, after the raster: world-space things (lines, region fills, choropleth). `toX`/`toY` map world units to canvas pixels. */
@@ -45,8 +45,16 @@ export interface Scene {
   /** Per map detail: the world box all rasters of that detail cover (what must be projected). */
   regions: Partial<Record<Detail, Box>>;
   route: { color: string; width: number; opacity: number; line: MapAnimationProps['route_style']['line'] };
-  /** The mode's drawing; null = route_animation (the route and vehicle of frame-drawing.ts). */
-  layer: ModeLayer | null;
+  /** The mode's drawing. */
+  layer: ModeLayer;
+}
+
+/** A scene from everything but its layer, and the mode's layer made for that very scene (layers keep it to draw). */
+export function sceneWithLayer(base: Omit<Scene, 'layer'>, layerFor: (scene: Scene) => ModeLayer): Scene {
+  // The layer is set before the scene is returned: nothing reads it meanwhile.
+  const scene = base as Scene;
+  scene.layer = layerFor(scene);
+  return scene;
 }
 
 /** Line widths are given for 720p; scale with the frame so 1080p and 4k look the same. */
@@ -54,7 +62,7 @@ export function lineScale(props: Pick<MapAnimationProps, 'width' | 'height'>): n
   return Math.min(props.width, props.height) / 720;
 }
 
-/** The route of route_animation (or a mode's default line look), with the request's overrides. */
+/** The look of a route line: the style's, with the request's overrides. */
 export function routeLook(props: MapAnimationProps, palette: Palette): Scene['route'] {
   return {
     color: props.route_style.color ?? palette.route.color,
@@ -77,31 +85,4 @@ export function rastersFor(track: CameraState[], viewport: Viewport): Pick<Scene
 
 export function viewportOf(props: Pick<MapAnimationProps, 'width' | 'height'>): Viewport {
   return { width: props.width, height: props.height, insets: safeInsets(props.width, props.height) };
-}
-
-/** route_animation: the route of `legs` drawing itself, the vehicle travelling it. */
-export function buildRouteScene(props: MapAnimationProps): Scene {
-  const viewport = viewportOf(props);
-  const geometry = buildRouteGeometry(props);
-  const timeline = planTimeline({
-    fps: props.fps,
-    durationInFrames: props.durationInFrames,
-    hasTitle: props.title !== null,
-    legLengths: props.legs.map((l, i) => (l.distance_km > 0 ? l.distance_km : (geometry.legs[i]?.length ?? 0) * EARTH_CIRCUMFERENCE_KM)),
-    dwellSeconds: props.waypoints.map((w) => w.dwell),
-    holdSeconds: props.waypoints.map((w) => w.hold),
-  });
-  const track = planCameraTrack({ props, geometry, timeline, viewport });
-  const palette = paletteFor(props.style);
-  return {
-    props,
-    viewport,
-    geometry,
-    timeline,
-    track,
-    palette,
-    route: routeLook(props, palette),
-    ...rastersFor(track, viewport),
-    layer: null,
-  };
 }

@@ -1,24 +1,24 @@
 /**
- * The scene of any mode: route_animation's from lib/scene.ts, the others from their folders here.
- * Computed once per props and cached, so each frame only looks up.
+ * The scene of every mode, from its folder here (remotion/modes/<mode>/scene.ts), in one registry the
+ * compiler holds to the contract's RENDER_MODES. Computed once per props and cached, so each frame only looks up.
  */
-import type { MapAnimationProps, RenderMode } from '../../src/modules/rendering/contract';
-import { buildRouteScene, type Scene } from '../lib/scene';
+import type { MapAnimationProps, PropsOf, RenderMode } from '../../src/modules/rendering/contract';
+import type { Scene } from '../lib/scene';
 import { buildCountryDataScene } from './country-data/scene';
 import { buildMultiRouteScene } from './multi-route/scene';
 import { buildRegionFocusScene } from './region-focus/scene';
+import { buildRouteAnimationScene } from './route-animation/scene';
 
-/** Builds the scene of a mode other than route_animation (see remotion/modes/). */
-export type ModeSceneBuilder = (props: MapAnimationProps) => Scene;
-
-const MODE_SCENES: Record<Exclude<RenderMode, 'route_animation'>, ModeSceneBuilder> = {
+const MODE_SCENES: { [M in RenderMode]: (props: PropsOf<M>) => Scene } = {
+  route_animation: buildRouteAnimationScene,
   multi_route: buildMultiRouteScene,
   region_focus: buildRegionFocusScene,
   country_data: buildCountryDataScene,
 };
 
 export function buildScene(props: MapAnimationProps): Scene {
-  return props.mode === 'route_animation' || !props.mode ? buildRouteScene(props) : MODE_SCENES[props.mode](props);
+  // The registry is indexed by the props' own mode: each builder gets the props of its mode.
+  return (MODE_SCENES[props.mode] as (props: MapAnimationProps) => Scene)(props);
 }
 
 const byObject = new WeakMap<MapAnimationProps, Scene>();

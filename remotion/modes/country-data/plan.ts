@@ -3,10 +3,9 @@
  * (still: the world, or the region framed like region_focus's hold), the colour scale and when
  * each country fills in. Pure.
  */
-import { STYLES, type CompositionCountryData, type MapAnimationProps } from '../../../src/modules/rendering/contract';
+import { STYLES, type CompositionCountryData, type PropsOf } from '../../../src/modules/rendering/contract';
 import type { CameraState } from '../../lib/camera';
 import { boundsToBox } from '../../lib/countries';
-import { clamp } from '../../lib/easing';
 import { frameCamera, regionTarget, safeRect, WORLD_CENTER_LNG, worldCamera } from '../../lib/regions';
 import { viewportOf } from '../../lib/scene';
 import { planTimeline, type Timeline } from '../../lib/timeline';
@@ -66,19 +65,13 @@ export function revealSchedule(
   });
 }
 
-export function planCountryData(props: MapAnimationProps): CountryDataPlan {
-  const settings: CompositionCountryData = props.country_data ?? {
-    values: [],
-    legend: { title: null, unit: null },
-    palette: 'sequential',
-    reveal: 'all',
-    region: null,
-  };
+export function planCountryData(props: PropsOf<'country_data'>): CountryDataPlan {
+  const settings = props.country_data;
   const viewport = viewportOf(props);
   const target = settings.region ? regionTarget(settings.region) : null;
   const centerLng = target?.centerLng ?? WORLD_CENTER_LNG;
   const camera = target ? frameCamera(boundsToBox(target.bounds, centerLng), viewport, safeRect(viewport), 0.1) : worldCamera(viewport);
-  const tilt = clamp(props.camera.tilt ?? 0, 0, 60);
+  const tilt = props.camera.tilt;
 
   // One value per country: a later entry for the same country replaces an earlier one.
   const byId = new Map<string, { id: string; name: string; value: number }>();

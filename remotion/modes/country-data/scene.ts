@@ -8,7 +8,7 @@
  * that layer and draws only the few countries fading in at that moment.
  */
 import { textOverlayRects } from '../../components/TextOverlays';
-import { STYLES, type MapAnimationProps } from '../../../src/modules/rendering/contract';
+import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { focusPoint } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { containsPoint, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
@@ -22,29 +22,29 @@ import { screenToPlane } from '../../lib/perspective';
 import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
-import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, viewportOf } from '../../lib/scene';
+import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
 import { chooseLegendRect, drawLegend, legendCandidates, type LegendLayout, legendLayout } from './legend';
 import { type CountryDataPlan, planCountryData } from './plan';
 
-export function buildCountryDataScene(props: MapAnimationProps): Scene {
+export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const plan = planCountryData(props);
   const viewport = viewportOf(props);
   const palette = paletteFor(props.style);
   const track = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
-  const scene: Scene = {
-    props,
-    viewport,
-    geometry: { centerLng: plan.centerLng, legs: [], waypoints: [], bbox: { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 } },
-    timeline: plan.timeline,
-    track,
-    palette,
-    route: routeLook(props, palette),
-    ...rastersFor(track, viewport),
-    layer: null,
-  };
-  scene.layer = countryDataLayer(scene, plan);
-  return scene;
+  return sceneWithLayer(
+    {
+      props,
+      viewport,
+      geometry: { centerLng: plan.centerLng, legs: [], waypoints: [], bbox: { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 } },
+      timeline: plan.timeline,
+      track,
+      palette,
+      route: routeLook(props, palette),
+      ...rastersFor(track, viewport),
+    },
+    (scene) => countryDataLayer(scene, plan),
+  );
 }
 
 /** A world choropleth shows no land south of 59°S: Antarctica, and only open ocean down to it. */

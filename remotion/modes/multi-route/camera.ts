@@ -6,7 +6,7 @@
  * than the fit centres on the origin, where the routes leave from. The move is a van Wijk–Nuij
  * zoom-pan eased with smootherstep: no jumps, no sudden change of speed. Pure.
  */
-import type { MapAnimationProps } from '../../../src/modules/rendering/contract';
+import type { PropsOf } from '../../../src/modules/rendering/contract';
 import { intensityFactors } from '../../lib/camera-intensity';
 import { type CameraState, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
 import { clamp, lerp, smootherstep } from '../../lib/easing';
@@ -16,8 +16,8 @@ import type { Box, RouteGeometry } from '../../lib/route-geometry';
 import type { MultiRouteTimeline } from './timeline';
 
 export interface MultiRouteCameraInput {
-  props: Pick<MapAnimationProps, 'camera' | 'fps' | 'durationInFrames'> & {
-    multi_route: Pick<NonNullable<MapAnimationProps['multi_route']>, 'start_zoom' | 'end_zoom'>;
+  props: Pick<PropsOf<'multi_route'>, 'camera' | 'fps' | 'durationInFrames'> & {
+    multi_route: Pick<PropsOf<'multi_route'>['multi_route'], 'start_zoom' | 'end_zoom'>;
   };
   geometry: RouteGeometry;
   timeline: MultiRouteTimeline;
@@ -30,7 +30,7 @@ const OPENING_WIDER = 0.14;
 /** The camera of every frame (index = frame). */
 export function planMultiRouteCamera({ props, geometry, timeline, viewport }: MultiRouteCameraInput): CameraState[] {
   const factors = intensityFactors(props.camera.intensity);
-  const tilt = clamp(props.camera.tilt ?? 0, 0, 60);
+  const tilt = props.camera.tilt;
   const zMin = minZoom(viewport);
   const zMax = maxZoom(viewport);
   const fit = fitTilted(geometry.bbox, viewport, tilt);

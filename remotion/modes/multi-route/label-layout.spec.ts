@@ -1,4 +1,4 @@
-import { type AspectRatio, buildCompositionProps, type MapAnimationProps } from '../../../src/modules/rendering/contract';
+import { type AspectRatio, buildCompositionProps, type PropsOf } from '../../../src/modules/rendering/contract';
 import { inside, overlaps, type Rect } from '../../lib/labels';
 import { multiRouteRequest, shanghaiPortsProps } from '../../fixtures/sample-routes';
 import { SHANGHAI_PORTS } from '../../fixtures/sample-plans';
@@ -56,7 +56,7 @@ function problemsOf(plan: MultiRoutePlan, labels: PlannedLabels, { leaders = fal
 }
 
 describe('multi_route label layout, on real networks over the whole camera path', () => {
-  const cases: Array<[string, (aspect: AspectRatio) => MapAnimationProps]> = [
+  const cases: Array<[string, (aspect: AspectRatio) => PropsOf<'multi_route'>]> = [
     ['Shanghai to 8 ports (the fixture)', (aspect) => shanghaiPortsProps({ aspect_ratio: aspect })],
     ['Shanghai to 30 ports around the world', (aspect) => networkProps(SHANGHAI, WORLD_PORTS, { aspect_ratio: aspect })],
     ['Rotterdam to 30 European cities', (aspect) => networkProps(ROTTERDAM, EUROPE_CITIES, { aspect_ratio: aspect })],
@@ -111,7 +111,7 @@ describe('multi_route label layout, on real networks over the whole camera path'
     const request = multiRouteRequest(SHANGHAI_PORTS, {
       multi_route: { routes: SHANGHAI_PORTS.routes.map((r, i) => (i === 3 ? { ...r, label_offset: { x: 0, y: 90 } } : { ...r })) },
     });
-    const plan = planMultiRoute(buildCompositionProps(request, SHANGHAI_PORTS.plan, { sandbox: false }));
+    const plan = planMultiRoute(buildCompositionProps(request, SHANGHAI_PORTS.plan, { sandbox: false }) as PropsOf<'multi_route'>);
     const labels = planLabels(plan, measure);
     const singapore = labels.placements[4]!;
     // 720p: 90 px at 1080p is 60 px; the label's top edge sits 60 px below the marker, centred on it.

@@ -12,7 +12,8 @@ import type { Rect } from '../../lib/labels';
 import { headingAlong, type LegPath, pointAlong } from '../../lib/route-geometry';
 import { textOverlayRects } from '../../components/TextOverlays';
 import type { ModeLayer, Scene } from '../../lib/scene';
-import { path2d, VEHICLES } from '../../lib/vehicles';
+import { drawVehicle, NETWORK_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/route-drawing';
+import { VEHICLES } from '../../lib/vehicles';
 import { screenPoint } from './camera';
 import { type LabelPlacement, placedRect, leaderSegment } from './label-layout';
 import { LINE_HEIGHT, type MultiRoutePlan, type PlannedLabels, planLabels, pointsOnScreen, routeColors } from './plan';
@@ -29,7 +30,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
   const fps = plan.props.fps;
   const colors = routeColors(settings, palette);
   const width = scene.route.width * lineWidthScale(settings.routes.length);
-  const { line, opacity } = scene.route;
+  const look = { ...scene.route, width };
   const previewFrom = Math.max(0, timeline.title.end - Math.round(fps * 0.9));
   // Longest routes first, so where lanes are shared the line on top is that of the route ending
   // soonest: each stretch shows the colour of the nearest destination it leads to.
@@ -38,37 +39,6 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
   let labels: PlannedLabels | null = null;
 
   const fractionAt = (i: number, frame: number) => routeFraction(timeline.motions[i], frame / fps);
-
-  const strokeRoute = (ctx: CanvasRenderingContext2D, color: string) => {
-    if (line === 'glow') {
-      ctx.strokeStyle = color;
-      for (const [w, a] of [
-        [width * 3.2, 0.12],
-        [width * 1.9, 0.28],
-      ] as const) {
-        ctx.globalAlpha = opacity * a;
-        ctx.lineWidth = w;
-        ctx.stroke();
-      }
-      ctx.globalAlpha = opacity;
-      ctx.lineWidth = width;
-      ctx.stroke();
-      return;
-    }
-    const dash = line === 'dashed' ? [width * 2.6, width * 1.9] : line === 'dotted' ? [0.001, width * 2.1] : [];
-    ctx.setLineDash(dash);
-    ctx.lineCap = line === 'dashed' ? 'butt' : 'round';
-    ctx.globalAlpha = opacity;
-    if (palette.routeCasing && line !== 'dotted') {
-      ctx.strokeStyle = palette.routeCasing;
-      ctx.lineWidth = width + Math.max(1.5, width * 0.55);
-      ctx.stroke();
-    }
-    ctx.strokeStyle = color;
-    ctx.lineWidth = line === 'dotted' ? width * 1.25 : width;
-    ctx.stroke();
-    ctx.setLineDash([]);
-  };
 
   return {
     drawPlane(ctx, frame, toX, toY) {
@@ -91,7 +61,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
         const leg = geometry.legs[i];
         const fraction = fractionAt(i, frame);
         if (fraction <= 0 || !traceLeg(ctx, leg, leg.length * fraction, toX, toY)) continue;
-        strokeRoute(ctx, colors[i]);
+        strokeRoute(ctx, look, colors[i], palette.routeCasing, NETWORK_ROUTE_WEIGHTS);
       }
       ctx.globalAlpha = 1;
     },
@@ -144,7 +114,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
       ctx.globalAlpha = 1;
       settings.routes.forEach((route, i) => {
         const pose = vehicleOn(geometry.legs[i], route.transport, i, frame);
-        if (pose) drawVehicle(ctx, pose);
+        if (pose) drawVehicle(ctx, pose, palette);
       });
 
       drawLabels(ctx, labels, points, labelShown, colors);
@@ -168,34 +138,6 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
       }
     },
   };
-
-  /** A vehicle as route_animation draws it: an offset shadow (cheaper than shadowBlur), the body, its details. */
-  function drawVehicle(ctx: CanvasRenderingContext2D, pose: VehiclePose) {
-    const shape = VEHICLES[pose.transport];
-    const body = path2d(shape.body);
-    ctx.save();
-    ctx.globalAlpha = pose.visibility;
-    ctx.setTransform(1, 0, 0, 1, pose.x + pose.size * 0.9, pose.y + pose.size * 1.3);
-    ctx.rotate(pose.heading);
-    ctx.scale(pose.size, pose.size);
-    ctx.fillStyle = 'rgba(0,0,0,0.28)';
-    ctx.fill(body);
-    ctx.setTransform(1, 0, 0, 1, pose.x, pose.y);
-    ctx.rotate(pose.heading);
-    ctx.scale(pose.size, pose.size);
-    ctx.fillStyle = palette.vehicleFill;
-    ctx.strokeStyle = palette.vehicleStroke;
-    ctx.lineWidth = 1.3;
-    ctx.lineJoin = 'round';
-    ctx.stroke(body);
-    ctx.fill(body);
-    if (shape.detail) {
-      ctx.fillStyle = palette.vehicleStroke;
-      ctx.globalAlpha = pose.visibility * 0.85;
-      ctx.fill(path2d(shape.detail));
-    }
-    ctx.restore();
-  }
 
   function drawLeaders(ctx: CanvasRenderingContext2D, planned: PlannedLabels, points: { x: number; y: number }[], shown: number[]) {
     ctx.strokeStyle = palette.labelText;
@@ -278,17 +220,6 @@ function fadeWorldEdges(ctx: CanvasRenderingContext2D, toY: (y: number) => numbe
 function withAlpha(hex: string, alpha: number): string {
   const n = parseInt(hex.slice(1, 7), 16);
   return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
-}
-
-interface VehiclePose {
-  x: number;
-  y: number;
-  /** Screen heading, radians. */
-  heading: number;
-  /** Scale of the 24-unit silhouette. */
-  size: number;
-  visibility: number;
-  transport: Exclude<Transport, 'none'>;
 }
 
 /** While fading in, a label slides out from its marker's side to its spot. */

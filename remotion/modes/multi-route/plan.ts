@@ -4,7 +4,7 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
-import type { CompositionMultiRoute, MapAnimationProps } from '../../../src/modules/rendering/contract';
+import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
 import type { CameraState, Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry, type RouteGeometry } from '../../lib/route-geometry';
@@ -17,7 +17,7 @@ import { type LabelPlacement, type LabelSpec, layoutLabels, type MarkerSpec, typ
 import { type MultiRouteTimeline, planMultiRouteTimeline } from './timeline';
 
 export interface MultiRoutePlan {
-  props: MapAnimationProps;
+  props: PropsOf<'multi_route'>;
   settings: CompositionMultiRoute;
   viewport: Viewport;
   /** legs = the routes; waypoints = [origin, ...destinations]. */
@@ -37,9 +37,8 @@ function densityScale(routes: number): number {
   return routes > 16 ? 0.86 : routes > 10 ? 0.93 : 1;
 }
 
-export function planMultiRoute(props: MapAnimationProps): MultiRoutePlan {
+export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
   const settings = props.multi_route;
-  if (!settings) throw new Error('multi_route props without their multi_route settings');
   const viewport = viewportOf(props);
   const geometry = buildRouteGeometry({ legs: props.legs, waypoints: [settings.origin, ...settings.routes] });
   const timeline = planMultiRouteTimeline({
@@ -53,7 +52,7 @@ export function planMultiRoute(props: MapAnimationProps): MultiRoutePlan {
     routesDuration: settings.routes_duration,
     stagger: settings.stagger,
   });
-  const track = planMultiRouteCamera({ props: { ...props, multi_route: settings }, geometry, timeline, viewport });
+  const track = planMultiRouteCamera({ props, geometry, timeline, viewport });
   const unit = sizeUnit(props.width, props.height);
   const scale = densityScale(settings.routes.length);
   const markerRadius = [1.3 * unit, ...settings.routes.map(() => 0.95 * unit * scale)];

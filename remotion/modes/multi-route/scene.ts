@@ -1,5 +1,5 @@
-import type { MapAnimationProps } from '../../../src/modules/rendering/contract';
-import { rastersFor, routeLook, type Scene } from '../../lib/scene';
+import type { PropsOf } from '../../../src/modules/rendering/contract';
+import { rastersFor, routeLook, type Scene, sceneWithLayer } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
 import { multiRouteLayer } from './layer';
 import { planMultiRoute } from './plan';
@@ -8,20 +8,20 @@ import { planMultiRoute } from './plan';
  * multi_route (contract §13): one origin fanning out to many destinations. Route i is `legs[i]`;
  * the plan (plan.ts) holds its geometry, timeline, camera and labels, the layer (layer.ts) draws it.
  */
-export function buildMultiRouteScene(props: MapAnimationProps): Scene {
+export function buildMultiRouteScene(props: PropsOf<'multi_route'>): Scene {
   const plan = planMultiRoute(props);
   const palette = paletteFor(props.style);
-  const scene: Scene = {
-    props,
-    viewport: plan.viewport,
-    geometry: plan.geometry,
-    timeline: plan.timeline,
-    track: plan.track,
-    palette,
-    route: routeLook(props, palette),
-    ...rastersFor(plan.track, plan.viewport),
-    layer: null,
-  };
-  scene.layer = multiRouteLayer(scene, plan);
-  return scene;
+  return sceneWithLayer(
+    {
+      props,
+      viewport: plan.viewport,
+      geometry: plan.geometry,
+      timeline: plan.timeline,
+      track: plan.track,
+      palette,
+      route: routeLook(props, palette),
+      ...rastersFor(plan.track, plan.viewport),
+    },
+    (scene) => multiRouteLayer(scene, plan),
+  );
 }

@@ -2,7 +2,7 @@
  * Everything about a region_focus video that does not change from frame to frame: the region on
  * the map, the camera (opening view, flight, hold) and the moments things appear. Pure.
  */
-import type { CompositionRegionFocus, MapAnimationProps } from '../../../src/modules/rendering/contract';
+import type { CompositionRegionFocus, PropsOf } from '../../../src/modules/rendering/contract';
 import { type CameraState, maxZoom, type Viewport } from '../../lib/camera';
 import { intensityFactors } from '../../lib/camera-intensity';
 import { boundsToBox, nearLongitude } from '../../lib/countries';
@@ -44,14 +44,8 @@ export interface RegionFocusPlan {
 /** Height of the region title's band at the top of the safe area, in size units (1% of the short side). */
 export const LABEL_BAND_UNITS = 10;
 
-export function planRegionFocus(props: MapAnimationProps): RegionFocusPlan {
-  const settings: CompositionRegionFocus = props.region_focus ?? {
-    region: { kind: 'bbox', bbox: [-180, -60, 180, 80] },
-    label: null,
-    highlight_color: null,
-    from: 'world',
-    markers: [],
-  };
+export function planRegionFocus(props: PropsOf<'region_focus'>): RegionFocusPlan {
+  const settings = props.region_focus;
   const viewport: Viewport = viewportOf(props);
   const target = regionTarget(settings.region);
   const centerLng = target?.centerLng ?? (settings.markers.length ? settings.markers[0].lng : 0);
@@ -68,7 +62,7 @@ export function planRegionFocus(props: MapAnimationProps): RegionFocusPlan {
   const hold = subjects.length ? frameCamera(unionBoxes(subjects), viewport, area, 0.08) : world;
   const start = settings.from === 'continent' && target ? continentCamera(target, viewport, hold) : world;
 
-  const tilt = Math.max(0, Math.min(60, props.camera.tilt ?? 0));
+  const tilt = props.camera.tilt;
   const factors = intensityFactors(props.camera.intensity);
   const base = planTimeline({
     fps: props.fps,

@@ -3,7 +3,7 @@
  * filled and outlined and the rest of the world dimmed; then the markers appear with their labels,
  * and the region's title at the top of the safe area.
  */
-import { STYLES, type MapAnimationProps } from '../../../src/modules/rendering/contract';
+import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { countryGeometry, projectCountry } from '../../lib/countries';
 import { clamp01, smootherstep } from '../../lib/easing';
@@ -13,7 +13,7 @@ import { copiesOf, fillBeyondWorld, planeView, setWorldTransform } from '../../l
 import { detailForZoom } from '../../lib/raster-plan';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
-import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, viewportOf } from '../../lib/scene';
+import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
 import { planRegionFocus, type RegionFocusPlan } from './plan';
 
@@ -23,26 +23,26 @@ export function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
-export function buildRegionFocusScene(props: MapAnimationProps): Scene {
+export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
   const plan = planRegionFocus(props);
   const viewport = viewportOf(props);
   const palette = paletteFor(props.style);
   const highlight = plan.settings.highlight_color ?? palette.accent;
   const bbox = plan.regionBox ?? { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 };
-  const scene: Scene = {
-    props,
-    viewport,
-    geometry: { centerLng: plan.centerLng, legs: [], waypoints: plan.markers, bbox },
-    timeline: plan.timeline,
-    track: plan.track,
-    palette,
-    // The title card's accent bar takes the region's colour.
-    route: { ...routeLook(props, palette), color: highlight },
-    ...rastersFor(plan.track, viewport),
-    layer: null,
-  };
-  scene.layer = regionFocusLayer(scene, plan, highlight);
-  return scene;
+  return sceneWithLayer(
+    {
+      props,
+      viewport,
+      geometry: { centerLng: plan.centerLng, legs: [], waypoints: plan.markers, bbox },
+      timeline: plan.timeline,
+      track: plan.track,
+      palette,
+      // The title card's accent bar takes the region's colour.
+      route: { ...routeLook(props, palette), color: highlight },
+      ...rastersFor(plan.track, viewport),
+    },
+    (scene) => regionFocusLayer(scene, plan, highlight),
+  );
 }
 
 interface RegionShape {

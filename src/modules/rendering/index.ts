@@ -9,7 +9,7 @@ export { RenderingWorkerModule } from './worker/rendering-worker.module';
 export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module';
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
-export { normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
+export { parseRenderBody } from './render-request.parser';
 export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, TemplateErrors, JOB_FAILURE_CODES } from './rendering.errors';
 export type { JobFailureCode, RenderingErrorCode } from './rendering.errors';
 /** The webhooks it sends, for the OpenAPI document. */

@@ -8,7 +8,7 @@ import { BillingErrors, type TierLimits, TierResolution, UsageService } from '..
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { normalizeRenderRequest, throwIfIssues, tierAndPlaceIssues } from '../render-request.normalizer';
+import { parseRenderBody, throwIfIssues } from '../render-request.parser';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 
@@ -73,11 +73,11 @@ export class RenderAdmission {
 
     const issues: ValidationIssue[] = [];
     let durationExceeded = false;
-    request.bodies.forEach((body, i) => {
+    const requests = request.bodies.map((body, i) => {
       const prefix = request.batch ? `jobs[${i}].` : '';
-      const result = tierAndPlaceIssues(body, tierContext, prefix);
-      issues.push(...result.issues);
-      durationExceeded ||= result.durationExceeded;
+      const parsed = parseRenderBody(body, { tier: tierContext, sandbox: principal.sandbox, prefix });
+      issues.push(...parsed.issues);
+      durationExceeded ||= parsed.durationExceeded;
       if (request.batch && body.webhook_url !== undefined) {
         issues.push({
           field: `${prefix}webhook_url`,
@@ -85,6 +85,7 @@ export class RenderAdmission {
           message: 'Jobs of a batch have no webhook_url of their own; set webhook_url on the batch.',
         });
       }
+      return parsed.request;
     });
     throwIfIssues({ issues, durationExceeded }, tierContext);
     if (request.webhookUrl) await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
@@ -96,9 +97,6 @@ export class RenderAdmission {
       if (!limits.resolutions.includes(resolution)) throw BillingErrors.featureNotAvailable(resolution, tier);
     }
 
-    const requests = request.bodies.map((body) =>
-      normalizeRenderRequest(body, { maxDurationSeconds: limits.max_duration_seconds, sandbox: principal.sandbox }),
-    );
     return { requests, limits };
   }
 

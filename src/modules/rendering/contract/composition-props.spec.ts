@@ -1,7 +1,8 @@
 import { buildCompositionProps } from './composition-props';
-import { NormalizedRenderRequest, RoutePlan } from './render-request';
+import { RoutePlan, SharedNormalizedRequest } from './render-request';
+import { NormalizedRequestOf } from './stored-request';
 
-const request = (overrides: Partial<NormalizedRenderRequest> = {}): NormalizedRenderRequest => ({
+const request = (overrides: Partial<SharedNormalizedRequest> = {}): NormalizedRequestOf<'route_animation'> => ({
   waypoints: [
     { lat: 35.68, lng: 139.69, label: 'Tokyo', transport: 'plane', dwell: 1, emphasis: 'waypoint' },
     { lat: 21.3, lng: -157.85, label: '  Honolulu  ', transport: 'plane', dwell: 0, emphasis: 'standard' },
@@ -96,7 +97,7 @@ describe('buildCompositionProps', () => {
     expect(props.waypoints[0].emphasis).toBe('waypoint');
     expect(props.route_style).toEqual({ color: '#ff0000', width: null, opacity: null, line: null });
     // A request stored before camera.intensity existed reads as the default.
-    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: null, intensity: 'balanced' });
+    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: 0, intensity: 'balanced' });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });
     expect(props.units).toBe('mi');
@@ -113,6 +114,16 @@ describe('buildCompositionProps', () => {
       [null, 0],
       [null, 0],
     ]);
-    expect([props.multi_route, props.region_focus, props.country_data]).toEqual([null, null, null]);
+    expect(Object.keys(props).filter((key) => ['multi_route', 'region_focus', 'country_data'].includes(key))).toEqual([]);
+  });
+
+  it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–60', () => {
+    const tilt = (camera: SharedNormalizedRequest['camera']) =>
+      buildCompositionProps(request({ camera }), plan, { sandbox: false }).camera.tilt;
+    expect(tilt({ preset: 'follow' })).toBe(0);
+    expect(tilt({ preset: 'cinematic' })).toBe(40);
+    expect(tilt({ preset: 'cinematic', tilt: 0 })).toBe(0);
+    expect(tilt({ preset: 'auto', tilt: 25 })).toBe(25);
+    expect(tilt({ preset: 'auto', tilt: 75 })).toBe(60);
   });
 });

@@ -1,2 +1,13 @@
+/**
+ * The render contract: plain types, constants and pure functions shared by the API, the worker, the
+ * compositions (`remotion/`) and the dashboard. Free of Nest, TypeORM and Node-only imports.
+ */
+export * from './render-modes';
+export * from './limits';
 export * from './render-request';
+export * from './stored-request';
+export * from './render-body';
+export * from './modes';
+export * from './parse-request';
+export * from './composition-parts';
 export * from './composition-props';

@@ -33,10 +33,6 @@ export type Emphasis = (typeof EMPHASES)[number];
 export const UNITS = ['km', 'mi'] as const;
 export type Units = (typeof UNITS)[number];
 
-/** What a render shows (contract §13); each mode but the default has one settings object named after it. */
-export const RENDER_MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
-export type RenderMode = (typeof RENDER_MODES)[number];
-
 /** How far the camera zooms and how fast it moves (contract §14). */
 export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
 export type CameraIntensity = (typeof CAMERA_INTENSITIES)[number];
@@ -46,19 +42,6 @@ export type TextOverlayPosition = (typeof TEXT_OVERLAY_POSITIONS)[number];
 
 export const TEXT_OVERLAY_STYLES = ['caption', 'headline', 'lower-third'] as const;
 export type TextOverlayStyle = (typeof TEXT_OVERLAY_STYLES)[number];
-
-export const LABEL_COLLISION_MODES = ['none', 'auto-offset'] as const;
-export type LabelCollisionMode = (typeof LABEL_COLLISION_MODES)[number];
-
-/** Where region_focus's camera starts before flying in. */
-export const REGION_FOCUS_STARTS = ['world', 'continent'] as const;
-export type RegionFocusStart = (typeof REGION_FOCUS_STARTS)[number];
-
-export const CHOROPLETH_PALETTES = ['sequential', 'diverging'] as const;
-export type ChoroplethPalette = (typeof CHOROPLETH_PALETTES)[number];
-
-export const CHOROPLETH_REVEALS = ['all', 'ranked'] as const;
-export type ChoroplethReveal = (typeof CHOROPLETH_REVEALS)[number];
 
 /** Short side of the frame in pixels; the long side follows from the aspect ratio. */
 const SHORT_SIDE: Record<Resolution, number> = { '720p': 720, '1080p': 1080, '4k': 2160 };
@@ -147,55 +130,6 @@ export interface ResolvedCountry {
 /** region_focus's and country_data's `region`: a country, or a box [west, south, east, north] in degrees. */
 export type NormalizedRegion = ({ kind: 'country' } & ResolvedCountry) | { kind: 'bbox'; bbox: [number, number, number, number] };
 
-export interface NormalizedMultiRouteDestination extends NormalizedPoint {
-  /** Short text under the label ("35 days", "$2.5M"). */
-  data_label?: string;
-  /** `#rrggbb`; default: the style's palette, one colour per route. */
-  color?: string;
-  transport: Transport;
-  /** Where the label sits relative to its marker, pixels at 1080p (scaled with the frame). */
-  label_offset?: { x: number; y: number };
-}
-
-export interface NormalizedMultiRoute {
-  origin: NormalizedPoint;
-  routes: NormalizedMultiRouteDestination[];
-  show_all_routes_at_start: boolean;
-  animate_labels: boolean;
-  /** Seconds from the start of the video at which the first route starts drawing. */
-  routes_start_at: number;
-  /** Seconds from the first route's start to the last route's end (filled in: never left unset). */
-  routes_duration: number;
-  /** Seconds between the starts of consecutive routes. */
-  stagger: number;
-  label_collision: LabelCollisionMode;
-  start_zoom?: number;
-  end_zoom?: number;
-}
-
-export interface NormalizedRegionFocus {
-  region: NormalizedRegion;
-  label?: string;
-  highlight_color?: string;
-  from: RegionFocusStart;
-  markers: NormalizedPoint[];
-}
-
-export interface NormalizedCountryValue extends ResolvedCountry {
-  /** The country as the request named it ("PT", "Portugal"). */
-  country: string;
-  value: number;
-}
-
-export interface NormalizedCountryData {
-  values: NormalizedCountryValue[];
-  legend?: { title?: string; unit?: string };
-  palette: ChoroplethPalette;
-  reveal: ChoroplethReveal;
-  /** `world`, or the region the camera frames. */
-  region: NormalizedRegion | 'world';
-}
-
 export interface NormalizedTextOverlay {
   text: string;
   /** Seconds. */
@@ -205,13 +139,8 @@ export interface NormalizedTextOverlay {
   style: TextOverlayStyle;
 }
 
-/**
- * The render parameters a job is rendered from, stored on the job as `request`. Fields added
- * after the first release are optional here: jobs stored before them read as their defaults
- * (`mode` route_animation, no overlays, `camera.intensity` balanced).
- */
-export interface NormalizedRenderRequest {
-  mode?: RenderMode;
+/** The fields of a stored request that every mode has (route_animation's waypoints are empty in the others). */
+export interface SharedNormalizedRequest {
   /** The route's waypoints (route_animation); empty in the other modes. */
   waypoints: NormalizedWaypoint[];
   transport: Transport;
@@ -227,9 +156,6 @@ export interface NormalizedRenderRequest {
   title?: { text: string; subtitle?: string };
   units: Units;
   text_overlays?: NormalizedTextOverlay[];
-  multi_route?: NormalizedMultiRoute;
-  region_focus?: NormalizedRegionFocus;
-  country_data?: NormalizedCountryData;
   webhook_url?: string;
   /** The template merged under the request, when one was used (its settings are already merged in). */
   template_id?: string;

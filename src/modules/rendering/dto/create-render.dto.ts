@@ -37,6 +37,16 @@ import {
   FrameRate,
   HUD_POSITIONS,
   HudPosition,
+  MAX_CAMERA_TILT_DEGREES,
+  MAX_MAP_ZOOM,
+  MAX_WAYPOINT_PAUSE_SECONDS,
+  MAX_WAYPOINTS,
+  MIN_DURATION_SECONDS,
+  MIN_MAP_ZOOM,
+  MIN_WAYPOINTS,
+  modesTaking,
+  type RenderBodyInput,
+  type RenderMode,
   Resolution,
   RESOLUTIONS,
   ROUTE_LINE_KINDS,
@@ -44,6 +54,7 @@ import {
   STYLE_IDS,
   UNITS,
   Units,
+  type WaypointInput,
 } from '../contract';
 import { OnlyInModes, RenderModeFieldsDto, renderModeOf } from './render-modes.dto';
 import { TextOverlayDto } from './text-overlay.dto';
@@ -66,9 +77,10 @@ function objectExpected(
   return { message: ({ value }: ValidationArguments) => `${prefix}, e.g. ${JSON.stringify(fromValue(value) ?? example)}` };
 }
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+const takesWaypoints = (mode: RenderMode | undefined) => mode !== undefined && modesTaking('waypoints').includes(mode);
 const ifOneOf = (key: string, allowed: readonly unknown[]) => (value: unknown) => (allowed.includes(value) ? { [key]: value } : undefined);
 
-export class WaypointDto {
+export class WaypointDto implements WaypointInput {
   @LatitudeField(38.7223)
   lat?: number;
 
@@ -93,11 +105,16 @@ export class WaypointDto {
   @IsIn(TRANSPORTS)
   transport?: Transport;
 
-  @ApiPropertyOptional({ example: 1.5, minimum: 0, maximum: 5, description: 'Seconds the camera pauses at this waypoint.' })
+  @ApiPropertyOptional({
+    example: 1.5,
+    minimum: 0,
+    maximum: MAX_WAYPOINT_PAUSE_SECONDS,
+    description: 'Seconds the camera pauses at this waypoint.',
+  })
   @IsOptional()
   @IsNumber(finite)
   @Min(0)
-  @Max(5)
+  @Max(MAX_WAYPOINT_PAUSE_SECONDS)
   dwell?: number;
 
   @ApiPropertyOptional({ enum: EMPHASES, example: 'standard' })
@@ -107,27 +124,27 @@ export class WaypointDto {
 
   @ApiPropertyOptional({
     example: 8,
-    minimum: 1,
-    maximum: 20,
+    minimum: MIN_MAP_ZOOM,
+    maximum: MAX_MAP_ZOOM,
     description: 'Zoom (1 = whole world) while the vehicle passes this waypoint.',
   })
   @IsOptional()
   @IsNumber(finite)
-  @Min(1)
-  @Max(20)
+  @Min(MIN_MAP_ZOOM)
+  @Max(MAX_MAP_ZOOM)
   camera_zoom_override?: number;
 
   @ApiPropertyOptional({
     example: 1,
     minimum: 0,
-    maximum: 5,
+    maximum: MAX_WAYPOINT_PAUSE_SECONDS,
     description:
       'Seconds the camera holds on this waypoint, after its dwell. Counts within the duration: all dwells and holds together may take at most half the video.',
   })
   @IsOptional()
   @IsNumber(finite)
   @Min(0)
-  @Max(5)
+  @Max(MAX_WAYPOINT_PAUSE_SECONDS)
   camera_hold_seconds?: number;
 }
 
@@ -182,18 +199,23 @@ export class CameraDto {
   @IsIn(CAMERA_PRESETS)
   preset?: CameraPreset;
 
-  @ApiPropertyOptional({ example: 3, minimum: 1, maximum: 20, description: 'Zoom of the opening shot (1 = whole world).' })
+  @ApiPropertyOptional({
+    example: 3,
+    minimum: MIN_MAP_ZOOM,
+    maximum: MAX_MAP_ZOOM,
+    description: 'Zoom of the opening shot (1 = whole world).',
+  })
   @IsOptional()
   @IsNumber(finite)
-  @Min(1)
-  @Max(20)
+  @Min(MIN_MAP_ZOOM)
+  @Max(MAX_MAP_ZOOM)
   start_zoom?: number;
 
-  @ApiPropertyOptional({ example: 30, minimum: 0, maximum: 60, description: 'Camera tilt in degrees.' })
+  @ApiPropertyOptional({ example: 30, minimum: 0, maximum: MAX_CAMERA_TILT_DEGREES, description: 'Camera tilt in degrees.' })
   @IsOptional()
   @IsNumber(finite)
   @Min(0)
-  @Max(60)
+  @Max(MAX_CAMERA_TILT_DEGREES)
   tilt?: number;
 
   @ApiPropertyOptional({
@@ -240,11 +262,11 @@ export class TitleDto {
 
 /** Body of POST /v1/render (and of each entry of a batch); `mode` and the modes' settings are in RenderModeFieldsDto. */
 @ApiExtraModels(HudDto)
-export class CreateRenderDto extends RenderModeFieldsDto {
+export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyInput {
   @ApiPropertyOptional({
     type: [WaypointDto],
-    minItems: 2,
-    maxItems: 25,
+    minItems: MIN_WAYPOINTS,
+    maxItems: MAX_WAYPOINTS,
     example: [
       { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
       { lat: 40.7128, lng: -74.006, label: 'New York' },
@@ -253,12 +275,12 @@ export class CreateRenderDto extends RenderModeFieldsDto {
       'Ordered waypoints, each with lat+lng or a place name. Required in route_animation (the default mode), refused in the others.',
   })
   // An empty list carries no waypoints: it passes in any mode (a stored request of another mode has `waypoints: []`).
-  @ValidateIf((o: CreateRenderDto) => renderModeOf(o) === 'route_animation' || !(o.waypoints === undefined || isEmptyList(o.waypoints)))
+  @ValidateIf((o: CreateRenderDto) => takesWaypoints(renderModeOf(o)) || !(o.waypoints === undefined || isEmptyList(o.waypoints)))
   @IsDefined()
-  @OnlyInModes(['route_animation'])
+  @OnlyInModes(modesTaking('waypoints'))
   @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(25)
+  @ArrayMinSize(MIN_WAYPOINTS)
+  @ArrayMaxSize(MAX_WAYPOINTS)
   @ValidateNested({ each: true })
   @Type(() => WaypointDto)
   waypoints?: WaypointDto[];
@@ -270,7 +292,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
     description: 'Default mode of every leg (multi_route: of every route). Refused in region_focus and country_data, which have no route.',
   })
   @IsOptional()
-  @OnlyInModes(['route_animation', 'multi_route'])
+  @OnlyInModes(modesTaking('transport'))
   @IsIn(TRANSPORTS)
   transport?: Transport;
 
@@ -279,7 +301,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
     description: 'How legs (multi_route: routes) are routed. Refused in region_focus and country_data, which have no route.',
   })
   @IsOptional()
-  @OnlyInModes(['route_animation', 'multi_route'])
+  @OnlyInModes(modesTaking('route'))
   @IsObject(objectExpected('route', ifOneOf('mode', ROUTE_MODES), { mode: 'sea', avoid: ['suez'] }))
   @ValidateNested()
   @Type(() => RouteOptionsDto)
@@ -288,12 +310,12 @@ export class CreateRenderDto extends RenderModeFieldsDto {
   @ApiPropertyOptional({
     type: 'integer',
     example: 10,
-    minimum: 3,
+    minimum: MIN_DURATION_SECONDS,
     description: 'Video length in seconds; default min(12, tier maximum). Above the tier maximum: VALIDATION_ERROR.',
   })
   @IsOptional()
   @IsInt()
-  @Min(3)
+  @Min(MIN_DURATION_SECONDS)
   duration?: number;
 
   @ApiPropertyOptional({ enum: RESOLUTIONS, example: '720p', default: '720p', description: 'Free: 720p only; Creator and Studio: all.' })
@@ -327,7 +349,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
       'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
   })
   @IsOptional()
-  @OnlyInModes(['route_animation', 'multi_route'])
+  @OnlyInModes(modesTaking('route_style'))
   @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' }))
   @ValidateNested()
   @Type(() => RouteStyleDto)
@@ -347,7 +369,7 @@ export class CreateRenderDto extends RenderModeFieldsDto {
   })
   @IsOptional()
   @ValidateIf((o: CreateRenderDto) => o.hud !== false)
-  @OnlyInModes(['route_animation'])
+  @OnlyInModes(modesTaking('hud'))
   @IsObject(objectExpected('hud', () => undefined, { distance: true }, 'hud must be false or an object'))
   @ValidateNested()
   @Type(() => HudDto)

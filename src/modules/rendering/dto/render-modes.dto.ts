@@ -28,9 +28,18 @@ import {
   CHOROPLETH_REVEALS,
   ChoroplethPalette,
   ChoroplethReveal,
+  type CountryDataInput,
   LABEL_COLLISION_MODES,
   LabelCollisionMode,
+  MAX_MAP_ZOOM,
+  MAX_MULTI_ROUTE_DESTINATIONS,
+  MIN_MAP_ZOOM,
+  type ModeSettingsInputs,
+  type MultiRouteDestinationInput,
+  type MultiRouteInput,
+  type PointInput,
   REGION_FOCUS_STARTS,
+  type RegionFocusInput,
   RegionFocusStart,
   RENDER_MODES,
   RenderMode,
@@ -119,7 +128,7 @@ const REGION_SCHEMA = {
 };
 
 /** A point given by coordinates or by a place name, like a waypoint. */
-export class MapPointDto {
+export class MapPointDto implements PointInput {
   @LatitudeField(31.2222)
   lat?: number;
 
@@ -161,7 +170,7 @@ export class LabelOffsetDto {
   y: number;
 }
 
-export class MultiRouteDestinationDto extends MapPointDto {
+export class MultiRouteDestinationDto extends MapPointDto implements MultiRouteDestinationInput {
   @ApiPropertyOptional({ example: '35 days', maxLength: 30, description: 'A short figure shown under the label ("35 days", "$2.5M").' })
   @IsOptional()
   @IsString()
@@ -194,7 +203,7 @@ export class MultiRouteDestinationDto extends MapPointDto {
   label_offset?: LabelOffsetDto;
 }
 
-export class MultiRouteDto {
+export class MultiRouteDto implements MultiRouteInput {
   @ApiProperty({ type: MapPointDto, example: { place: 'Shanghai' }, description: 'Where every route starts.' })
   @IsDefined()
   @IsObject()
@@ -205,7 +214,7 @@ export class MultiRouteDto {
   @ApiProperty({
     type: [MultiRouteDestinationDto],
     minItems: 1,
-    maxItems: 30,
+    maxItems: MAX_MULTI_ROUTE_DESTINATIONS,
     example: [
       { place: 'Rotterdam', data_label: '32 days' },
       { place: 'Santos', data_label: '38 days', color: '#ffb000' },
@@ -215,7 +224,7 @@ export class MultiRouteDto {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(30)
+  @ArrayMaxSize(MAX_MULTI_ROUTE_DESTINATIONS)
   @ValidateNested({ each: true })
   @Type(() => MultiRouteDestinationDto)
   routes: MultiRouteDestinationDto[];
@@ -276,30 +285,30 @@ export class MultiRouteDto {
 
   @ApiPropertyOptional({
     example: 3,
-    minimum: 1,
-    maximum: 20,
+    minimum: MIN_MAP_ZOOM,
+    maximum: MAX_MAP_ZOOM,
     description: 'Zoom of the opening shot (1 = whole world); default: chosen by the camera.',
   })
   @IsOptional()
   @IsNumber(finite)
-  @Min(1)
-  @Max(20)
+  @Min(MIN_MAP_ZOOM)
+  @Max(MAX_MAP_ZOOM)
   start_zoom?: number;
 
   @ApiPropertyOptional({
     example: 2,
-    minimum: 1,
-    maximum: 20,
+    minimum: MIN_MAP_ZOOM,
+    maximum: MAX_MAP_ZOOM,
     description: 'Zoom of the closing shot (1 = whole world); default: chosen by the camera.',
   })
   @IsOptional()
   @IsNumber(finite)
-  @Min(1)
-  @Max(20)
+  @Min(MIN_MAP_ZOOM)
+  @Max(MAX_MAP_ZOOM)
   end_zoom?: number;
 }
 
-export class RegionFocusDto {
+export class RegionFocusDto implements RegionFocusInput {
   @ApiProperty({
     ...REGION_SCHEMA,
     example: 'PT',
@@ -378,7 +387,7 @@ export class ChoroplethLegendDto {
   unit?: string;
 }
 
-export class CountryDataDto {
+export class CountryDataDto implements CountryDataInput {
   @ApiProperty({
     type: [CountryValueDto],
     minItems: 1,
@@ -435,8 +444,11 @@ export class CountryDataDto {
   region?: string | number[];
 }
 
-/** `mode` and the settings object of each mode but the default; a base of CreateRenderDto. */
-export class RenderModeFieldsDto {
+/**
+ * `mode` and the settings object of each mode that has one (one property each, named after the mode, with its
+ * DTO class above); a base of CreateRenderDto.
+ */
+export class RenderModeFieldsDto implements ModeSettingsInputs {
   @ApiPropertyOptional({
     enum: RENDER_MODES,
     example: 'route_animation',
@@ -477,3 +489,8 @@ export class RenderModeFieldsDto {
   @Type(() => CountryDataDto)
   country_data?: CountryDataDto;
 }
+
+/** Every mode's settings object has its property above: the compiler names the modes that lack one. */
+type ModesWithoutSettingsProperty = Exclude<keyof ModeSettingsInputs, keyof RenderModeFieldsDto>;
+const EVERY_MODE_HAS_ITS_SETTINGS_PROPERTY: [ModesWithoutSettingsProperty] extends [never] ? true : ModesWithoutSettingsProperty = true;
+void EVERY_MODE_HAS_ITS_SETTINGS_PROPERTY;

@@ -2,7 +2,7 @@ import type { Type, ValidationError } from '@nestjs/common';
 import { CommonErrors, type ValidationIssue } from '../../../common/errors';
 import { toValidationIssues, validateAs } from '../../../common/http/validation';
 import { CreateRenderDto } from '../dto/create-render.dto';
-import { placeIssues } from '../render-request.normalizer';
+import { waypointPlaceIssues } from '../render-request.parser';
 import { isJsonObject } from './merge-template';
 
 /** Render fields a template cannot hold, and why (contract §12). */
@@ -38,7 +38,7 @@ export async function templateSettingsIssues(settings: Record<string, unknown>):
   }
   // Like a render body's, place names are looked up once the shape is right.
   if (issues.length === 0 && Array.isArray(settings.waypoints))
-    issues.push(...placeIssues(settings.waypoints as CreateRenderDto['waypoints'], 'settings.'));
+    issues.push(...waypointPlaceIssues(settings.waypoints as CreateRenderDto['waypoints'], 'settings.'));
   return issues;
 }
 

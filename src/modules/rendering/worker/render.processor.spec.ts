@@ -14,7 +14,7 @@ import { JobFailure } from '../rendering.errors';
 import type { CompletedRender, JobFailureRecord, JobLifecycle } from '../jobs/job-lifecycle.service';
 import type { RenderQueue, RenderQueueConsumer, RenderTask } from '../jobs/render-queue';
 import { RenderCancelledError, Renderer, RenderVideoInput } from '../renderer';
-import { normalizeRenderRequest } from '../render-request.normalizer';
+import { parseRenderBody } from '../render-request.parser';
 import type { RenderTimings } from './render-timings';
 import { RenderOutcomes } from './render-outcomes';
 import { RenderProcessor } from './render.processor';
@@ -31,7 +31,7 @@ class FakeLifecycle {
   readonly failed: Array<{ jobId: string } & JobFailureRecord> = [];
 
   add(id: string, dto: Partial<CreateRenderDto> = {}, createdAt = new Date()): RenderJob {
-    const request = normalizeRenderRequest(
+    const { request } = parseRenderBody(
       {
         waypoints: [
           { lat: 38.72, lng: -9.14, label: 'Lisbon' },
@@ -40,7 +40,7 @@ class FakeLifecycle {
         duration: 3,
         ...dto,
       } as CreateRenderDto,
-      { maxDurationSeconds: 60, sandbox: false },
+      { tier: { tier: 'studio', maxDurationSeconds: 60 }, sandbox: false },
     );
     const job = {
       id,

@@ -1,11 +1,24 @@
 import { ArgumentMetadata } from '@nestjs/common';
 import { createValidationPipe } from '../../common/http/validation';
 import { planRoute, RoadRouter, RoutingError } from '../routing';
-import { buildCompositionProps } from './contract';
+import {
+  buildCompositionProps,
+  type CompositionCountryData,
+  type CompositionMultiRoute,
+  type CompositionRegionFocus,
+  defaultRoutesDuration,
+  type NormalizedCountryData,
+  type NormalizedMultiRoute,
+  type NormalizedRegionFocus,
+  type NormalizedRenderRequest,
+  type RenderMode,
+  type RoutePlan,
+  type SharedCompositionProps,
+  type SharedNormalizedRequest,
+} from './contract';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
-import { estimateRenderSeconds, normalizeRenderRequest, tierAndPlaceIssues } from './render-request.normalizer';
-import { defaultRoutesDuration } from './render-modes.rules';
+import { estimateRenderSeconds, parseRenderBody } from './render-request.parser';
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };
 /** A body as the API sees it after the validation pipe (which must accept it). */
@@ -13,13 +26,34 @@ const dtoOf = (body: object): Promise<CreateRenderDto> => createValidationPipe()
 
 const free = { tier: 'free', maxDurationSeconds: 10 };
 const studio = { tier: 'studio', maxDurationSeconds: 45 };
-const issuesOf = async (body: object, tier = studio, prefix = '') => tierAndPlaceIssues(await dtoOf(body), tier, prefix).issues;
-const normalized = async (body: object, maxDurationSeconds = 45) =>
-  normalizeRenderRequest(await dtoOf(body), { maxDurationSeconds, sandbox: false });
+const issuesOf = async (body: object, tier = studio, prefix = '') =>
+  parseRenderBody(await dtoOf(body), { tier, sandbox: false, prefix }).issues;
+
+/** A stored request or props of any mode, each mode's settings readable (absent when it is another mode). */
+type AnyModeRequest = SharedNormalizedRequest & {
+  mode?: RenderMode;
+  multi_route?: NormalizedMultiRoute;
+  region_focus?: NormalizedRegionFocus;
+  country_data?: NormalizedCountryData;
+};
+type AnyModeProps = SharedCompositionProps & {
+  mode: RenderMode;
+  multi_route?: CompositionMultiRoute;
+  region_focus?: CompositionRegionFocus;
+  country_data?: CompositionCountryData;
+};
+/** The request a body stores (the body must be accepted). */
+const normalized = async (body: object, maxDurationSeconds = 45): Promise<AnyModeRequest> => {
+  const { request, issues } = parseRenderBody(await dtoOf(body), { tier: { tier: 'test', maxDurationSeconds }, sandbox: false });
+  expect(issues).toEqual([]);
+  return request;
+};
+const propsOf = (request: AnyModeRequest, plan: RoutePlan): AnyModeProps =>
+  buildCompositionProps(request as NormalizedRenderRequest, plan, { sandbox: false });
 
 const SHANGHAI = { place: 'Shanghai' };
 
-describe('tierAndPlaceIssues: places and countries of the modes', () => {
+describe('parseRenderBody: places and countries of the modes', () => {
   it('looks up the places of multi_route and region_focus like waypoints, with suggestions', async () => {
     const multi = await issuesOf({
       mode: 'multi_route',
@@ -117,7 +151,7 @@ describe('tierAndPlaceIssues: places and countries of the modes', () => {
   });
 });
 
-describe('tierAndPlaceIssues: times within the duration', () => {
+describe('parseRenderBody: times within the duration', () => {
   it('keeps text overlays within the video, naming the default duration when none was given', async () => {
     const overlays = [
       { text: 'a', start: 0, end: 10 },
@@ -218,7 +252,7 @@ describe('defaultRoutesDuration', () => {
   });
 });
 
-describe('normalizeRenderRequest', () => {
+describe('parseRenderBody: the stored request', () => {
   it('fills the new defaults of a route_animation', async () => {
     const request = await normalized({
       waypoints: [
@@ -345,7 +379,7 @@ describe('from request to composition props', () => {
   it('gives multi_route one leg per route, each from the origin, and the settings the scene needs', async () => {
     const request = await normalized(RENDER_BODY_EXAMPLES.multi_route.value, 10);
     const plan = await planRoute(request, { roadRouter });
-    const props = buildCompositionProps(request, plan, { sandbox: false });
+    const props = propsOf(request, plan);
     expect(props.mode).toBe('multi_route');
     expect(props.waypoints).toEqual([]);
     expect(props.legs).toHaveLength(8);
@@ -356,26 +390,28 @@ describe('from request to composition props', () => {
       expect(props.multi_route!.routes[i].lng).toBe(leg.coordinates.at(-1)![0]);
     }
     expect(props.multi_route?.routes.every((r) => r.data_label !== null)).toBe(true);
-    expect([props.region_focus, props.country_data]).toEqual([null, null]);
+    expect([props.region_focus, props.country_data]).toEqual([undefined, undefined]);
   });
 
   it('gives region_focus and country_data no legs and their settings', async () => {
     const focus = await normalized(RENDER_BODY_EXAMPLES.region_focus.value, 10);
-    const focusProps = buildCompositionProps(focus, await planRoute(focus, { roadRouter }), { sandbox: false });
-    expect(focusProps).toMatchObject({ mode: 'region_focus', legs: [], total_distance_km: 0, multi_route: null, country_data: null });
+    const focusProps = propsOf(focus, await planRoute(focus, { roadRouter }));
+    expect(focusProps).toMatchObject({ mode: 'region_focus', legs: [], total_distance_km: 0 });
+    expect([focusProps.multi_route, focusProps.country_data]).toEqual([undefined, undefined]);
     expect(focusProps.region_focus?.region).toEqual({ kind: 'country', iso_numeric: '620', name: 'Portugal' });
     expect(focusProps.region_focus?.markers.length).toBeGreaterThan(0);
 
     const data = await normalized(RENDER_BODY_EXAMPLES.country_data.value, 10);
-    const dataProps = buildCompositionProps(data, await planRoute(data, { roadRouter }), { sandbox: false });
-    expect(dataProps).toMatchObject({ mode: 'country_data', legs: [], region_focus: null });
+    const dataProps = propsOf(data, await planRoute(data, { roadRouter }));
+    expect(dataProps).toMatchObject({ mode: 'country_data', legs: [] });
+    expect(dataProps.region_focus).toBeUndefined();
     expect(dataProps.country_data?.values.length).toBeGreaterThanOrEqual(40);
     expect(dataProps.country_data?.legend.title).not.toBeNull();
   });
 
   it('carries overlays, waypoint camera details and the camera intensity', async () => {
     const request = await normalized(RENDER_BODY_EXAMPLES.text_overlays.value, 10);
-    const props = buildCompositionProps(request, await planRoute(request, { roadRouter }), { sandbox: false });
+    const props = propsOf(request, await planRoute(request, { roadRouter }));
     expect(props.text_overlays).toEqual(request.text_overlays);
     expect(props.text_overlays.length).toBeGreaterThan(1);
     expect(props.camera.intensity).toBe(request.camera.intensity);
@@ -385,7 +421,7 @@ describe('from request to composition props', () => {
     for (const [name, example] of Object.entries(RENDER_BODY_EXAMPLES)) {
       expect([name, await issuesOf(example.value, free)]).toEqual([name, []]);
       const request = await normalized(example.value, free.maxDurationSeconds);
-      expect(estimateRenderSeconds(request)).toBeGreaterThan(5);
+      expect(estimateRenderSeconds(request as NormalizedRenderRequest)).toBeGreaterThan(5);
     }
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * route_animation (the default mode, contract §3): the route through `waypoints` draws itself, a
+ * vehicle travels it, the camera follows. Its waypoints and HUD are shared fields of the request
+ * (stored and drawn as every mode's `waypoints`, empty in the others), so it has no settings object.
+ * Drawn by `remotion/modes/route-animation/`.
+ */
+import type { CameraPreset } from '../render-request';
+import { defineMode } from './mode-definition';
+
+/** The tilt of each camera preset when the request sets none: only the cinematic camera leans. */
+const PRESET_TILT: Record<CameraPreset, number> = { auto: 0, follow: 0, overview: 0, cinematic: 40 };
+
+export const routeAnimationMode = defineMode<'route_animation', undefined, undefined, undefined>({
+  mode: 'route_animation',
+  title: 'Route: travel waypoints in order',
+  takes: { waypoints: true, transport: true, route: true, route_style: true, hud: true },
+  defaultTilt: (preset) => PRESET_TILT[preset],
+  rendersInPage: true,
+  parseSettings: () => undefined,
+  settingsToProps: () => undefined,
+  examples: {
+    first_render: {
+      summary: 'Lisbon → New York by plane, then by ship to Rotterdam (the README walkthrough)',
+      value: {
+        waypoints: [{ place: 'Lisbon' }, { place: 'New York', transport: 'ship' }, { place: 'Rotterdam' }],
+        transport: 'plane',
+        duration: 10,
+        style: 'standard',
+        hud: { distance: true },
+        title: { text: 'Lisbon to Rotterdam', subtitle: 'the long way round' },
+      },
+    },
+    coordinates: {
+      summary: 'Coordinates and labels, a cinematic camera and a dashed route',
+      value: {
+        waypoints: [
+          { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
+          { lat: 48.8566, lng: 2.3522, label: 'Paris', dwell: 1 },
+          { lat: 52.52, lng: 13.405, label: 'Berlin' },
+        ],
+        transport: 'plane',
+        duration: 8,
+        aspect_ratio: '9:16',
+        camera: { preset: 'cinematic', tilt: 30 },
+        route_style: { color: '#ff5a36', line: 'dashed' },
+        units: 'km',
+      },
+    },
+    text_overlays: {
+      summary: 'Text overlays and camera details: captions over a three-city trip, a hold and a close-up on Paris',
+      value: {
+        waypoints: [
+          { place: 'Lisbon', label: 'Lisbon' },
+          { place: 'Paris', label: 'Paris', camera_zoom_override: 6, camera_hold_seconds: 1 },
+          { place: 'Berlin', label: 'Berlin' },
+        ],
+        transport: 'train',
+        duration: 10,
+        camera: { preset: 'follow', intensity: 'soft' },
+        text_overlays: [
+          { text: 'Three capitals in one week', start: 0.3, end: 2.8, position: 'top', style: 'headline' },
+          { text: 'Friday: Lisbon → Paris', start: 2.5, end: 5.5, position: 'bottom-left', style: 'lower-third' },
+          { text: 'Sunday: on to Berlin', start: 6, end: 9.5, position: 'bottom-left', style: 'lower-third' },
+        ],
+      },
+    },
+  },
+});

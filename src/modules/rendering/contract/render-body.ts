@@ -1,0 +1,42 @@
+/**
+ * A render body as the parse reads it: the shape the DTOs (`../dto`) have validated, as plain types,
+ * so that the parse (`parse-request.ts`, each mode's `parse`) stays in the contract, free of the
+ * validation library. The DTO classes implement these interfaces, so the compiler holds the two together.
+ */
+import type { Chokepoint, RouteMode, Transport } from '../../routing';
+import type {
+  AspectRatio,
+  CameraIntensity,
+  CameraPreset,
+  FrameRate,
+  HudPosition,
+  Resolution,
+  RouteLineKind,
+  Units,
+} from './render-request';
+import type { TextOverlayInput, WaypointInput } from './inputs';
+import type { ModeSettingsInputs } from './modes';
+import type { RenderMode } from './render-modes';
+
+export type { PointInput, TextOverlayInput, WaypointInput } from './inputs';
+
+/** Every field of POST /v1/render's body (a template already merged in), each mode's settings object included. */
+export interface RenderBodyInput extends ModeSettingsInputs {
+  mode?: RenderMode;
+  waypoints?: WaypointInput[];
+  transport?: Transport;
+  route?: { mode?: RouteMode; avoid?: Chokepoint[] };
+  duration?: number;
+  resolution?: Resolution;
+  aspect_ratio?: AspectRatio;
+  fps?: FrameRate;
+  style?: string;
+  route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
+  camera?: { preset?: CameraPreset; start_zoom?: number; tilt?: number; intensity?: CameraIntensity };
+  hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };
+  title?: { text: string; subtitle?: string };
+  text_overlays?: TextOverlayInput[];
+  units?: Units;
+  webhook_url?: string;
+  template_id?: string;
+}

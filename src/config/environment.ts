@@ -187,7 +187,7 @@ export class EnvironmentVariables {
 
   /**
    * How a worker makes videos (ADR 0015): `in_page` draws and encodes inside the page where the page does it well
-   * (whole videos up to 1080p whose camera never tilts) and takes Remotion's screenshots for the rest; `screenshots`
+   * (whole videos up to 4k whose camera never tilts) and takes Remotion's screenshots for the rest; `screenshots`
    * takes screenshots for every video.
    */
   @IsOptional()

@@ -14,8 +14,9 @@ import { WorkerPresence } from './worker-presence.service';
 
 /**
  * The worker side of rendering: the render queue's consumer, its renderer, the heartbeat that counts
- * alive workers (how far a job is split), and the sweeper for lost queue entries. Depends on the jobs (lifecycle, queue) and routing, never on the render
- * API. The API process never renders.
+ * alive workers (how far a job is split), and the sweeper for lost queue entries. Depends on the jobs
+ * (lifecycle, queue) and routing, never on the render API. Videos are made only here; the API process
+ * draws single preview stills (preview/, ADR 0006) and nothing else.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatchJob]), JobsModule, RoutingModule],

@@ -1,12 +1,12 @@
 /** Where the HUD panel sits and how big it is (shared by the HUD and the label placement). */
-import { type MapAnimationProps, RENDER_MODE_DEFINITIONS } from '../../src/modules/rendering/contract';
+import { type MapAnimationProps, modeDefinition } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
 import type { ModeLayer } from './scene';
 
 export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>): Rect | null {
   // The HUD follows one vehicle along one route: only the modes that take one draw it.
-  if (!RENDER_MODE_DEFINITIONS[props.mode].takes.hud) return null;
+  if (!modeDefinition(props.mode).takes.hud) return null;
   if (!props.hud || (!props.hud.distance && !props.hud.progress_bar)) return null;
   const unit = sizeUnit(props.width, props.height);
   const insets = safeInsets(props.width, props.height);

@@ -13,7 +13,7 @@ import {
   cleanLabel,
 } from './composition-parts';
 import { MAX_CAMERA_TILT_DEGREES, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
-import { defaultTilt, type ModeSlot, type NamedAfterMode, RENDER_MODE_DEFINITIONS, type RenderModeDefinition } from './modes';
+import { defaultTilt, modeDefinition, type ModeSlot, type NamedAfterMode } from './modes';
 import {
   type CameraIntensity,
   type CameraPreset,
@@ -79,7 +79,7 @@ export const IN_PAGE_MAX_PIXELS = 3840 * 2160;
 
 /** Whether the in-page renderer makes this whole video: a mode it draws, a camera that never tilts, a frame up to 4k. */
 export function rendersInPage(props: MapAnimationProps): boolean {
-  return RENDER_MODE_DEFINITIONS[props.mode].rendersInPage && neverTilts(props) && props.width * props.height <= IN_PAGE_MAX_PIXELS;
+  return modeDefinition(props.mode).rendersInPage && neverTilts(props) && props.width * props.height <= IN_PAGE_MAX_PIXELS;
 }
 
 /**
@@ -150,8 +150,7 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
 
 /** The mode's settings as drawn, under the mode's name (nothing for a mode without settings). */
 function modeSlot(mode: RenderMode, request: NormalizedRenderRequest, legs: CompositionLeg[]): object {
-  // The registry is indexed by a mode known only at run time: its definition is read through the widest type.
-  const definition = RENDER_MODE_DEFINITIONS[mode] as RenderModeDefinition<RenderMode, unknown, unknown, unknown>;
-  const slot = definition.settingsToProps((request as Partial<Record<RenderMode, unknown>>)[mode], legs);
+  // The stored request keeps the mode's settings under the mode's name.
+  const slot = modeDefinition(mode).settingsToProps((request as Partial<Record<RenderMode, unknown>>)[mode], legs);
   return slot === undefined ? {} : { [mode]: slot };
 }

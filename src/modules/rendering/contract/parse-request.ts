@@ -5,7 +5,7 @@
  * (`./modes`). The caller refuses the request when the context holds any issue.
  */
 import { MAX_PAUSE_SHARE } from './limits';
-import { RENDER_MODE_DEFINITIONS, type ParseContext, type RenderModeDefinition } from './modes';
+import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
 import type { NormalizedWaypoint } from './render-request';
 import type { NormalizedRenderRequest } from './stored-request';
@@ -43,11 +43,12 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     }
   });
 
-  // The registry is indexed by a mode known only at run time: its definition is read through the widest type.
-  const definition = RENDER_MODE_DEFINITIONS[mode] as RenderModeDefinition<RenderMode, unknown, unknown, unknown>;
+  // The body carries the mode's settings object under the mode's name.
   const input = (body as Partial<Record<RenderMode, unknown>>)[mode];
   const settings =
-    input === undefined ? undefined : definition.parseSettings({ settings: input, transport, routeColor: body.route_style?.color, ctx });
+    input === undefined
+      ? undefined
+      : modeDefinition(mode).parseSettings({ settings: input, transport, routeColor: body.route_style?.color, ctx });
 
   return {
     mode,

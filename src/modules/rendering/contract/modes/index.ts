@@ -21,7 +21,19 @@ export const RENDER_MODE_DEFINITIONS = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each mode has its own settings types; the types below read them back
 } as const satisfies { [M in RenderMode]: RenderModeDefinition<M, any, any, any> };
 
-type Definition<M extends RenderMode> = (typeof RENDER_MODE_DEFINITIONS)[M];
+/**
+ * Every mode's definition as read by a dispatch on a mode known only at run time (the parse, the props, the DTO
+ * rules): its own types widened. Missing a mode, this and the registry above are what the compiler names.
+ */
+export type AnyRenderModeDefinition = RenderModeDefinition<RenderMode, unknown, unknown, unknown>;
+const DEFINITIONS: Readonly<Record<RenderMode, AnyRenderModeDefinition>> = RENDER_MODE_DEFINITIONS;
+
+/** The definition of a mode known only at run time. */
+export function modeDefinition(mode: RenderMode): AnyRenderModeDefinition {
+  return DEFINITIONS[mode];
+}
+
+type Definition<M extends RenderMode> = M extends keyof typeof RENDER_MODE_DEFINITIONS ? (typeof RENDER_MODE_DEFINITIONS)[M] : never;
 
 /** A mode's settings object as sent (undefined: the mode has none). */
 export type ModeInput<M extends RenderMode> = Definition<M> extends RenderModeDefinition<M, infer I, infer _S, infer _P> ? I : never;
@@ -38,25 +50,22 @@ export type ModeSettingsInputs = { [M in RenderMode as [ModeInput<M>] extends [u
 
 /** The modes that take a shared field (`transport` is refused in region_focus and country_data, say). */
 export function modesTaking(field: SharedModeField): RenderMode[] {
-  return (Object.keys(RENDER_MODE_DEFINITIONS) as RenderMode[]).filter((mode) => RENDER_MODE_DEFINITIONS[mode].takes[field]);
+  return (Object.keys(DEFINITIONS) as RenderMode[]).filter((mode) => DEFINITIONS[mode].takes[field]);
 }
 
 /** The camera's tilt in a mode when the request sets none. */
 export function defaultTilt(mode: RenderMode, preset: CameraPreset): number {
-  return RENDER_MODE_DEFINITIONS[mode].defaultTilt(preset);
+  return DEFINITIONS[mode].defaultTilt(preset);
 }
 
 /** What a person picking a mode reads. */
 export function modeTitle(mode: RenderMode): string {
-  return RENDER_MODE_DEFINITIONS[mode].title;
+  return DEFINITIONS[mode].title;
 }
 
 /** Every mode's example bodies for the API reference, in the order of RENDER_MODES. */
 export function renderBodyExamples(): Record<string, RenderBodyExample> {
-  return Object.assign({}, ...Object.values(RENDER_MODE_DEFINITIONS).map((definition) => definition.examples)) as Record<
-    string,
-    RenderBodyExample
-  >;
+  return Object.assign({}, ...Object.values(DEFINITIONS).map((definition) => definition.examples)) as Record<string, RenderBodyExample>;
 }
 
 export type {

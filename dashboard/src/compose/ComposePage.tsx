@@ -1,36 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MaprError } from '@mapr/sdk';
+import {
+  ASPECT_RATIOS,
+  CAMERA_INTENSITIES,
+  CAMERA_PRESETS,
+  HUD_POSITIONS,
+  MaprError,
+  RENDER_MODES,
+  RESOLUTIONS,
+  TEXT_OVERLAY_POSITIONS,
+  TEXT_OVERLAY_STYLES,
+  TRANSPORTS,
+  UNITS,
+} from '@mapr/sdk';
 import { mapr, read } from '../api/client';
 import { queryKeys, useAccount, useStyles, useTemplates, useUsage } from '../api/queries';
 import type { CreateRenderRequest, TemplateSettings } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { PageHeader } from '../components/Page';
+import { aspectRatioLabel, TRANSPORT_LABELS, UNIT_LABELS } from './labels';
 import { PreviewPlayer } from './PreviewPlayer';
 import {
-  ASPECT_RATIOS,
-  CAMERA_INTENSITIES,
-  CAMERA_PRESETS,
   emptyOverlay,
   fromRequestBody,
-  HUD_POSITIONS,
   initialForm,
   MODE_EXAMPLES,
   MODE_LABELS,
-  MODES,
   ModeSettingsError,
-  OVERLAY_POSITIONS,
-  OVERLAY_STYLES,
   type OverlayForm,
   type RenderForm,
-  RESOLUTIONS,
   templateSettings,
   toRequestBody,
-  TRANSPORTS,
 } from './render-form';
-import { TRANSPORT_LABELS, WaypointsEditor } from './WaypointsEditor';
+import { WaypointsEditor } from './WaypointsEditor';
 
 /** The body for the form, or the reason it cannot be built (mode settings that are not JSON). */
 function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Error } {
@@ -177,7 +181,7 @@ export default function ComposePage() {
                       }));
                     }}
                   >
-                    {MODES.map((m) => (
+                    {RENDER_MODES.map((m) => (
                       <option key={m} value={m}>
                         {MODE_LABELS[m]}
                       </option>
@@ -250,10 +254,7 @@ export default function ComposePage() {
                 label="Aspect ratio"
                 error={issueFor(fieldError, 'aspect_ratio')}
                 value={form.aspectRatio}
-                options={ASPECT_RATIOS.map((r) => ({
-                  value: r,
-                  label: r === '9:16' ? `${r} (vertical)` : r === '1:1' ? `${r} (square)` : r,
-                }))}
+                options={ASPECT_RATIOS.map((r) => ({ value: r, label: aspectRatioLabel(r) }))}
                 onChange={(ratio) => set('aspectRatio', ratio)}
               />
               <SelectField
@@ -270,10 +271,7 @@ export default function ComposePage() {
                 label="Units"
                 error={issueFor(fieldError, 'units')}
                 value={form.units}
-                options={[
-                  { value: 'km', label: 'Kilometres' },
-                  { value: 'mi', label: 'Miles' },
-                ]}
+                options={UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }))}
                 onChange={(units) => set('units', units)}
               />
             </div>
@@ -526,10 +524,10 @@ function OverlaysEditor({ overlays, onChange, error }: { overlays: OverlayForm[]
             <SelectField
               label="Where"
               value={overlay.position}
-              options={OVERLAY_POSITIONS}
+              options={TEXT_OVERLAY_POSITIONS}
               onChange={(position) => update(index, { position })}
             />
-            <SelectField label="Look" value={overlay.style} options={OVERLAY_STYLES} onChange={(style) => update(index, { style })} />
+            <SelectField label="Look" value={overlay.style} options={TEXT_OVERLAY_STYLES} onChange={(style) => update(index, { style })} />
             <button type="button" className="button button-link" onClick={() => onChange(overlays.filter((_, i) => i !== index))}>
               Remove<span className="visually-hidden"> overlay {index + 1}</span>
             </button>

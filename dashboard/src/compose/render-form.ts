@@ -3,22 +3,34 @@
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
-import type { CreateRenderRequest, TemplateSettings } from '../api/types';
+import {
+  ASPECT_RATIOS,
+  CAMERA_INTENSITIES,
+  CAMERA_PRESETS,
+  HUD_POSITIONS,
+  RENDER_MODES,
+  RESOLUTIONS,
+  TEXT_OVERLAY_POSITIONS,
+  TEXT_OVERLAY_STYLES,
+  TRANSPORTS,
+  UNITS,
+} from '@mapr/sdk';
+import type {
+  AspectRatio,
+  CameraIntensity,
+  CameraPreset,
+  CreateRenderRequest,
+  HudPosition,
+  RenderMode,
+  Resolution,
+  TemplateSettings,
+  TextOverlayPosition,
+  TextOverlayStyle,
+  Transport,
+  Units,
+} from '../api/types';
 
-export const TRANSPORTS = ['plane', 'ship', 'car', 'truck', 'train', 'walk', 'none'] as const;
-export const MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5'] as const;
-export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
-export const CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
-export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
-export const HUD_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-export const OVERLAY_POSITIONS = ['top', 'center', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-export const OVERLAY_STYLES = ['caption', 'headline', 'lower-third'] as const;
-
-export type Transport = (typeof TRANSPORTS)[number];
-export type Mode = (typeof MODES)[number];
-
-export const MODE_LABELS: Record<Mode, string> = {
+export const MODE_LABELS: Record<RenderMode, string> = {
   route_animation: 'Route: travel waypoints in order',
   multi_route: 'Many routes from one origin',
   region_focus: 'Fly in to a country or region',
@@ -43,31 +55,31 @@ export interface OverlayForm {
   text: string;
   start: string;
   end: string;
-  position: (typeof OVERLAY_POSITIONS)[number];
-  style: (typeof OVERLAY_STYLES)[number];
+  position: TextOverlayPosition;
+  style: TextOverlayStyle;
 }
 
 export interface RenderForm {
-  mode: Mode;
+  mode: RenderMode;
   waypoints: WaypointForm[];
   transport: Transport;
   /** The settings object of a mode other than route_animation, as JSON text. */
   modeSettings: string;
   duration: string;
-  resolution: (typeof RESOLUTIONS)[number];
-  aspectRatio: (typeof ASPECT_RATIOS)[number];
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
   style: string;
-  cameraPreset: (typeof CAMERA_PRESETS)[number] | '';
-  cameraIntensity: (typeof CAMERA_INTENSITIES)[number];
+  cameraPreset: CameraPreset | '';
+  cameraIntensity: CameraIntensity;
   cameraTilt: string;
   hud: boolean;
   hudDistance: boolean;
   hudProgressBar: boolean;
-  hudPosition: (typeof HUD_POSITIONS)[number];
+  hudPosition: HudPosition;
   titleText: string;
   titleSubtitle: string;
   overlays: OverlayForm[];
-  units: 'km' | 'mi';
+  units: Units;
   webhookUrl: string;
   templateId: string;
 }
@@ -84,7 +96,7 @@ export function emptyOverlay(): OverlayForm {
 }
 
 /** A settings object to start from when a person switches to a mode without waypoints. */
-export const MODE_EXAMPLES: Record<Exclude<Mode, 'route_animation'>, object> = {
+export const MODE_EXAMPLES: Record<Exclude<RenderMode, 'route_animation'>, object> = {
   multi_route: {
     origin: { place: 'Shanghai' },
     routes: [
@@ -213,7 +225,7 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
  */
 export function fromRequestBody(body: Record<string, unknown>, base: RenderForm): RenderForm {
   const form: RenderForm = { ...base };
-  const mode = oneOf(MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
+  const mode = oneOf(RENDER_MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
   form.mode = mode;
   if (mode !== 'route_animation' && body[mode]) form.modeSettings = JSON.stringify(body[mode], null, 2);
   if (Array.isArray(body.waypoints)) {
@@ -257,11 +269,11 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
       text: str(o.text),
       start: str(o.start),
       end: str(o.end),
-      position: oneOf(OVERLAY_POSITIONS, o.position, 'bottom'),
-      style: oneOf(OVERLAY_STYLES, o.style, 'caption'),
+      position: oneOf(TEXT_OVERLAY_POSITIONS, o.position, 'bottom'),
+      style: oneOf(TEXT_OVERLAY_STYLES, o.style, 'caption'),
     }));
   }
-  if (body.units) form.units = body.units === 'mi' ? 'mi' : 'km';
+  if (body.units) form.units = oneOf(UNITS, body.units, 'km');
   if (typeof body.webhook_url === 'string') form.webhookUrl = body.webhook_url;
   return form;
 }

@@ -22,19 +22,18 @@ import { Field, issueFor, SelectField } from '../components/Field';
 import { PageHeader } from '../components/Page';
 import { aspectRatioLabel, TRANSPORT_LABELS, UNIT_LABELS } from './labels';
 import { PreviewPlayer } from './PreviewPlayer';
+import { MODE_SECTIONS } from '../modes';
 import {
   emptyOverlay,
   fromRequestBody,
   initialForm,
-  MODE_EXAMPLES,
-  MODE_LABELS,
   ModeSettingsError,
   type OverlayForm,
   type RenderForm,
+  type SetFormField,
   templateSettings,
   toRequestBody,
 } from './render-form';
-import { WaypointsEditor } from './WaypointsEditor';
 
 /** The body for the form, or the reason it cannot be built (mode settings that are not JSON). */
 function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Error } {
@@ -66,7 +65,7 @@ export default function ComposePage() {
     const body = (location.state as { body?: Record<string, unknown> } | null)?.body;
     return body ? fromRequestBody(body, initialForm()) : initialForm();
   });
-  const set = <K extends keyof RenderForm>(key: K, value: RenderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set: SetFormField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
 
   const templateFromLink = searchParams.get('template');
   const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
@@ -140,7 +139,7 @@ export default function ComposePage() {
   // Errors name fields as the API does (`waypoints[1].place`, `duration`): the latest action's error is shown by each field.
   const fieldError = submit.error ?? preview.error;
   const formError = 'error' in built ? built.error : null;
-  const modeKey = form.mode;
+  const modeSection = MODE_SECTIONS[form.mode];
 
   return (
     <>
@@ -174,16 +173,12 @@ export default function ComposePage() {
                     value={form.mode}
                     onChange={(e) => {
                       const mode = e.target.value as RenderForm['mode'];
-                      setForm((f) => ({
-                        ...f,
-                        mode,
-                        modeSettings: mode === 'route_animation' ? '' : JSON.stringify(MODE_EXAMPLES[mode], null, 2),
-                      }));
+                      setForm((f) => ({ ...f, mode, modeSettings: MODE_SECTIONS[mode].startingSettings }));
                     }}
                   >
                     {RENDER_MODES.map((m) => (
                       <option key={m} value={m}>
-                        {MODE_LABELS[m]}
+                        {MODE_SECTIONS[m].title}
                       </option>
                     ))}
                   </select>
@@ -193,38 +188,12 @@ export default function ComposePage() {
             <ErrorNotice error={pickTemplate.error ?? linkedTemplate.error} />
           </fieldset>
 
-          {modeKey === 'route_animation' ? (
-            <WaypointsEditor waypoints={form.waypoints} onChange={(w) => set('waypoints', w)} error={fieldError} />
-          ) : (
-            <fieldset>
-              <legend>{MODE_LABELS[modeKey]}</legend>
-              <Field
-                label={`${modeKey} settings (JSON)`}
-                hint={
-                  <>
-                    Every field is described in the <a href="/docs">API reference</a>.
-                  </>
-                }
-                error={formError?.message ?? issueFor(fieldError, modeKey)}
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    className="mono"
-                    rows={12}
-                    spellCheck={false}
-                    value={form.modeSettings}
-                    onChange={(e) => set('modeSettings', e.target.value)}
-                  />
-                )}
-              </Field>
-            </fieldset>
-          )}
+          <modeSection.Editor form={form} set={set} error={fieldError} formError={formError} />
 
           <fieldset>
             <legend>Video</legend>
             <div className="grid-fields">
-              {modeKey !== 'region_focus' && modeKey !== 'country_data' ? (
+              {modeSection.shows.transport ? (
                 <SelectField
                   label="Transport"
                   hint="For every leg that does not choose its own."
@@ -348,7 +317,7 @@ export default function ComposePage() {
                 )}
               </Field>
             </div>
-            {modeKey === 'route_animation' ? (
+            {modeSection.shows.hud ? (
               <div className="stack hud-options">
                 <label className="checkbox">
                   <input type="checkbox" checked={form.hud} onChange={(e) => set('hud', e.target.checked)} /> Show a HUD (distance and

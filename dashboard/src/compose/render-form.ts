@@ -29,13 +29,7 @@ import type {
   Transport,
   Units,
 } from '../api/types';
-
-export const MODE_LABELS: Record<RenderMode, string> = {
-  route_animation: 'Route: travel waypoints in order',
-  multi_route: 'Many routes from one origin',
-  region_focus: 'Fly in to a country or region',
-  country_data: 'A figure per country (choropleth)',
-};
+import { modeTakes } from '../modes/shared-fields';
 
 export interface WaypointForm {
   /** Stable React key. */
@@ -84,6 +78,9 @@ export interface RenderForm {
   templateId: string;
 }
 
+/** Sets one field of the form. */
+export type SetFormField = <K extends keyof RenderForm>(key: K, value: RenderForm[K]) => void;
+
 let nextKey = 0;
 export const newKey = (): string => `k${++nextKey}`;
 
@@ -94,28 +91,6 @@ export function emptyWaypoint(place = ''): WaypointForm {
 export function emptyOverlay(): OverlayForm {
   return { key: newKey(), text: '', start: '0', end: '3', position: 'bottom', style: 'caption' };
 }
-
-/** A settings object to start from when a person switches to a mode without waypoints. */
-export const MODE_EXAMPLES: Record<Exclude<RenderMode, 'route_animation'>, object> = {
-  multi_route: {
-    origin: { place: 'Shanghai' },
-    routes: [
-      { place: 'Singapore', data_label: '6 days' },
-      { place: 'Rotterdam', data_label: '32 days' },
-      { place: 'Los Angeles', data_label: '16 days' },
-    ],
-  },
-  region_focus: { region: 'Portugal', from: 'continent', markers: [{ place: 'Lisbon' }, { place: 'Porto' }] },
-  country_data: {
-    legend: { title: 'Population', unit: 'M' },
-    values: [
-      { country: 'India', value: 1429 },
-      { country: 'China', value: 1426 },
-      { country: 'United States', value: 340 },
-      { country: 'Brazil', value: 216 },
-    ],
-  },
-};
 
 export function initialForm(maxDuration = 10): RenderForm {
   return {
@@ -184,7 +159,7 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
       }),
     );
   }
-  if (form.mode !== 'region_focus' && form.mode !== 'country_data') body.transport = form.transport;
+  if (modeTakes(form.mode, 'transport')) body.transport = form.transport;
   body.duration = numberOrText(form.duration);
   if (form.resolution !== '720p') body.resolution = form.resolution;
   if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
@@ -195,7 +170,7 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
     tilt: numberOrText(form.cameraTilt),
   });
   if (Object.keys(camera).length) body.camera = camera;
-  if (form.hud && form.mode === 'route_animation') {
+  if (form.hud && modeTakes(form.mode, 'hud')) {
     body.hud = { distance: form.hudDistance, progress_bar: form.hudProgressBar, position: form.hudPosition };
   }
   if (form.titleText.trim()) body.title = compact({ text: form.titleText.trim(), subtitle: form.titleSubtitle.trim() || undefined });

@@ -15,6 +15,7 @@ export type {
   CreatedApiKey,
   CreateRenderRequest,
   HudPosition,
+  Limits,
   Place,
   Render,
   RenderMode,

@@ -6,15 +6,11 @@
 import type { ComponentType } from 'react';
 import { RENDER_MODE_DEFINITIONS, type NormalizedRequestOf } from '../../../src/modules/rendering/contract';
 import type { RenderMode } from '../api/types';
-import type { RenderForm, SetFormField } from '../compose/render-form';
+import type { FormSectionProps } from '../compose/form-section';
 import { modeTakes, type ShownField } from './shared-fields';
 
-/** What the composer hands the section of the selected mode. */
-export interface ModeEditorProps {
-  form: RenderForm;
-  set: SetFormField;
-  /** The latest preview's or submission's error: each field shows the API's message for it. */
-  error: unknown;
+/** What the composer hands the section of the selected mode: what every section of its form gets, and more. */
+export interface ModeEditorProps extends FormSectionProps {
   /** Why the form cannot be sent as it stands (mode settings that are not JSON), or null. */
   formError: Error | null;
 }

@@ -1,19 +1,13 @@
-/** How a render job reads in lists and headings: its title, its route in words, its mode. */
-import type { NormalizedPoint, NormalizedRegion, NormalizedRenderRequest } from '../../src/modules/rendering/contract';
+/** How a render job reads in lists and headings: its title, its route in words (by its mode's section), its mode. */
+import type { NormalizedRenderRequest } from '../../src/modules/rendering/contract';
 import type { Render, RenderStatus } from './api/types';
+import { MODE_SECTIONS, modeSectionOf } from './modes';
 
 export const ACTIVE_STATUSES: readonly RenderStatus[] = ['queued', 'processing'];
 
 export function isActive(job: Pick<Render, 'status'>): boolean {
   return ACTIVE_STATUSES.includes(job.status);
 }
-
-const MODE_LABELS: Record<string, string> = {
-  route_animation: 'Route',
-  multi_route: 'Multi-route',
-  region_focus: 'Region focus',
-  country_data: 'Country data',
-};
 
 /** The stored request, read leniently: older jobs may lack fields added since. */
 function requestOf(job: Pick<Render, 'request'>): Partial<NormalizedRenderRequest> {
@@ -22,44 +16,13 @@ function requestOf(job: Pick<Render, 'request'>): Partial<NormalizedRenderReques
 
 export function modeLabel(job: Pick<Render, 'request'>): string {
   const mode = requestOf(job).mode ?? 'route_animation';
-  return MODE_LABELS[mode] ?? mode;
+  return modeSectionOf(mode)?.shortLabel ?? mode;
 }
 
-function pointLabel(point: Partial<NormalizedPoint> | undefined): string {
-  if (!point) return '?';
-  if (point.label) return point.label;
-  if (point.place) return point.place;
-  if (typeof point.lat === 'number' && typeof point.lng === 'number') return `${point.lat.toFixed(2)}, ${point.lng.toFixed(2)}`;
-  return '?';
-}
-
-function regionLabel(region: NormalizedRegion | 'world' | undefined): string {
-  if (!region || region === 'world') return 'the world';
-  if (region.kind === 'country') return region.name;
-  return `box ${region.bbox.map((n) => n.toFixed(1)).join(', ')}`;
-}
-
-/** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries". */
+/** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries"; a mode this dashboard does not know reads as a route. */
 export function routeSummary(job: Pick<Render, 'request'>): string {
   const request = requestOf(job);
-  switch (request.mode) {
-    case 'multi_route': {
-      const { origin, routes } = request.multi_route ?? { origin: undefined, routes: [] };
-      return `${pointLabel(origin)} → ${routes.length === 1 ? pointLabel(routes[0]) : `${routes.length} destinations`}`;
-    }
-    case 'region_focus':
-      return request.region_focus?.label ?? regionLabel(request.region_focus?.region);
-    case 'country_data': {
-      const count = request.country_data?.values.length ?? 0;
-      return `${count} ${count === 1 ? 'country' : 'countries'} · ${regionLabel(request.country_data?.region)}`;
-    }
-    default: {
-      const waypoints = request.waypoints ?? [];
-      if (waypoints.length === 0) return 'No route';
-      const via = waypoints.length > 2 ? ` (${waypoints.length - 2} via)` : '';
-      return `${pointLabel(waypoints[0])} → ${pointLabel(waypoints[waypoints.length - 1])}${via}`;
-    }
-  }
+  return (modeSectionOf(request.mode ?? 'route_animation') ?? MODE_SECTIONS.route_animation).routeSummary(request);
 }
 
 /** The title the user gave, or else the route in words. */

@@ -1,36 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MaprError } from '@mapr/sdk';
 import { mapr, read } from '../api/client';
 import { queryKeys, useAccount, useStyles, useTemplates, useUsage } from '../api/queries';
-import type { CreateRenderRequest, TemplateSettings } from '../api/types';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, issueFor, SelectField } from '../components/Field';
+import type { CreateRenderRequest } from '../api/types';
 import { PageHeader } from '../components/Page';
-import { PreviewPlayer } from './PreviewPlayer';
+import { MODE_SECTIONS } from '../modes';
+import { CameraSection } from './CameraSection';
+import { ComposeActions } from './ComposeActions';
+import { DeliverySection } from './DeliverySection';
+import { MapStyleSection } from './MapStyleSection';
+import { PreviewPanel } from './PreviewPanel';
 import {
-  ASPECT_RATIOS,
-  CAMERA_INTENSITIES,
-  CAMERA_PRESETS,
-  emptyOverlay,
   fromRequestBody,
-  HUD_POSITIONS,
   initialForm,
-  MODE_EXAMPLES,
-  MODE_LABELS,
-  MODES,
   ModeSettingsError,
-  OVERLAY_POSITIONS,
-  OVERLAY_STYLES,
-  type OverlayForm,
   type RenderForm,
-  RESOLUTIONS,
+  type SetFormField,
   templateSettings,
   toRequestBody,
-  TRANSPORTS,
 } from './render-form';
-import { TRANSPORT_LABELS, WaypointsEditor } from './WaypointsEditor';
+import { SaveTemplateDialog, type SaveTemplateDialogHandle } from './SaveTemplateDialog';
+import { StartFromSection } from './StartFromSection';
+import { TextSection } from './TextSection';
+import { VideoSection } from './VideoSection';
 
 /** The body for the form, or the reason it cannot be built (mode settings that are not JSON). */
 function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Error } {
@@ -44,7 +37,9 @@ function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Erro
 
 /**
  * Compose a render: every field of the request, a preview that plays the exact video in the page
- * before anything is spent (POST /v1/render/preview), then the render itself.
+ * before anything is spent (POST /v1/render/preview), then the render itself. The page holds the form,
+ * the reads and the actions; each section of the form is a component of its own, the mode's own
+ * section comes from the registry of modes (`../modes`).
  */
 export default function ComposePage() {
   const account = useAccount();
@@ -55,14 +50,13 @@ export default function ComposePage() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const limits = account.data?.limits;
 
   // "Render again" brings a job's body; a template link brings a template id (loaded below).
   const [form, setForm] = useState<RenderForm>(() => {
     const body = (location.state as { body?: Record<string, unknown> } | null)?.body;
     return body ? fromRequestBody(body, initialForm()) : initialForm();
   });
-  const set = <K extends keyof RenderForm>(key: K, value: RenderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set: SetFormField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
 
   const templateFromLink = searchParams.get('template');
   const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
@@ -90,13 +84,6 @@ export default function ComposePage() {
       result: await mapr().renders.preview(body),
     }),
   });
-  const previewIsStale = preview.data !== undefined && preview.data.json !== bodyJson;
-  // In one column (phones, tablets) the preview sits under the form: bring it into view when it arrives.
-  const previewSection = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (preview.data && window.matchMedia('(max-width: 1099px)').matches)
-      previewSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [preview.data]);
 
   const idempotencyKey = useRef<{ json: string; key: string } | null>(null);
   const submit = useMutation({
@@ -114,16 +101,7 @@ export default function ComposePage() {
     },
   });
 
-  const saveDialog = useRef<HTMLDialogElement>(null);
-  const [templateName, setTemplateName] = useState('');
-  const saveTemplate = useMutation({
-    mutationFn: (settings: TemplateSettings) => mapr().templates.create({ name: templateName.trim(), settings }),
-    onSuccess: (template) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.templates });
-      setForm((f) => ({ ...f, templateId: template.id }));
-      saveDialog.current?.close();
-    },
-  });
+  const saveDialog = useRef<SaveTemplateDialogHandle>(null);
 
   const onPreview = (event?: FormEvent) => {
     event?.preventDefault();
@@ -136,416 +114,52 @@ export default function ComposePage() {
   // Errors name fields as the API does (`waypoints[1].place`, `duration`): the latest action's error is shown by each field.
   const fieldError = submit.error ?? preview.error;
   const formError = 'error' in built ? built.error : null;
-  const modeKey = form.mode;
+  const section = { form, set, error: fieldError };
+  const ModeEditor = MODE_SECTIONS[form.mode].Editor;
 
   return (
     <>
       <PageHeader title="New render" lead="Preview as often as you like: only a render you submit counts toward your month." />
       <div className="compose">
         <form className="compose-form stack" onSubmit={onPreview} noValidate>
-          <fieldset>
-            <legend>Start from</legend>
-            <div className="grid-fields">
-              <Field label="Template" hint="Its settings fill the form; your changes win.">
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.templateId}
-                    onChange={(e) => (e.target.value ? pickTemplate.mutate(e.target.value) : set('templateId', ''))}
-                  >
-                    <option value="">No template</option>
-                    {(templates.data ?? []).map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
-                        {t.builtin ? ' (built-in)' : ''}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="What the video shows" error={issueFor(fieldError, 'mode')}>
-                {(control) => (
-                  <select
-                    {...control}
-                    value={form.mode}
-                    onChange={(e) => {
-                      const mode = e.target.value as RenderForm['mode'];
-                      setForm((f) => ({
-                        ...f,
-                        mode,
-                        modeSettings: mode === 'route_animation' ? '' : JSON.stringify(MODE_EXAMPLES[mode], null, 2),
-                      }));
-                    }}
-                  >
-                    {MODES.map((m) => (
-                      <option key={m} value={m}>
-                        {MODE_LABELS[m]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-            <ErrorNotice error={pickTemplate.error ?? linkedTemplate.error} />
-          </fieldset>
-
-          {modeKey === 'route_animation' ? (
-            <WaypointsEditor waypoints={form.waypoints} onChange={(w) => set('waypoints', w)} error={fieldError} />
-          ) : (
-            <fieldset>
-              <legend>{MODE_LABELS[modeKey]}</legend>
-              <Field
-                label={`${modeKey} settings (JSON)`}
-                hint={
-                  <>
-                    Every field is described in the <a href="/docs">API reference</a>.
-                  </>
-                }
-                error={formError?.message ?? issueFor(fieldError, modeKey)}
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    className="mono"
-                    rows={12}
-                    spellCheck={false}
-                    value={form.modeSettings}
-                    onChange={(e) => set('modeSettings', e.target.value)}
-                  />
-                )}
-              </Field>
-            </fieldset>
-          )}
-
-          <fieldset>
-            <legend>Video</legend>
-            <div className="grid-fields">
-              {modeKey !== 'region_focus' && modeKey !== 'country_data' ? (
-                <SelectField
-                  label="Transport"
-                  hint="For every leg that does not choose its own."
-                  error={issueFor(fieldError, 'transport')}
-                  value={form.transport}
-                  options={TRANSPORTS.map((t) => ({ value: t, label: TRANSPORT_LABELS[t] }))}
-                  onChange={(transport) => set('transport', transport)}
-                />
-              ) : null}
-              <Field
-                label="Duration (seconds)"
-                hint={limits ? `Up to ${limits.max_duration_seconds} s on your plan.` : undefined}
-                error={issueFor(fieldError, 'duration')}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    min={3}
-                    step={1}
-                    value={form.duration}
-                    onChange={(e) => set('duration', e.target.value)}
-                  />
-                )}
-              </Field>
-              <SelectField
-                label="Aspect ratio"
-                error={issueFor(fieldError, 'aspect_ratio')}
-                value={form.aspectRatio}
-                options={ASPECT_RATIOS.map((r) => ({
-                  value: r,
-                  label: r === '9:16' ? `${r} (vertical)` : r === '1:1' ? `${r} (square)` : r,
-                }))}
-                onChange={(ratio) => set('aspectRatio', ratio)}
-              />
-              <SelectField
-                label="Resolution"
-                error={issueFor(fieldError, 'resolution')}
-                value={form.resolution}
-                options={RESOLUTIONS.map((r) => {
-                  const offPlan = limits ? !limits.resolutions.includes(r) : false;
-                  return { value: r, label: offPlan ? `${r} (not on your plan)` : r, disabled: offPlan };
-                })}
-                onChange={(resolution) => set('resolution', resolution)}
-              />
-              <SelectField
-                label="Units"
-                error={issueFor(fieldError, 'units')}
-                value={form.units}
-                options={[
-                  { value: 'km', label: 'Kilometres' },
-                  { value: 'mi', label: 'Miles' },
-                ]}
-                onChange={(units) => set('units', units)}
-              />
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>Map style</legend>
-            <div className="style-picker" role="radiogroup" aria-label="Map style">
-              {(styles.data ?? []).map((style) => (
-                <label key={style.id} className={form.style === style.id ? 'style-option selected' : 'style-option'}>
-                  <input
-                    type="radio"
-                    name="style"
-                    value={style.id}
-                    checked={form.style === style.id}
-                    onChange={() => set('style', style.id)}
-                  />
-                  {style.preview_url ? (
-                    <img src={style.preview_url} alt="" loading="lazy" width={160} height={90} />
-                  ) : (
-                    <span className="style-swatch" />
-                  )}
-                  <span className="style-name">{style.name}</span>
-                </label>
-              ))}
-            </div>
-            <ErrorNotice error={styles.error} />
-            {issueFor(fieldError, 'style') ? <p className="field-error">{issueFor(fieldError, 'style')}</p> : null}
-          </fieldset>
-
-          <fieldset>
-            <legend>Camera</legend>
-            <div className="grid-fields">
-              <SelectField
-                label="Movement"
-                error={issueFor(fieldError, 'camera.preset')}
-                value={form.cameraPreset}
-                options={[{ value: '', label: 'Chosen for the route' }, ...CAMERA_PRESETS]}
-                onChange={(preset) => set('cameraPreset', preset)}
-              />
-              <SelectField
-                label="Intensity"
-                error={issueFor(fieldError, 'camera.intensity')}
-                value={form.cameraIntensity}
-                options={CAMERA_INTENSITIES}
-                onChange={(intensity) => set('cameraIntensity', intensity)}
-              />
-              <Field label="Tilt (degrees)" hint="0 to 60." error={issueFor(fieldError, 'camera.tilt')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="number"
-                    min={0}
-                    max={60}
-                    value={form.cameraTilt}
-                    onChange={(e) => set('cameraTilt', e.target.value)}
-                  />
-                )}
-              </Field>
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>Text</legend>
-            <div className="grid-fields">
-              <Field label="Title" hint="An intro card; optional." error={issueFor(fieldError, 'title.text')}>
-                {(control) => (
-                  <input {...control} maxLength={80} value={form.titleText} onChange={(e) => set('titleText', e.target.value)} />
-                )}
-              </Field>
-              <Field label="Subtitle" error={issueFor(fieldError, 'title.subtitle')}>
-                {(control) => (
-                  <input {...control} maxLength={120} value={form.titleSubtitle} onChange={(e) => set('titleSubtitle', e.target.value)} />
-                )}
-              </Field>
-            </div>
-            {modeKey === 'route_animation' ? (
-              <div className="stack hud-options">
-                <label className="checkbox">
-                  <input type="checkbox" checked={form.hud} onChange={(e) => set('hud', e.target.checked)} /> Show a HUD (distance and
-                  progress)
-                </label>
-                {form.hud ? (
-                  <div className="grid-fields">
-                    <label className="checkbox">
-                      <input type="checkbox" checked={form.hudDistance} onChange={(e) => set('hudDistance', e.target.checked)} /> Distance
-                      travelled
-                    </label>
-                    <label className="checkbox">
-                      <input type="checkbox" checked={form.hudProgressBar} onChange={(e) => set('hudProgressBar', e.target.checked)} />{' '}
-                      Progress bar
-                    </label>
-                    <SelectField
-                      label="HUD position"
-                      value={form.hudPosition}
-                      options={HUD_POSITIONS}
-                      onChange={(position) => set('hudPosition', position)}
-                    />
-                  </div>
-                ) : null}
-              </div>
-            ) : null}
-            <OverlaysEditor overlays={form.overlays} onChange={(o) => set('overlays', o)} error={fieldError} />
-          </fieldset>
-
-          <details className="card">
-            <summary>Delivery</summary>
-            <Field
-              label="Webhook URL"
-              hint="Receives render.complete or render.failed, signed with your webhook secret."
-              error={issueFor(fieldError, 'webhook_url')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="url"
-                  placeholder="https://example.com/hooks/mapr"
-                  value={form.webhookUrl}
-                  onChange={(e) => set('webhookUrl', e.target.value)}
-                />
-              )}
-            </Field>
-          </details>
-
-          <div className="compose-actions">
-            <button type="submit" className="button button-secondary" disabled={preview.isPending || !!formError}>
-              {preview.isPending ? 'Preparing the preview…' : preview.data ? 'Update preview' : 'Preview'}
-            </button>
-            <button type="button" className="button button-primary" onClick={onRender} disabled={submit.isPending || !!formError}>
-              {submit.isPending ? 'Submitting…' : 'Render video'}
-            </button>
-            <button
-              type="button"
-              className="button button-link"
-              disabled={!!formError}
-              onClick={() => {
-                saveTemplate.reset();
-                saveDialog.current?.showModal();
-              }}
-            >
-              Save as template
-            </button>
-            {usage.data ? (
-              <span className="hint">Rendering uses 1 of your {usage.data.renders_remaining} remaining renders this month.</span>
-            ) : null}
-          </div>
-          {submit.error ? <ErrorNotice error={submit.error} title="The render was not accepted" /> : null}
-        </form>
-
-        <section ref={previewSection} className="compose-preview card" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Preview</h2>
-          {preview.error ? <ErrorNotice error={preview.error} title="No preview" /> : null}
-          {preview.data ? (
-            <>
-              {previewIsStale ? (
-                <p className="notice notice-info" role="status">
-                  The form changed since this preview.{' '}
-                  <button type="button" className="button button-link" onClick={() => onPreview()}>
-                    Update it
-                  </button>
-                </p>
-              ) : null}
-              <PreviewPlayer key={preview.data.json} preview={preview.data.result} />
-            </>
-          ) : (
-            <p className="empty">
-              {preview.isPending
-                ? 'Routing and preparing the frames…'
-                : 'Choose your waypoints, then press Preview: the video plays here, free.'}
-            </p>
-          )}
-        </section>
-      </div>
-
-      <dialog ref={saveDialog} aria-labelledby="save-template-heading">
-        <form
-          method="dialog"
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if ('body' in built) saveTemplate.mutate(templateSettings(built.body));
-          }}
-        >
-          <h2 id="save-template-heading">Save as template</h2>
-          <p className="hint">The form's settings, to start a render from later or to use as `template_id` through the API.</p>
-          <Field label="Name" error={issueFor(saveTemplate.error, 'name')}>
-            {(control) => (
-              <input {...control} required maxLength={100} value={templateName} onChange={(e) => setTemplateName(e.target.value)} />
-            )}
-          </Field>
-          <ErrorNotice
-            error={
-              saveTemplate.error instanceof MaprError && saveTemplate.error.issues.some((i) => i.field === 'name')
-                ? null
-                : saveTemplate.error
-            }
+          <StartFromSection
+            {...section}
+            templates={templates.data}
+            onPickTemplate={(id) => pickTemplate.mutate(id)}
+            templateError={pickTemplate.error ?? linkedTemplate.error}
           />
-          <div className="row">
-            <button type="submit" className="button button-primary" disabled={saveTemplate.isPending}>
-              Save
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => saveDialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
+          <ModeEditor {...section} formError={formError} />
+          <VideoSection {...section} limits={account.data?.limits} />
+          <MapStyleSection {...section} styles={styles.data} stylesError={styles.error} />
+          <CameraSection {...section} />
+          <TextSection {...section} />
+          <DeliverySection {...section} />
+          <ComposeActions
+            previewing={preview.isPending}
+            hasPreview={preview.data !== undefined}
+            submitting={submit.isPending}
+            blocked={formError !== null}
+            usage={usage.data}
+            submitError={submit.error}
+            onRender={onRender}
+            onSaveAsTemplate={() => saveDialog.current?.open()}
+          />
         </form>
-      </dialog>
-    </>
-  );
-}
 
-function OverlaysEditor({ overlays, onChange, error }: { overlays: OverlayForm[]; onChange(next: OverlayForm[]): void; error: unknown }) {
-  const update = (index: number, patch: Partial<OverlayForm>) => onChange(overlays.map((o, i) => (i === index ? { ...o, ...patch } : o)));
-  return (
-    <div className="stack overlays">
-      <span className="label">Text overlays</span>
-      {overlays.map((overlay, index) => {
-        const prefix = `text_overlays[${index}]`;
-        return (
-          <div key={overlay.key} className="overlay-row">
-            <Field label="Text" className="grow" error={issueFor(error, `${prefix}.text`)}>
-              {(control) => (
-                <input {...control} maxLength={120} value={overlay.text} onChange={(e) => update(index, { text: e.target.value })} />
-              )}
-            </Field>
-            <Field label="From (s)" error={issueFor(error, `${prefix}.start`)}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  min={0}
-                  step={0.1}
-                  value={overlay.start}
-                  onChange={(e) => update(index, { start: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="To (s)" error={issueFor(error, `${prefix}.end`)}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  min={0}
-                  step={0.1}
-                  value={overlay.end}
-                  onChange={(e) => update(index, { end: e.target.value })}
-                />
-              )}
-            </Field>
-            <SelectField
-              label="Where"
-              value={overlay.position}
-              options={OVERLAY_POSITIONS}
-              onChange={(position) => update(index, { position })}
-            />
-            <SelectField label="Look" value={overlay.style} options={OVERLAY_STYLES} onChange={(style) => update(index, { style })} />
-            <button type="button" className="button button-link" onClick={() => onChange(overlays.filter((_, i) => i !== index))}>
-              Remove<span className="visually-hidden"> overlay {index + 1}</span>
-            </button>
-          </div>
-        );
-      })}
-      <div>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={overlays.length >= 10}
-          onClick={() => onChange([...overlays, emptyOverlay()])}
-        >
-          Add a text overlay
-        </button>
+        <PreviewPanel
+          preview={preview.data}
+          pending={preview.isPending}
+          error={preview.error}
+          stale={preview.data !== undefined && preview.data.json !== bodyJson}
+          onUpdate={() => onPreview()}
+        />
       </div>
-    </div>
+
+      <SaveTemplateDialog
+        ref={saveDialog}
+        settings={'body' in built ? templateSettings(built.body) : null}
+        onSaved={(template) => set('templateId', template.id)}
+      />
+    </>
   );
 }

@@ -1,16 +1,8 @@
+import { TRANSPORTS } from '@mapr/sdk';
 import { Field, issueFor, SelectField } from '../components/Field';
+import { TRANSPORT_LABELS } from './labels';
 import { PlaceSearch } from './PlaceSearch';
-import { emptyWaypoint, TRANSPORTS, type WaypointForm } from './render-form';
-
-const TRANSPORT_LABELS: Record<string, string> = {
-  plane: 'Plane',
-  ship: 'Ship',
-  car: 'Car',
-  truck: 'Truck',
-  train: 'Train',
-  walk: 'On foot',
-  none: 'No vehicle',
-};
+import { emptyWaypoint, type WaypointForm } from './render-form';
 
 /** The ordered stops of a route: a place or coordinates each, and the transport of the leg that leaves it. */
 export function WaypointsEditor({
@@ -145,5 +137,3 @@ export function WaypointsEditor({
     </fieldset>
   );
 }
-
-export { TRANSPORT_LABELS };

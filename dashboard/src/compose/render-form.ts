@@ -3,27 +3,33 @@
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
-import type { CreateRenderRequest, TemplateSettings } from '../api/types';
-
-export const TRANSPORTS = ['plane', 'ship', 'car', 'truck', 'train', 'walk', 'none'] as const;
-export const MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:5'] as const;
-export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
-export const CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
-export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
-export const HUD_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-export const OVERLAY_POSITIONS = ['top', 'center', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-export const OVERLAY_STYLES = ['caption', 'headline', 'lower-third'] as const;
-
-export type Transport = (typeof TRANSPORTS)[number];
-export type Mode = (typeof MODES)[number];
-
-export const MODE_LABELS: Record<Mode, string> = {
-  route_animation: 'Route: travel waypoints in order',
-  multi_route: 'Many routes from one origin',
-  region_focus: 'Fly in to a country or region',
-  country_data: 'A figure per country (choropleth)',
-};
+import {
+  ASPECT_RATIOS,
+  CAMERA_INTENSITIES,
+  CAMERA_PRESETS,
+  HUD_POSITIONS,
+  RENDER_MODES,
+  RESOLUTIONS,
+  TEXT_OVERLAY_POSITIONS,
+  TEXT_OVERLAY_STYLES,
+  TRANSPORTS,
+  UNITS,
+} from '@mapr/sdk';
+import type {
+  AspectRatio,
+  CameraIntensity,
+  CameraPreset,
+  CreateRenderRequest,
+  HudPosition,
+  RenderMode,
+  Resolution,
+  TemplateSettings,
+  TextOverlayPosition,
+  TextOverlayStyle,
+  Transport,
+  Units,
+} from '../api/types';
+import { modeTakes } from '../modes/shared-fields';
 
 export interface WaypointForm {
   /** Stable React key. */
@@ -43,34 +49,37 @@ export interface OverlayForm {
   text: string;
   start: string;
   end: string;
-  position: (typeof OVERLAY_POSITIONS)[number];
-  style: (typeof OVERLAY_STYLES)[number];
+  position: TextOverlayPosition;
+  style: TextOverlayStyle;
 }
 
 export interface RenderForm {
-  mode: Mode;
+  mode: RenderMode;
   waypoints: WaypointForm[];
   transport: Transport;
   /** The settings object of a mode other than route_animation, as JSON text. */
   modeSettings: string;
   duration: string;
-  resolution: (typeof RESOLUTIONS)[number];
-  aspectRatio: (typeof ASPECT_RATIOS)[number];
+  resolution: Resolution;
+  aspectRatio: AspectRatio;
   style: string;
-  cameraPreset: (typeof CAMERA_PRESETS)[number] | '';
-  cameraIntensity: (typeof CAMERA_INTENSITIES)[number];
+  cameraPreset: CameraPreset | '';
+  cameraIntensity: CameraIntensity;
   cameraTilt: string;
   hud: boolean;
   hudDistance: boolean;
   hudProgressBar: boolean;
-  hudPosition: (typeof HUD_POSITIONS)[number];
+  hudPosition: HudPosition;
   titleText: string;
   titleSubtitle: string;
   overlays: OverlayForm[];
-  units: 'km' | 'mi';
+  units: Units;
   webhookUrl: string;
   templateId: string;
 }
+
+/** Sets one field of the form. */
+export type SetFormField = <K extends keyof RenderForm>(key: K, value: RenderForm[K]) => void;
 
 let nextKey = 0;
 export const newKey = (): string => `k${++nextKey}`;
@@ -82,28 +91,6 @@ export function emptyWaypoint(place = ''): WaypointForm {
 export function emptyOverlay(): OverlayForm {
   return { key: newKey(), text: '', start: '0', end: '3', position: 'bottom', style: 'caption' };
 }
-
-/** A settings object to start from when a person switches to a mode without waypoints. */
-export const MODE_EXAMPLES: Record<Exclude<Mode, 'route_animation'>, object> = {
-  multi_route: {
-    origin: { place: 'Shanghai' },
-    routes: [
-      { place: 'Singapore', data_label: '6 days' },
-      { place: 'Rotterdam', data_label: '32 days' },
-      { place: 'Los Angeles', data_label: '16 days' },
-    ],
-  },
-  region_focus: { region: 'Portugal', from: 'continent', markers: [{ place: 'Lisbon' }, { place: 'Porto' }] },
-  country_data: {
-    legend: { title: 'Population', unit: 'M' },
-    values: [
-      { country: 'India', value: 1429 },
-      { country: 'China', value: 1426 },
-      { country: 'United States', value: 340 },
-      { country: 'Brazil', value: 216 },
-    ],
-  },
-};
 
 export function initialForm(maxDuration = 10): RenderForm {
   return {
@@ -172,7 +159,7 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
       }),
     );
   }
-  if (form.mode !== 'region_focus' && form.mode !== 'country_data') body.transport = form.transport;
+  if (modeTakes(form.mode, 'transport')) body.transport = form.transport;
   body.duration = numberOrText(form.duration);
   if (form.resolution !== '720p') body.resolution = form.resolution;
   if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
@@ -183,7 +170,7 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
     tilt: numberOrText(form.cameraTilt),
   });
   if (Object.keys(camera).length) body.camera = camera;
-  if (form.hud && form.mode === 'route_animation') {
+  if (form.hud && modeTakes(form.mode, 'hud')) {
     body.hud = { distance: form.hudDistance, progress_bar: form.hudProgressBar, position: form.hudPosition };
   }
   if (form.titleText.trim()) body.title = compact({ text: form.titleText.trim(), subtitle: form.titleSubtitle.trim() || undefined });
@@ -213,7 +200,7 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
  */
 export function fromRequestBody(body: Record<string, unknown>, base: RenderForm): RenderForm {
   const form: RenderForm = { ...base };
-  const mode = oneOf(MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
+  const mode = oneOf(RENDER_MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
   form.mode = mode;
   if (mode !== 'route_animation' && body[mode]) form.modeSettings = JSON.stringify(body[mode], null, 2);
   if (Array.isArray(body.waypoints)) {
@@ -257,11 +244,11 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
       text: str(o.text),
       start: str(o.start),
       end: str(o.end),
-      position: oneOf(OVERLAY_POSITIONS, o.position, 'bottom'),
-      style: oneOf(OVERLAY_STYLES, o.style, 'caption'),
+      position: oneOf(TEXT_OVERLAY_POSITIONS, o.position, 'bottom'),
+      style: oneOf(TEXT_OVERLAY_STYLES, o.style, 'caption'),
     }));
   }
-  if (body.units) form.units = body.units === 'mi' ? 'mi' : 'km';
+  if (body.units) form.units = oneOf(UNITS, body.units, 'km');
   if (typeof body.webhook_url === 'string') form.webhookUrl = body.webhook_url;
   return form;
 }

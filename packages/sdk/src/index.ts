@@ -7,4 +7,18 @@ export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources
 export type { BatchWaitOptions } from './resources/batches';
 export type { StreamOptions } from './resources/events';
 export type * from './types';
+export {
+  ASPECT_RATIOS,
+  CAMERA_INTENSITIES,
+  CAMERA_PRESETS,
+  FRAME_RATES,
+  HUD_POSITIONS,
+  RENDER_MODES,
+  RENDER_STATUSES,
+  RESOLUTIONS,
+  TEXT_OVERLAY_POSITIONS,
+  TEXT_OVERLAY_STYLES,
+  TRANSPORTS,
+  UNITS,
+} from './enums';
 export type { paths, components, operations } from './generated/openapi';

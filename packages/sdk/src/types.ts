@@ -27,6 +27,23 @@ export type RouteFeature = RenderRoute['features'][number];
 export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
 
+/** The render request's enumerated fields, by readable name (`enums.ts` lists the values of each). */
+type RenderSchemas = components['schemas'];
+/** What a render shows (`mode`). */
+export type RenderMode = NonNullable<RenderSchemas['CreateRenderDto']['mode']>;
+/** A leg's vehicle (`transport`, and each waypoint's). */
+export type Transport = NonNullable<RenderSchemas['CreateRenderDto']['transport']>;
+export type Resolution = NonNullable<RenderSchemas['CreateRenderDto']['resolution']>;
+export type AspectRatio = NonNullable<RenderSchemas['CreateRenderDto']['aspect_ratio']>;
+export type Fps = NonNullable<RenderSchemas['CreateRenderDto']['fps']>;
+/** Distances in the HUD and labels (`units`). */
+export type Units = NonNullable<RenderSchemas['CreateRenderDto']['units']>;
+export type CameraPreset = NonNullable<RenderSchemas['CameraDto']['preset']>;
+export type CameraIntensity = NonNullable<RenderSchemas['CameraDto']['intensity']>;
+export type HudPosition = NonNullable<RenderSchemas['HudDto']['position']>;
+export type TextOverlayPosition = NonNullable<RenderSchemas['TextOverlayDto']['position']>;
+export type TextOverlayStyle = NonNullable<RenderSchemas['TextOverlayDto']['style']>;
+
 export type CreateBatchRequest = RequestBody<'createBatch'>;
 export type AcceptedBatch = ResponseBody<'createBatch', 202>;
 export type Batch = ResponseBody<'getBatch', 200>;

@@ -3,7 +3,16 @@
  * this folder): what a user writes first must type-check, and common mistakes must not. Each
  * `@ts-expect-error` fails the typecheck if the line below it stops being an error.
  */
-import { type Mapr, type CreateBatchRequest, type CreateRenderRequest, type CreateTemplateRequest, type Render } from '../src';
+import {
+  type Mapr,
+  type CreateBatchRequest,
+  type CreateRenderRequest,
+  type CreateTemplateRequest,
+  type Render,
+  RENDER_MODES,
+  RESOLUTIONS,
+  TRANSPORTS,
+} from '../src';
 
 // The smallest render: every field with a default (mode, transport, resolution, fps, style…) is optional.
 export const minimal: CreateRenderRequest = { waypoints: [{ place: 'Lisbon' }, { lat: 40.7128, lng: -74.006 }], duration: 10 };
@@ -42,3 +51,11 @@ export async function readsAreTyped(mapr: Mapr): Promise<string | undefined> {
   void progress;
   return render.video_url;
 }
+
+// The lists of allowed values (RENDER_MODES, TRANSPORTS, …) are typed as their fields' unions, so a value read from
+// one fits the request, and a value of another list does not.
+export function fromLists(index: number): CreateRenderRequest {
+  return { ...minimal, mode: RENDER_MODES[index], transport: TRANSPORTS[index], resolution: RESOLUTIONS[index] };
+}
+// @ts-expect-error a resolution is no transport
+export const crossedLists: CreateRenderRequest = { ...minimal, transport: RESOLUTIONS[0] };

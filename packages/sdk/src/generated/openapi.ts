@@ -5244,3 +5244,73 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsV1RenderPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/render"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
+export const pathsV1RendersGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/renders"]["get"]["parameters"]["query"]["status"]> = ["queued", "processing", "complete", "failed", "cancelled"];
+export const pathsV1RenderBatchPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/render/batch"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
+export const webhooksRenderCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const webhooksRenderFailedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.failed"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const webhooksBatchCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["batch.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "FEATURE_NOT_AVAILABLE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["mode"]> = ["live", "test"];
+export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
+export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];
+export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
+export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
+export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
+export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
+export const multiRouteDtoLabel_collisionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDto"]["label_collision"]> = ["none", "auto-offset"];
+export const regionFocusDtoFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RegionFocusDto"]["from"]> = ["world", "continent"];
+export const countryDataDtoPaletteValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CountryDataDto"]["palette"]> = ["sequential", "diverging"];
+export const countryDataDtoRevealValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CountryDataDto"]["reveal"]> = ["all", "ranked"];
+export const waypointDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaypointDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
+export const waypointDtoEmphasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaypointDto"]["emphasis"]> = ["standard", "waypoint", "chokepoint"];
+export const routeOptionsDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["mode"]> = ["manual", "sea", "road"];
+export const routeOptionsDtoAvoidValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["avoid"]> = ["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"];
+export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
+export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["preset"]> = ["auto", "follow", "overview", "cinematic"];
+export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold"];
+export const textOverlayDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["position"]> = ["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"];
+export const textOverlayDtoStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["style"]> = ["caption", "headline", "lower-third"];
+export const createRenderDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["mode"]> = ["route_animation", "multi_route", "region_focus", "country_data"];
+export const createRenderDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
+export const createRenderDtoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["resolution"]> = ["720p", "1080p", "4k"];
+export const createRenderDtoAspect_ratioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["aspect_ratio"]> = ["16:9", "9:16", "1:1", "4:5"];
+export const createRenderDtoFpsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["fps"]> = [24, 30, 60];
+export const createRenderDtoUnitsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["units"]> = ["km", "mi"];
+export const acceptedRenderDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedRenderDto"]["status"]> = ["queued"];
+export const lineStringDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineStringDto"]["type"]> = ["LineString"];
+export const routeFeaturePropertiesDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeaturePropertiesDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
+export const routeFeaturePropertiesDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeaturePropertiesDto"]["mode"]> = ["great-circle", "sea", "road"];
+export const routeFeatureDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeatureDto"]["type"]> = ["Feature"];
+export const routeGeoJsonDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteGeoJsonDto"]["type"]> = ["FeatureCollection"];
+export const jobRecordDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["status"]> = ["queued", "processing", "complete", "failed", "cancelled"];
+export const jobRecordDtoErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const acceptedBatchJobDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedBatchJobDto"]["status"]> = ["queued"];
+export const batchJobEntryDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchJobEntryDto"]["status"]> = ["queued", "processing", "complete", "failed", "cancelled"];
+export const batchJobEntryDtoErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchJobEntryDto"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const batchDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchDto"]["status"]> = ["processing", "complete"];
+export const templateSettingsDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["mode"]> = ["route_animation", "multi_route", "region_focus", "country_data"];
+export const templateSettingsDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
+export const templateSettingsDtoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["resolution"]> = ["720p", "1080p", "4k"];
+export const templateSettingsDtoAspect_ratioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["aspect_ratio"]> = ["16:9", "9:16", "1:1", "4:5"];
+export const templateSettingsDtoFpsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["fps"]> = [24, 30, 60];
+export const templateSettingsDtoUnitsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["units"]> = ["km", "mi"];
+export const deliveryAttemptDtoTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptDto"]["trigger"]> = ["automatic", "manual"];
+export const deliveryAttemptDtoOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptDto"]["outcome"]> = ["delivered", "failed", "gone"];
+export const deliveryDtoEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryDto"]["event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const deliveryDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryDto"]["status"]> = ["pending", "delivered", "failed"];
+export const eventDtoEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventDto"]["event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const renderCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderCompleteEvent"]["event"]> = ["render.complete"];
+export const renderCompleteEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderCompleteEvent"]["status"]> = ["complete"];
+export const renderFailedEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["event"]> = ["render.failed"];
+export const renderFailedEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["status"]> = ["failed"];
+export const renderFailedEventErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const batchCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchCompleteEvent"]["event"]> = ["batch.complete"];

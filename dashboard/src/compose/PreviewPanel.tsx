@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import type { RenderPreview } from '../api/types';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { PreviewPlayer } from './PreviewPlayer';
+
+/** A preview as shown: the body it was made from (as JSON) and what the API answered. */
+export interface ShownPreview {
+  json: string;
+  result: RenderPreview;
+}
+
+/**
+ * The preview beside the form (under it in one column): the video playing in the page, a note when the form has
+ * changed since, or why there is none.
+ */
+export function PreviewPanel({
+  preview,
+  pending,
+  error,
+  stale,
+  onUpdate,
+}: {
+  preview: ShownPreview | undefined;
+  pending: boolean;
+  error: unknown;
+  /** The form changed since this preview. */
+  stale: boolean;
+  onUpdate(): void;
+}) {
+  // In one column (phones, tablets) the preview sits under the form: bring it into view when it arrives.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (preview && window.matchMedia('(max-width: 1099px)').matches)
+      section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [preview]);
+
+  return (
+    <section ref={section} className="compose-preview card" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Preview</h2>
+      {error ? <ErrorNotice error={error} title="No preview" /> : null}
+      {preview ? (
+        <>
+          {stale ? (
+            <p className="notice notice-info" role="status">
+              The form changed since this preview.{' '}
+              <button type="button" className="button button-link" onClick={onUpdate}>
+                Update it
+              </button>
+            </p>
+          ) : null}
+          <PreviewPlayer key={preview.json} preview={preview.result} />
+        </>
+      ) : (
+        <p className="empty">
+          {pending ? 'Routing and preparing the frames…' : 'Choose your waypoints, then press Preview: the video plays here, free.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * What a person reads for the values of the request's enumerated fields whose value is not its own label. The
+ * values themselves come from the SDK (`TRANSPORTS`, `UNITS`, … generated from the API's document); a value the
+ * API adds fails the type check here until it has its words.
+ */
+import type { AspectRatio, Transport, Units } from '../api/types';
+
+export const TRANSPORT_LABELS: Record<Transport, string> = {
+  plane: 'Plane',
+  ship: 'Ship',
+  car: 'Car',
+  truck: 'Truck',
+  train: 'Train',
+  walk: 'On foot',
+  none: 'No vehicle',
+};
+
+export const UNIT_LABELS: Record<Units, string> = {
+  km: 'Kilometres',
+  mi: 'Miles',
+};
+
+/** "9:16 (vertical)", "1:1 (square)", else the ratio itself. */
+export function aspectRatioLabel(ratio: AspectRatio): string {
+  return ratio === '9:16' ? `${ratio} (vertical)` : ratio === '1:1' ? `${ratio} (square)` : ratio;
+}

@@ -1,4 +1,5 @@
 import { CAMERA_INTENSITIES, CAMERA_PRESETS } from '@mapr/sdk';
+import { MAX_CAMERA_TILT_DEGREES } from '../../../src/modules/rendering/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
 import type { FormSectionProps } from './form-section';
 
@@ -22,13 +23,13 @@ export function CameraSection({ form, set, error }: FormSectionProps) {
           options={CAMERA_INTENSITIES}
           onChange={(intensity) => set('cameraIntensity', intensity)}
         />
-        <Field label="Tilt (degrees)" hint="0 to 60." error={issueFor(error, 'camera.tilt')}>
+        <Field label="Tilt (degrees)" hint={`0 to ${MAX_CAMERA_TILT_DEGREES}.`} error={issueFor(error, 'camera.tilt')}>
           {(control) => (
             <input
               {...control}
               type="number"
               min={0}
-              max={60}
+              max={MAX_CAMERA_TILT_DEGREES}
               value={form.cameraTilt}
               onChange={(e) => set('cameraTilt', e.target.value)}
             />

@@ -30,8 +30,10 @@ import {
   type InPageRenderRequest,
 } from '../contract/in-page-protocol';
 import { JobFailure } from '../rendering.errors';
-import { RenderCancelledError, type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
-import { readBack, removeQuietly, timeoutFailure } from './video-output';
+import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
+import { BrowserLifecycle } from './browser-lifecycle';
+import { watchInterruption } from './interruption';
+import { readBack, removeQuietly } from './video-output';
 
 export interface InPageRendererOptions {
   /** The Remotion bundle (`npm run build:remotion`), whose page carries the in-page renderer. */
@@ -81,9 +83,7 @@ export function takesInPage(input: Pick<RenderVideoInput, 'props' | 'frameRange'
 }
 
 export class InPageRenderer implements Renderer {
-  private browser: BrowserContext | null = null;
-  /** Browsers launched so far (a render notes whether it launched one). */
-  private launches = 0;
+  private readonly browser: BrowserLifecycle<BrowserContext>;
   private page: Page | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Where the page's next POSTs go (the job under way). */
@@ -94,6 +94,11 @@ export class InPageRenderer implements Renderer {
 
   constructor(private readonly options: InPageRendererOptions) {
     this.browserExecutable = options.browserExecutable ?? '/usr/bin/chromium';
+    this.browser = new BrowserLifecycle<BrowserContext>({
+      launch: () => this.launch(),
+      isAlive: (context) => context.browser()?.isConnected() ?? false,
+      close: (context) => context.close(),
+    });
   }
 
   async start(): Promise<void> {
@@ -118,37 +123,23 @@ export class InPageRenderer implements Renderer {
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
     if (!takesInPage(input)) throw new InPageDeclined('a chunk, a camera that tilts, or a frame larger than 4k');
-    if (input.signal?.aborted) throw new RenderCancelledError();
     const timer = input.timer ?? new PhaseTimer();
-    let cancelled = false;
-    let timedOut = false;
     let page: Page | null = null;
     // Cancel and time-out end the render in the page at once; the page is then closed (a fresh one for the next job).
     // A page too busy to take the abort (a frame that never ends) is closed after a moment, which ends the call too.
     let forceClose: NodeJS.Timeout | null = null;
-    const interrupt = () => {
+    const interruption = watchInterruption(input, () => {
       void page
         ?.evaluate<void, typeof IN_PAGE_ABORT_FUNCTION>((abort) => (globalThis as unknown as InPageApi)[abort](), IN_PAGE_ABORT_FUNCTION)
         .catch(() => undefined);
       forceClose ??= setTimeout(() => void this.closePage(), ABORT_GRACE_MS);
-    };
-    const onAbort = () => {
-      cancelled = true;
-      interrupt();
-    };
-    input.signal?.addEventListener('abort', onAbort, { once: true });
-    const deadline = input.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          interrupt();
-        }, input.timeoutMs)
-      : null;
+    });
     const { props } = input;
     try {
-      const launchesBefore = this.launches;
+      const launchesBefore = this.browser.launches;
       page = await timer.time('browser', () => this.ensurePage());
-      timer.note('browser_launched', this.launches > launchesBefore);
-      if (cancelled) throw new RenderCancelledError();
+      timer.note('browser_launched', this.browser.launches > launchesBefore);
+      interruption.throwIfInterrupted();
       const thumbnailPath = input.thumbnailPath ?? null;
       removeQuietly(input.videoPath);
       if (thumbnailPath) removeQuietly(thumbnailPath);
@@ -170,8 +161,7 @@ export class InPageRenderer implements Renderer {
           },
         ] as const satisfies readonly [typeof IN_PAGE_RENDER_FUNCTION, InPageRenderRequest]),
       );
-      if (cancelled) throw new RenderCancelledError();
-      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+      interruption.throwIfInterrupted();
       if (!answer.rendered) throw new InPageDeclined(answer.declined);
       timer.note('frames', answer.frames);
       timer.note('in_page_draw_ms', Math.round(answer.drawMs));
@@ -183,10 +173,10 @@ export class InPageRenderer implements Renderer {
       removeQuietly(input.videoPath);
       if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
       if (error instanceof InPageDeclined) throw error;
-      if (cancelled || timedOut) {
+      const stopped = interruption.error();
+      if (stopped) {
         await this.closePage();
-        if (cancelled) throw new RenderCancelledError();
-        throw timeoutFailure(input.timeoutMs!);
+        throw stopped;
       }
       if (error instanceof JobFailure) throw error;
       this.options.log?.(`in-page render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -196,32 +186,16 @@ export class InPageRenderer implements Renderer {
     } finally {
       this.outputs = null;
       this.progressTo = null;
-      if (deadline) clearTimeout(deadline);
+      interruption.dispose();
       if (forceClose) clearTimeout(forceClose);
-      input.signal?.removeEventListener('abort', onAbort);
     }
   }
 
   private async ensurePage(): Promise<Page> {
-    if (this.page && !this.page.isClosed() && this.browserConnected()) return this.page;
-    if (!this.browserConnected()) {
-      await this.closeBrowser();
-      // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
-      const { chromium } = await import('playwright-core');
-      const { tempDir } = this.options;
-      fs.mkdirSync(tempDir, { recursive: true });
-      this.browser = await chromium.launchPersistentContext(path.join(tempDir, 'profile'), {
-        executablePath: this.browserExecutable,
-        env: { ...process.env, TMPDIR: tempDir },
-        // The worker handles its signals itself (abort the render, stop the renderer, exit): Playwright must not
-        // close the browser under a render, nor exit the process, on its own.
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
-      this.launches += 1;
-    }
-    const page = await this.browser!.newPage();
+    if (this.page && !this.page.isClosed() && this.browser.current?.browser()?.isConnected()) return this.page;
+    this.page = null;
+    const context = await this.browser.ensure();
+    const page = await context.newPage();
     await page.route('**/*', (route) => this.answer(route));
     await page.exposeFunction(IN_PAGE_PROGRESS_FUNCTION, (encoded: number) => this.progressTo?.(encoded));
     await page.goto(`${IN_PAGE_ORIGIN}/index.html`);
@@ -231,6 +205,23 @@ export class InPageRenderer implements Renderer {
     );
     this.page = page;
     return page;
+  }
+
+  /** One headless Chromium (Playwright), its profile and scratch files in tempDir: TMPDIR in its own environment. */
+  private async launch(): Promise<BrowserContext> {
+    // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
+    const { chromium } = await import('playwright-core');
+    const { tempDir } = this.options;
+    fs.mkdirSync(tempDir, { recursive: true });
+    return chromium.launchPersistentContext(path.join(tempDir, 'profile'), {
+      executablePath: this.browserExecutable,
+      env: { ...process.env, TMPDIR: tempDir },
+      // The worker handles its signals itself (abort the render, stop the renderer, exit): Playwright must not
+      // close the browser under a render, nor exit the process, on its own.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   }
 
   /** The page's requests: the bundle's files, the outputs it posts back, and nothing that leaves the machine. */
@@ -256,14 +247,8 @@ export class InPageRenderer implements Renderer {
     await page?.close().catch(() => undefined);
   }
 
-  private browserConnected(): boolean {
-    return this.browser?.browser()?.isConnected() ?? false;
-  }
-
   private async closeBrowser(): Promise<void> {
-    const browser = this.browser;
     this.page = null;
-    this.browser = null;
-    await browser?.close().catch(() => undefined);
+    await this.browser.close();
   }
 }

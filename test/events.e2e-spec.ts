@@ -6,7 +6,7 @@ import { randomBase62 } from '../src/common/util/ids';
 import { runInTransaction } from '../src/database/transactions';
 import { AccountEvents1767200000000 } from '../src/database/migrations/1767200000000-account-events';
 import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { JobEventsService } from '../src/modules/rendering/jobs/job-events.service';
+import { JobEventsService } from '../src/modules/rendering/job-events/job-events.service';
 import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
 import { WebhookDispatcher } from '../src/modules/webhooks';
 import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';

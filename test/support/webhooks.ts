@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config';
 import { coreImports } from '../../src/core.imports';
 import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
-import { JobEventsService } from '../../src/modules/rendering/jobs/job-events.service';
+import { JobEventsService } from '../../src/modules/rendering/job-events/job-events.service';
 import { WebhooksWorkerModule } from '../../src/modules/webhooks';
 import type { TestApp } from './test-app';
 

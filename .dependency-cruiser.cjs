@@ -146,6 +146,47 @@ module.exports = {
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'worker-never-imports-the-render-api',
+      comment:
+        "The worker's side of rendering (worker/: RenderingWorkerModule, the queue's consumer; delivery's DeliveryWorkerModule) " +
+        'never reaches the render API, directly or through other files: no controller of rendering, not RenderingModule, not the ' +
+        'intake. It depends on the jobs (lifecycle, queue, what follows a job end) and routing only.',
+      severity: 'error',
+      from: { path: ['^src/modules/rendering/worker/', '^src/modules/rendering/delivery/delivery-worker\\.module\\.ts$'] },
+      to: {
+        path: '^src/modules/rendering/(.+\\.controller|rendering\\.module|render-intake\\.service|render-jobs\\.service|batches/batches\\.service)\\.ts$',
+        reachable: true,
+      },
+    },
+    {
+      name: 'worker-entry-never-imports-the-api-process',
+      comment:
+        'The worker process (src/worker.ts and its composition root src/worker.module.ts) never reaches the API process: not its ' +
+        'composition root, its HTTP app or its entry. (The API process imports the worker module in the `all` role, never the reverse.)',
+      severity: 'error',
+      from: { path: '^src/worker(\\.module)?\\.ts$' },
+      to: { path: '^src/(main|app\\.module|app\\.factory|openapi|api-document)\\.ts$', reachable: true },
+    },
+    {
+      name: 'only-the-queue-adapters-import-bull',
+      comment:
+        'Bull is known to three files of the service only (ADR 0002, ADR 0012): the render queue, the webhook queue and the sweep ' +
+        'schedule; everything else speaks RenderQueue, WebhookQueue or SweepSchedule. Three tests play Bull itself (an entry ' +
+        'failed, an entry handed out twice) and are named here too: no other file imports `bull` or `@nestjs/bull`.',
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^src/modules/rendering/jobs/render-queue\\.ts$',
+          '^src/modules/webhooks/webhook-queue\\.ts$',
+          '^src/infrastructure/sweeps/sweep-schedule\\.ts$',
+          '^test/renders\\.e2e-spec\\.ts$',
+          '^test/faults/queue\\.faults-spec\\.ts$',
+          '^test/faults/intake-crash\\.faults-spec\\.ts$',
+        ],
+      },
+      to: { path: '^node_modules/(bull|@nestjs/bull)/' },
+    },
+    {
       name: 'not-to-test',
       comment: 'Production code never imports test code.',
       severity: 'error',
@@ -161,7 +202,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|data|coverage|remotion-bundle|bench/out)/' },
+    // node_modules is not followed but stays in the graph: the rules on Bull and on pure code name packages.
+    exclude: { path: '^(dist|data|coverage|remotion-bundle|bench/out)/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     reporterOptions: { text: { highlightFocused: true } },

@@ -13,6 +13,11 @@ const PUBLIC_SURFACES = [
   '^src/modules/rendering/contract/index\\.ts$',
   '^src/modules/rendering/renderer/index\\.ts$',
 ];
+/**
+ * Test seams: a module's testing.ts re-exports, on purpose, what the black-box tests in test/ arrange and observe
+ * (tables, sweepers run now, queue names, provider tokens swapped for fakes). Public to test/ only.
+ */
+const TESTING_SEAMS = `^${MODULES}/testing\\.ts$`;
 
 /** `a` may not import module `b` at all (the table in docs/architecture.md). */
 const moduleMayNotCall = (from, to) => ({
@@ -29,10 +34,19 @@ module.exports = {
       name: 'module-internals-are-private',
       comment:
         "Outside a module, import only its public surface (PUBLIC_SURFACES above). Everything else is the module's own business. " +
-        'Black-box e2e tests (test/) are exempt: they reach inside to arrange and observe state (rows, sweepers), which production code never does.',
+        "Tests in test/ reach inside only through a module's test seam (TESTING_SEAMS above), which says what they may arrange and observe.",
       severity: 'error',
-      from: { path: '^(src|bench|scripts|remotion)/|^ormconfig\\.ts$', pathNot: `^${MODULES}/` },
-      to: { path: `^${MODULES}/`, pathNot: PUBLIC_SURFACES },
+      from: { path: '^(src|bench|scripts|remotion|test)/|^ormconfig\\.ts$', pathNot: `^${MODULES}/` },
+      to: { path: `^${MODULES}/`, pathNot: [...PUBLIC_SURFACES, TESTING_SEAMS] },
+    },
+    {
+      name: 'testing-seams-are-for-tests',
+      comment:
+        "A module's testing.ts is for the tests in test/ alone: production code (the module itself, other modules, the composition " +
+        'roots, bench/, scripts/, remotion/) imports index.ts, and unit specs beside the code import what they test directly.',
+      severity: 'error',
+      from: { pathNot: '^test/' },
+      to: { path: TESTING_SEAMS },
     },
     {
       name: 'sibling-module-internals-are-private',

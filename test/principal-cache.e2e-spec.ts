@@ -2,8 +2,8 @@ import Redis from 'ioredis';
 import { randomBase62 } from '../src/common/util/ids';
 import type { AppConfig } from '../src/config';
 import { RedisKeys } from '../src/infrastructure/redis/redis.module';
-import type { Principal } from '../src/modules/auth/principal';
-import { credentialDigest, PrincipalCache } from '../src/modules/auth/principal-cache.service';
+import type { Principal } from '../src/modules/auth';
+import { credentialDigest, PrincipalCache } from '../src/modules/auth/testing';
 import { TEST_REDIS_URL } from './support/test-env';
 
 /**

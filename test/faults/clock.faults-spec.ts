@@ -10,8 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { DataSource, In } from 'typeorm';
 import { billingPeriod } from '../../src/common/util/time';
-import { UsageRecord } from '../../src/modules/billing/entities/usage-record.entity';
-import { WebhookDelivery } from '../../src/modules/webhooks/entities/webhook-delivery.entity';
+import { UsageRecord } from '../../src/modules/billing/testing';
+import { WebhookDelivery } from '../../src/modules/webhooks/testing';
 import { createAccount, renderBody, TestAccount } from '../support/test-app';
 import { until, workerEnvironment } from '../support/worker-process';
 import { ApiProcess, spawnApi } from './support/api-process';

@@ -13,6 +13,11 @@ const PUBLIC_SURFACES = [
   '^src/modules/rendering/contract/index\\.ts$',
   '^src/modules/rendering/renderer/index\\.ts$',
 ];
+/**
+ * Test seams: a module's testing.ts re-exports, on purpose, what the black-box tests in test/ arrange and observe
+ * (tables, sweepers run now, queue names, provider tokens swapped for fakes). Public to test/ only.
+ */
+const TESTING_SEAMS = `^${MODULES}/testing\\.ts$`;
 
 /** `a` may not import module `b` at all (the table in docs/architecture.md). */
 const moduleMayNotCall = (from, to) => ({
@@ -29,10 +34,19 @@ module.exports = {
       name: 'module-internals-are-private',
       comment:
         "Outside a module, import only its public surface (PUBLIC_SURFACES above). Everything else is the module's own business. " +
-        'Black-box e2e tests (test/) are exempt: they reach inside to arrange and observe state (rows, sweepers), which production code never does.',
+        "Tests in test/ reach inside only through a module's test seam (TESTING_SEAMS above), which says what they may arrange and observe.",
       severity: 'error',
-      from: { path: '^(src|bench|scripts|remotion)/|^ormconfig\\.ts$', pathNot: `^${MODULES}/` },
-      to: { path: `^${MODULES}/`, pathNot: PUBLIC_SURFACES },
+      from: { path: '^(src|bench|scripts|remotion|test)/|^ormconfig\\.ts$', pathNot: `^${MODULES}/` },
+      to: { path: `^${MODULES}/`, pathNot: [...PUBLIC_SURFACES, TESTING_SEAMS] },
+    },
+    {
+      name: 'testing-seams-are-for-tests',
+      comment:
+        "A module's testing.ts is for the tests in test/ alone: production code (the module itself, other modules, the composition " +
+        'roots, bench/, scripts/, remotion/) imports index.ts, and unit specs beside the code import what they test directly.',
+      severity: 'error',
+      from: { pathNot: '^test/' },
+      to: { path: TESTING_SEAMS },
     },
     {
       name: 'sibling-module-internals-are-private',
@@ -147,6 +161,47 @@ module.exports = {
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'worker-never-imports-the-render-api',
+      comment:
+        "The worker's side of rendering (worker/: RenderingWorkerModule, the queue's consumer; delivery's DeliveryWorkerModule) " +
+        'never reaches the render API, directly or through other files: no controller of rendering, not RenderingModule, not the ' +
+        'intake. It depends on the jobs (lifecycle, queue, what follows a job end) and routing only.',
+      severity: 'error',
+      from: { path: ['^src/modules/rendering/worker/', '^src/modules/rendering/delivery/delivery-worker\\.module\\.ts$'] },
+      to: {
+        path: '^src/modules/rendering/(.+\\.controller|rendering\\.module|render-intake\\.service|render-jobs\\.service|batches/batches\\.service)\\.ts$',
+        reachable: true,
+      },
+    },
+    {
+      name: 'worker-entry-never-imports-the-api-process',
+      comment:
+        'The worker process (src/worker.ts and its composition root src/worker.module.ts) never reaches the API process: not its ' +
+        'composition root, its HTTP app or its entry. (The API process imports the worker module in the `all` role, never the reverse.)',
+      severity: 'error',
+      from: { path: '^src/worker(\\.module)?\\.ts$' },
+      to: { path: '^src/(main|app\\.module|app\\.factory|openapi|api-document)\\.ts$', reachable: true },
+    },
+    {
+      name: 'only-the-queue-adapters-import-bull',
+      comment:
+        'Bull is known to three files of the service only (ADR 0002, ADR 0012): the render queue, the webhook queue and the sweep ' +
+        'schedule; everything else speaks RenderQueue, WebhookQueue or SweepSchedule. Three tests play Bull itself (an entry ' +
+        'failed, an entry handed out twice) and are named here too: no other file imports `bull` or `@nestjs/bull`.',
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^src/modules/rendering/jobs/render-queue\\.ts$',
+          '^src/modules/webhooks/webhook-queue\\.ts$',
+          '^src/infrastructure/sweeps/sweep-schedule\\.ts$',
+          '^test/renders\\.e2e-spec\\.ts$',
+          '^test/faults/queue\\.faults-spec\\.ts$',
+          '^test/faults/intake-crash\\.faults-spec\\.ts$',
+        ],
+      },
+      to: { path: '^node_modules/(bull|@nestjs/bull)/' },
+    },
+    {
       name: 'not-to-test',
       comment: 'Production code never imports test code.',
       severity: 'error',
@@ -162,7 +217,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|data|coverage|remotion-bundle|bench/out)/' },
+    // node_modules is not followed but stays in the graph: the rules on Bull and on pure code name packages.
+    exclude: { path: '^(dist|data|coverage|remotion-bundle|bench/out)/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     reporterOptions: { text: { highlightFocused: true } },

@@ -9,8 +9,8 @@ const serverTs = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 const browserTs = ['ts-jest', { tsconfig: 'remotion/tsconfig.json' }];
 module.exports = {
   testTimeout: 60000,
-  // Chromium, Bull and ioredis can keep a handle open for a moment after an app closes.
-  forceExit: true,
+  // No forceExit: every project ends on its own. A test that leaves a handle open (an app not closed, a Bull queue,
+  // an ioredis client, a browser, a timer) keeps Jest from exiting; `--detectOpenHandles` names it.
   projects: [
     {
       displayName: 'unit',

@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
-import { IdempotencyRecord } from '../src/modules/rendering/entities/idempotency-record.entity';
-import { RenderQueue } from '../src/modules/rendering/jobs/render-queue';
-import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
+import { IdempotencyRecord, RenderQueue } from '../src/modules/rendering/testing';
+import { verifyWebhook } from '../src/modules/webhooks/testing';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';
 

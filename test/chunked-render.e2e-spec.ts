@@ -11,9 +11,9 @@ import Redis from 'ioredis';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { DataSource } from 'typeorm';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../src/modules/rendering/testing';
 import { defaultBundleDir, ffprobePath, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
-import { AccountEvent } from '../src/modules/webhooks/entities/account-event.entity';
+import { AccountEvent, WebhookDelivery } from '../src/modules/webhooks/testing';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhooks';
 import { spawnWorker, until, WorkerProcess } from './support/worker-process';
@@ -80,6 +80,21 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     redisKeys: await redis.keys(`${t.config.redis.keyPrefix}:render-chunks:${jobId}*`),
   });
   const eventsOf = (jobId: string) => t.app.get(DataSource).getRepository(AccountEvent).countBy({ jobId });
+  /**
+   * Waits until the job's webhooks are all sent: at least one delivery recorded, none still pending (delivered, or
+   * failed for good). A job ends once (a conditional UPDATE), and its deliveries are recorded with its end; so once
+   * the last entry of the job has logged its timings and no delivery is pending, no other webhook can come, and
+   * "exactly one" is counted after that moment, not after a guessed pause.
+   */
+  const deliveriesSettled = (jobId: string) =>
+    until(
+      async () => {
+        const rows = await t.app.get(DataSource).getRepository(WebhookDelivery).findBy({ jobId });
+        return rows.length > 0 && rows.every((row) => row.status !== 'pending') ? rows : undefined;
+      },
+      30_000,
+      `the webhooks of ${jobId} to be sent`,
+    );
 
   beforeAll(async () => {
     t = await startTestApp({ MAPR_ROLE: 'api' });
@@ -147,8 +162,8 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     expect(difference(frameOf(joined, BOUNDARY - 1, scratch), frameOf(joined, BOUNDARY, scratch))).toBeGreaterThan(0.004);
     expect(existsSync(join(storageDir(), 'renders', `${jobId}_thumb.jpg`))).toBe(true);
 
-    // One end: one webhook, one account event; nothing of the chunks left.
-    await new Promise((r) => setTimeout(r, 1500));
+    // One end: one webhook, one account event; nothing of the chunks left. The join (the last entry) has logged.
+    expect(await deliveriesSettled(jobId)).toHaveLength(1);
     expect(receiver.on(path)).toHaveLength(1);
     expect(JSON.parse(receiver.on(path)[0].body)).toMatchObject({ event: 'render.complete', job_id: jobId });
     expect(await eventsOf(jobId)).toBe(1);
@@ -171,7 +186,8 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     // The survivor rendered the killed worker's chunk too.
     const survived = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete' && l.pid === survivor.process.pid);
     expect(survived.map((l) => l.chunk).sort()).toEqual([0, 1]);
-    await new Promise((r) => setTimeout(r, 1500));
+    await until(() => (timingsOf(jobId).some((l) => l.entry === 'join') ? true : undefined), 10_000, 'the join timings');
+    expect(await deliveriesSettled(jobId)).toHaveLength(1);
     expect(receiver.on(path)).toHaveLength(1);
     expect(await eventsOf(jobId)).toBe(1);
     expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
@@ -202,8 +218,15 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     expect(stopped.map((l) => l.outcome)).toEqual(['cancelled', 'cancelled']);
     expect(new Set(stopped.map((l) => l.pid)).size).toBe(2);
     expect((await jobs().findOneByOrFail({ id: jobId })).status).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
+    // Both chunk entries have ended (their lines above): what is left now stays, so wait for it to be gone.
+    await until(
+      async () => {
+        const left = await leftovers(jobId);
+        return left.chunkFiles.length === 0 && left.redisKeys.length === 0 ? true : undefined;
+      },
+      10_000,
+      `the chunks of ${jobId} to be discarded`,
+    );
     expect(readdirSync(join(storageDir(), 'renders')).filter((f) => f.startsWith(jobId))).toEqual([]);
   }, 90_000);
 
@@ -226,7 +249,7 @@ describe('a job split into chunks across two worker processes (contract §18)', 
       'a failed chunk',
     );
     expect(chunkLines.every((l) => ['failed', 'cancelled'].includes(l.outcome!))).toBe(true);
-    await new Promise((r) => setTimeout(r, 1500));
+    expect(await deliveriesSettled(jobId)).toHaveLength(1);
     expect(receiver.on(path)).toHaveLength(1);
     expect(JSON.parse(receiver.on(path)[0].body)).toMatchObject({ event: 'render.failed', job_id: jobId, error: 'STORAGE_ERROR' });
     expect(await eventsOf(jobId)).toBe(1);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { RENDERER } from '../src/modules/rendering/testing';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, type TestAccount, type TestApp } from './support/test-app';
 import { waitFor } from './support/webhooks';

@@ -5,16 +5,31 @@ import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
 import { runInTransaction } from '../src/database/transactions';
 import { AccountEvents1767200000000 } from '../src/database/migrations/1767200000000-account-events';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { JobEventsService } from '../src/modules/rendering/jobs/job-events.service';
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { RenderJob, JobEventsService, RENDERER } from '../src/modules/rendering/testing';
 import { WebhookDispatcher } from '../src/modules/webhooks';
-import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';
-import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
+import { WebhookDelivery, verifyWebhook } from '../src/modules/webhooks/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { TEST_DATABASE_KIND, TEST_REDIS_URL } from './support/test-env';
 import { sleep, waitFor, WebhookReceiver } from './support/webhooks';
+
+/**
+ * Resolves once `app` waits for the account's events: its subscriber is on the account's channel, which a
+ * GET /v1/events with nothing to answer joins before it waits. The moment a test sends what should wake it.
+ */
+async function waitingFor(app: TestApp, accountId: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  const channel = `${app.config.redis.keyPrefix}:account-events:${accountId}`;
+  try {
+    await waitFor(
+      async () => ((await redis.pubsub('NUMSUB', channel)) as [string, number])[1],
+      (n) => n > 0,
+      5_000,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
 
 const bearer = { type: 'bearer' } as const;
 const PLAN = { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 100_000 } } as const;
@@ -247,7 +262,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     const started = Date.now();
     const waiting = events(account, { after: cursor });
     // The request is waiting (nothing to answer yet) when the next job is sent.
-    await new Promise((r) => setTimeout(r, 500));
+    await waitingFor(t, account.id);
     const jobId = await render(account);
     const page = await waiting;
     const answeredAt = Date.now();
@@ -381,7 +396,7 @@ describe(`GET /v1/events and shutdown (${TEST_DATABASE_KIND})`, () => {
     const answer = new Promise<{ status: number; body: EventPage; at: number }>((resolve, reject) =>
       waiting.end((err, res) => (err ? reject(err) : resolve({ status: res.status, body: res.body, at: Date.now() }))),
     );
-    await sleep(500);
+    await waitingFor(t, account.id);
     const started = Date.now();
     await t.close();
     const res = await answer;

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
-import { signPayload } from '../src/modules/webhooks/signing';
+import { RENDERER } from '../src/modules/rendering/testing';
+import { signPayload } from '../src/modules/webhooks/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { waitFor } from './support/webhooks';

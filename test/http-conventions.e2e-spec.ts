@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../src/modules/rendering/testing';
 import { seedFinishedJob } from './support/finished-job';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp, uniqueEmail } from './support/test-app';
 

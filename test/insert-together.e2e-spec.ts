@@ -6,11 +6,9 @@ import { newId } from '../src/common/util/ids';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { ENTITIES } from '../src/entities';
 import { insertTogether, RowWriter } from '../src/database/insert-together';
-import { User } from '../src/modules/auth/entities/user.entity';
-import { UsageRecord } from '../src/modules/billing/entities/usage-record.entity';
-import { RenderBatchJob } from '../src/modules/rendering/batches/entities/render-batch-job.entity';
-import { RenderBatch } from '../src/modules/rendering/batches/entities/render-batch.entity';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { User } from '../src/modules/auth/testing';
+import { UsageRecord } from '../src/modules/billing/testing';
+import { RenderBatchJob, RenderBatch, RenderJob } from '../src/modules/rendering/testing';
 import type { NormalizedRenderRequest } from '../src/modules/rendering/contract';
 import { assertTestDatabaseName, TEST_DATABASE_KIND, TEST_DATABASE_URL } from './support/test-env';
 

@@ -2,8 +2,8 @@ import Redis from 'ioredis';
 import { randomBase62 } from '../src/common/util/ids';
 import type { AppConfig } from '../src/config';
 import { RedisKeys } from '../src/infrastructure/redis/redis.module';
-import type { Principal } from '../src/modules/auth/principal';
-import { credentialDigest, PrincipalCache } from '../src/modules/auth/principal-cache.service';
+import type { Principal } from '../src/modules/auth';
+import { credentialDigest, PrincipalCache } from '../src/modules/auth/testing';
 import { TEST_REDIS_URL } from './support/test-env';
 
 /**
@@ -56,10 +56,19 @@ describe('PrincipalCache', () => {
 
   it('forgets an entry when its credential expires, before the cache lifetime', async () => {
     const digest = credentialDigest('short-lived token');
-    here.set(digest, principal, ['account:usr_1'], Date.now() + 50);
+    const now = Date.now();
+    here.set(digest, principal, ['account:usr_1'], now + 50);
     expect(here.get(digest)).toEqual(principal);
-    await new Promise((r) => setTimeout(r, 80));
-    expect(here.get(digest)).toBeUndefined();
+    // The cache reads the wall clock: move it to the credential's expiry (and 1 ms before it) instead of sleeping.
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(now + 49);
+      expect(here.get(digest)).toEqual(principal);
+      clock.mockReturnValue(now + 50);
+      expect(here.get(digest)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('an invalidation in one process reaches the others at once', async () => {

@@ -6,9 +6,7 @@ import Redis from 'ioredis';
 import type { AppConfig } from '../src/config';
 import { RedisKeys } from '../src/infrastructure/redis/redis.module';
 import type { StoragePort } from '../src/infrastructure/storage/storage.port';
-import { CHUNK_FRAMES_SHARE, planChunks } from '../src/modules/rendering/jobs/chunk-plan';
-import type { JobLifecycle } from '../src/modules/rendering/jobs/job-lifecycle.service';
-import { ChunkedJob, RenderChunks } from '../src/modules/rendering/jobs/render-chunks';
+import { CHUNK_FRAMES_SHARE, planChunks, type JobLifecycle, ChunkedJob, RenderChunks } from '../src/modules/rendering/testing';
 import { TEST_REDIS_URL } from './support/test-env';
 
 describe('RenderChunks (Redis)', () => {

@@ -1,5 +1,5 @@
 import type { MapAnimationProps, PropsOf, RenderMode } from '../src/modules/rendering/contract';
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { RENDERER } from '../src/modules/rendering/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 

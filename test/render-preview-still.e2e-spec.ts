@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
-import { PREVIEW_STILL_OPTIONS } from '../src/modules/rendering/preview/preview-still.service';
+import { PREVIEW_STILL_OPTIONS } from '../src/modules/rendering/testing';
 import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 

@@ -3,7 +3,7 @@
  * with the composition, its props and the route instead of a job; no quota, no job, no verified
  * e-mail needed; routing failures as 422. The props a job of the same body renders are the preview's.
  */
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { RENDERER } from '../src/modules/rendering/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, TestApp, TestAccount } from './support/test-app';
 

@@ -1,4 +1,4 @@
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { RENDERER } from '../src/modules/rendering/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestApp } from './support/test-app';
 

@@ -2,13 +2,18 @@ import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AppConfig } from '../src/config';
-import { IdempotencyRecord } from '../src/modules/rendering/entities/idempotency-record.entity';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { entryId, RENDER_QUEUE, RenderQueue, RenderQueueData } from '../src/modules/rendering/jobs/render-queue';
+import {
+  IdempotencyRecord,
+  RenderJob,
+  entryId,
+  RENDER_QUEUE,
+  RenderQueue,
+  RenderQueueData,
+  RenderQueueSweeper,
+  RenderChunks,
+} from '../src/modules/rendering/testing';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { RenderQueueSweeper } from '../src/modules/rendering/worker/render-queue-sweeper.service';
-import { RenderChunks } from '../src/modules/rendering/jobs/render-chunks';
 import { createAccount, renderBody, startTestApp, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;

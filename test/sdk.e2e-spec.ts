@@ -8,8 +8,8 @@ import type Redis from 'ioredis';
 import { Mapr, MaprConnectionError, MaprError, RenderFailedError, WebhookVerificationError, type Render } from '@mapr/sdk';
 import { REDIS } from '../src/infrastructure/redis/redis.module';
 import { PlansService, type TierLimits } from '../src/modules/billing';
-import { storageHitKey } from '../src/modules/billing/rate-limiter';
-import { RENDERER } from '../src/modules/rendering/worker/renderer.provider';
+import { storageHitKey } from '../src/modules/billing/testing';
+import { RENDERER } from '../src/modules/rendering/testing';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, verificationLinkFor, type TestApp } from './support/test-app';
 import { waitFor, WebhookReceiver } from './support/webhooks';
@@ -281,17 +281,31 @@ describe('SDK (@mapr/sdk) against the running service', () => {
       (page) => page.data.length === 1,
     );
 
+    // The stream's own client, whose requests the test sees: the new render is made once the stream has found where
+    // "now" is and asks for what comes after it (its long poll), not after a guessed pause.
+    const requested: URL[] = [];
+    const streamer = new Mapr({
+      apiKey: account.liveKey,
+      baseUrl: t.baseUrl,
+      fetch: (input, init) => {
+        requested.push(new URL(input instanceof Request ? input.url : String(input)));
+        return fetch(input, init);
+      },
+    });
     const stop = new AbortController();
     const seen: string[] = [];
     const streaming = (async () => {
-      for await (const event of mapr.events.stream({ signal: stop.signal })) {
+      for await (const event of streamer.events.stream({ signal: stop.signal })) {
         seen.push(event.job_id ?? '');
         const { secret } = await new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
         await expect(mapr.webhooks.verify(event.body, event.headers, secret)).resolves.toEqual(event.payload);
         stop.abort();
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // the stream is waiting on its long poll
+    await waitFor(
+      () => requested.filter((url) => url.pathname === '/v1/events' && url.searchParams.has('after')).length,
+      (longPolls) => longPolls > 0,
+    );
     const later = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 3 });
     await streaming;
     expect(seen).toEqual([later.job_id]);

@@ -7,9 +7,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
 import { STORAGE, StoragePort } from '../src/infrastructure/storage';
-import { ExpirySweeperService } from '../src/modules/rendering/delivery/expiry-sweeper.service';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { StylePreviewsService } from '../src/modules/rendering/style-previews/style-previews.service';
+import { ExpirySweeperService, RenderJob, StylePreviewsService } from '../src/modules/rendering/testing';
 import { createAccount, startTestApp, TestApp } from './support/test-app';
 
 /** supertest parser that keeps the raw bytes of any response. */

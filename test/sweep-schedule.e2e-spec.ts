@@ -9,9 +9,11 @@ import type { AppConfig } from '../src/config';
 import { randomBase62 } from '../src/common/util/ids';
 import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { TEST_REDIS_URL } from './support/test-env';
+import { waitFor } from './support/webhooks';
 
 const EVERY_MS = 500;
-const WATCH_MS = 4000;
+/** Scheduled runs watched: long enough that a schedule per process (twice the runs) would show. */
+const SCHEDULED_RUNS = 8;
 
 describe('SweepSchedule (Redis)', () => {
   beforeAll(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
@@ -34,16 +36,20 @@ describe('SweepSchedule (Redis)', () => {
     );
     const started = Date.now();
     await Promise.all(schedules.map((schedule) => schedule.onApplicationBootstrap()));
-    await new Promise((r) => setTimeout(r, WATCH_MS));
+    // Each process runs it once as it starts (2 runs), then the schedule's runs, the failed 4th one included.
+    await waitFor(
+      () => runs.length,
+      (count) => count >= 2 + SCHEDULED_RUNS,
+      20_000,
+    );
     await Promise.all(schedules.map((schedule) => schedule.onApplicationShutdown()));
 
-    // Each process runs it once as it starts (2 runs); then once per interval in total, where each process on its
-    // own would double it.
-    const scheduled = runs.length - 2;
-    const intervals = WATCH_MS / EVERY_MS;
-    expect(scheduled).toBeGreaterThanOrEqual(intervals - 2);
-    expect(scheduled).toBeLessThanOrEqual(intervals + 1);
     expect(runs.filter((run) => run.at - started < EVERY_MS / 2).length).toBeGreaterThanOrEqual(2);
+    // Once per interval in total: the scheduled runs are spread over about one interval each (from the first to the
+    // last, SCHEDULED_RUNS - 1 of them). A schedule per process would have made as many in half the time.
+    const scheduled = runs.slice(2, 2 + SCHEDULED_RUNS);
+    const span = scheduled[scheduled.length - 1].at - scheduled[0].at;
+    expect(span).toBeGreaterThanOrEqual((SCHEDULED_RUNS - 2) * EVERY_MS);
   }, 30_000);
 
   it('keeps running after Redis lost everything (the schedule is added back)', async () => {
@@ -52,15 +58,24 @@ describe('SweepSchedule (Redis)', () => {
     const runs: number[] = [];
     schedule.register({ name: 'probe', everyMs: EVERY_MS, run: async () => void runs.push(Date.now()) });
     await schedule.onApplicationBootstrap();
-    await new Promise((r) => setTimeout(r, 1500));
+    // The run at start and one of the schedule's: the schedule is in Redis.
+    await waitFor(
+      () => runs.length,
+      (count) => count >= 2,
+      10_000,
+    );
     const redis = new Redis(TEST_REDIS_URL);
     try {
       const keys = await redis.keys(`${prefix}:*`);
       expect(keys.length).toBeGreaterThan(0);
       await redis.del(...keys);
       const lostAt = Date.now();
-      await new Promise((r) => setTimeout(r, 3000));
-      expect(runs.filter((at) => at > lostAt + EVERY_MS).length).toBeGreaterThanOrEqual(2);
+      // Fails after 10 s (twenty intervals) if the schedule was not added back.
+      await waitFor(
+        () => runs.filter((at) => at > lostAt + EVERY_MS).length,
+        (after) => after >= 2,
+        10_000,
+      );
     } finally {
       await schedule.onApplicationShutdown();
       const left = await redis.keys(`${prefix}:*`);

@@ -2,7 +2,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { newId } from '../src/common/util/ids';
 import type { TierId } from '../src/modules/billing';
-import { RenderTemplate } from '../src/modules/rendering/templates/render-template.entity';
+import { RenderTemplate } from '../src/modules/rendering/testing';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;

@@ -1,13 +1,9 @@
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { runInTransaction } from '../src/database/transactions';
-import { AuthService } from '../src/modules/auth/auth.service';
-import { EmailVerification } from '../src/modules/auth/entities/email-verification.entity';
-import { User } from '../src/modules/auth/entities/user.entity';
-import { BatchCompletion } from '../src/modules/rendering/batches/batch-completion.service';
-import { RenderBatch } from '../src/modules/rendering/batches/entities/render-batch.entity';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
-import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';
+import { AuthService, EmailVerification, User } from '../src/modules/auth/testing';
+import { BatchCompletion, RenderBatch, RenderJob } from '../src/modules/rendering/testing';
+import { WebhookDelivery } from '../src/modules/webhooks/testing';
 import { TEST_DATABASE_KIND } from './support/test-env';
 import { createAccount, renderBody, startTestApp, TestApp, uniqueEmail, verificationLinkFor } from './support/test-app';
 

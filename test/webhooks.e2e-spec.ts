@@ -1,12 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomBase62 } from '../src/common/util/ids';
 import { WebhookDispatcher } from '../src/modules/webhooks';
-import { WebhookDelivery } from '../src/modules/webhooks/entities/webhook-delivery.entity';
-import { WebhookDeliverySweeper } from '../src/modules/webhooks/webhook-delivery.processor';
+import { WebhookDelivery, WebhookDeliverySweeper, WebhookSigningSecret, verifyWebhook } from '../src/modules/webhooks/testing';
 import { DataSource } from 'typeorm';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { WebhookSigningSecret } from '../src/modules/webhooks/entities/webhook-signing-secret.entity';
-import { verifyWebhook } from '../src/modules/webhooks/verify-webhook';
 import { docSnippets, runWebhookSnippet } from './support/doc-snippets';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { endJob, startWebhookWorker, waitFor, WebhookReceiver } from './support/webhooks';

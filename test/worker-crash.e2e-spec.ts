@@ -2,7 +2,7 @@ import { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { RenderJob } from '../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../src/modules/rendering/testing';
 import { createAccount, startTestApp, TestApp, TestAccount } from './support/test-app';
 import { spawnWorker, until } from './support/worker-process';
 

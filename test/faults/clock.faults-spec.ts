@@ -10,8 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { DataSource, In } from 'typeorm';
 import { billingPeriod } from '../../src/common/util/time';
-import { UsageRecord } from '../../src/modules/billing/entities/usage-record.entity';
-import { WebhookDelivery } from '../../src/modules/webhooks/entities/webhook-delivery.entity';
+import { UsageRecord } from '../../src/modules/billing/testing';
+import { WebhookDelivery } from '../../src/modules/webhooks/testing';
 import { createAccount, renderBody, TestAccount } from '../support/test-app';
 import { until, workerEnvironment } from '../support/worker-process';
 import { ApiProcess, spawnApi } from './support/api-process';
@@ -118,7 +118,14 @@ describe('the wall clock jumping with jobs in flight', () => {
     await until(() => (stack.receiver.on(path).length >= 2 ? true : undefined), 25_000, 'the retry after the jump');
     const retriedAfterMs = Date.now() - jumped;
     // Whatever else wakes up after the jump (the delivery sweep finds the retry an hour overdue) sends nothing more.
-    await new Promise((r) => setTimeout(r, 6000));
+    // The moment that proves it: the row is delivered. From then on every queue entry of the delivery does nothing
+    // (the runner sends only a pending delivery's scheduled attempt, and one entry id per attempt), so the count
+    // below is final, not read after a guessed pause.
+    await until(
+      async () => ((await deliveries.findOneBy({ jobId, event: 'render.complete' }))?.status === 'delivered' ? true : undefined),
+      25_000,
+      'the retry to be recorded as delivered',
+    );
     expect(stack.receiver.on(path)).toHaveLength(2);
     expect(await deliveries.findOneBy({ jobId, event: 'render.complete' })).toMatchObject({ status: 'delivered', attemptCount: 2 });
     console.log(`clock jumped over a webhook retry time: retry sent ${retriedAfterMs} ms after the jump, 2 attempts in all`);

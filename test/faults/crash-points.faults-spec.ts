@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { processScratchDir } from '../../src/common/util/process-scratch';
-import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../../src/modules/rendering/testing';
 import type { FailpointName } from '../../src/common/util/failpoints';
 import { renderBody } from '../support/test-app';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';

@@ -7,7 +7,7 @@
 import Queue from 'bull';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
 import { FaultStack, startFaultStack } from './support/fault-stack';
-import { RENDER_QUEUE } from '../../src/modules/rendering/jobs/render-queue';
+import { RENDER_QUEUE } from '../../src/modules/rendering/testing';
 
 describe('the API dying between the database write and the queue add', () => {
   let stack: FaultStack;

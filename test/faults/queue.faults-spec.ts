@@ -6,7 +6,7 @@
 import Queue from 'bull';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
 import { FaultStack, killWorker, startFaultStack } from './support/fault-stack';
-import { RENDER_QUEUE } from '../../src/modules/rendering/jobs/render-queue';
+import { RENDER_QUEUE } from '../../src/modules/rendering/testing';
 import { until } from '../support/worker-process';
 
 describe('the queue delivering one job twice, and workers killed at random', () => {

@@ -2,7 +2,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { randomBase62 } from '../../src/common/util/ids';
 import { STORAGE, type StoragePort } from '../../src/infrastructure/storage';
-import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../../src/modules/rendering/testing';
 import type { TestApp } from './test-app';
 
 export interface FinishedJobFiles {

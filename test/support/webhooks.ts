@@ -5,8 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/config';
 import { coreImports } from '../../src/core.imports';
-import { RenderJob } from '../../src/modules/rendering/entities/render-job.entity';
-import { JobEventsService } from '../../src/modules/rendering/jobs/job-events.service';
+import { RenderJob, JobEventsService } from '../../src/modules/rendering/testing';
 import { WebhooksWorkerModule } from '../../src/modules/webhooks';
 import type { TestApp } from './test-app';
 

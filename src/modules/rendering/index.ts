@@ -6,7 +6,8 @@
  */
 export { RenderingModule } from './rendering.module';
 export { RenderingWorkerModule } from './worker/rendering-worker.module';
-export { DeliveryModule, DeliveryWorkerModule } from './delivery/delivery.module';
+export { DeliveryModule } from './delivery/delivery.module';
+export { DeliveryWorkerModule } from './delivery/delivery-worker.module';
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
 export { parseRenderBody } from './render-request.parser';

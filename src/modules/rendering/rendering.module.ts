@@ -11,7 +11,7 @@ import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
 import { IdempotencyService } from './idempotency.service';
-import { JobsModule } from './jobs/jobs.module';
+import { JobsModule } from './job-events/jobs.module';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
 import { RenderJobsService } from './render-jobs.service';

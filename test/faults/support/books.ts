@@ -8,9 +8,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DataSource, In } from 'typeorm';
 import { billingPeriod } from '../../../src/common/util/time';
-import { UsageRecord } from '../../../src/modules/billing/entities/usage-record.entity';
-import { RenderJob } from '../../../src/modules/rendering/entities/render-job.entity';
-import { WebhookDelivery } from '../../../src/modules/webhooks/entities/webhook-delivery.entity';
+import { UsageRecord } from '../../../src/modules/billing/testing';
+import { RenderJob } from '../../../src/modules/rendering/testing';
+import { WebhookDelivery } from '../../../src/modules/webhooks/testing';
 import type { TestAccount, TestApp } from '../../support/test-app';
 import type { WebhookReceiver } from '../../support/webhooks';
 

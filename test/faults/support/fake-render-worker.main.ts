@@ -9,7 +9,7 @@ import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { exitGracefullyOnSignals, prepareRuntime } from '../../../src/bootstrap';
-import { RENDERER } from '../../../src/modules/rendering/worker/renderer.provider';
+import { RENDERER } from '../../../src/modules/rendering/testing';
 import { WorkerModule } from '../../../src/worker.module';
 import { FakeRenderer } from '../../support/fake-renderer';
 

@@ -6,7 +6,7 @@
  * request id" check).
  */
 import { DataSource } from 'typeorm';
-import { RenderJob } from '../../../src/modules/rendering/entities/render-job.entity';
+import { RenderJob } from '../../../src/modules/rendering/testing';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from '../../support/test-app';
 import { TEST_REDIS_URL } from '../../support/test-env';
 import { WebhookReceiver } from '../../support/webhooks';

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RenderJob } from '../entities/render-job.entity';
 import { CdnController } from './cdn.controller';
-import { ExpirySweeperService } from './expiry-sweeper.service';
 import { StylePreviewFilesController } from './style-preview-files.controller';
 
 /**
@@ -14,11 +13,3 @@ import { StylePreviewFilesController } from './style-preview-files.controller';
   controllers: [CdnController, StylePreviewFilesController],
 })
 export class DeliveryModule {}
-
-/** Worker side: deletes files of expired jobs every minute. */
-@Module({
-  imports: [TypeOrmModule.forFeature([RenderJob])],
-  providers: [ExpirySweeperService],
-  exports: [ExpirySweeperService],
-})
-export class DeliveryWorkerModule {}

@@ -54,8 +54,22 @@ const previews = {
   },
 } as unknown as RenderPreviewService;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextTick = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Jest's fake clock for the tests about time (timeouts, the idle close): timers and Date.now move only when the test
+ * advances them, so "nothing happened yet" is asserted one millisecond before the moment, not after a guessed sleep.
+ * setImmediate stays real, for nextTick above.
+ */
+const useFakeClock = () => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+/** Whether a promise has settled, without waiting for it. */
+const settled = (promise: Promise<unknown>) => {
+  const state = { done: false };
+  void promise.then(
+    () => (state.done = true),
+    () => (state.done = true),
+  );
+  return state;
+};
 
 describe('PreviewStillService', () => {
   let renderer: ControlledRenderer;
@@ -72,7 +86,10 @@ describe('PreviewStillService', () => {
     return service;
   };
   beforeAll(() => jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
-  afterEach(() => service?.onModuleDestroy());
+  afterEach(async () => {
+    jest.useRealTimers();
+    await service?.onModuleDestroy();
+  });
   afterAll(() => jest.restoreAllMocks());
 
   it('draws the last frame as a PNG by default, and the frame asked for', async () => {
@@ -125,17 +142,23 @@ describe('PreviewStillService', () => {
   });
 
   it('counts the wait in line toward the timeout', async () => {
+    useFakeClock();
     make({ timeoutMs: 400 });
     const first = service.still(principal, { frames: 30 });
     await nextTick();
-    const joined = Date.now();
     const second = service.still(principal, { frames: 30 }).catch((e: unknown) => e);
-    await sleep(250);
+    const secondEnded = settled(second);
+    await jest.advanceTimersByTimeAsync(250);
     renderer.calls[0].finish();
     await first;
+    await nextTick();
+    expect(renderer.calls).toHaveLength(2);
+    // Drawn for what was left of its 400 ms (150 ms), not for 400 ms more.
+    await jest.advanceTimersByTimeAsync(149);
+    expect(secondEnded.done).toBe(false);
+    expect(renderer.calls[1].input.signal?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
     expect(await second).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    // Drawn for what was left of its 400 ms, not for 400 ms more.
-    expect(Date.now() - joined).toBeLessThan(600);
     expect(renderer.calls[1].input.signal?.aborted).toBe(true);
   });
 
@@ -175,23 +198,24 @@ describe('PreviewStillService', () => {
   });
 
   it('closes the browser after the idle period, not while stills keep coming', async () => {
+    useFakeClock();
     make({ idleMs: 60 });
     const first = service.still(principal, { frames: 30 });
     await nextTick();
     renderer.calls[0].finish();
     await first;
-    await sleep(30);
+    await jest.advanceTimersByTimeAsync(59);
     const second = service.still(principal, { frames: 30 });
     await nextTick();
-    await sleep(80);
+    await jest.advanceTimersByTimeAsync(1_000);
     expect(renderer.stops).toBe(0); // drawing, so not idle
     renderer.calls[1].finish();
     await second;
-    await sleep(30);
-    expect(renderer.stops).toBe(0);
-    await sleep(60);
+    await jest.advanceTimersByTimeAsync(59);
+    expect(renderer.stops).toBe(0); // idle from the end of the last still, not from its start
+    await jest.advanceTimersByTimeAsync(1);
     expect(renderer.stops).toBe(1);
-    await sleep(100);
+    await jest.advanceTimersByTimeAsync(10 * 60_000);
     expect(renderer.stops).toBe(1); // closed once, not again while nothing is drawn
   });
 

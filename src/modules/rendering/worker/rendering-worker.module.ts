@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { RoutingModule } from '../../routing';
 import { RenderBatchJob } from '../batches/entities/render-batch-job.entity';
 import { RenderJob } from '../entities/render-job.entity';
-import { JobsModule } from '../jobs/jobs.module';
+import { JobsModule } from '../job-events/jobs.module';
 import { RenderOutcomes } from './render-outcomes';
 import { RenderProcessor } from './render.processor';
 import { RenderQueueSweeper } from './render-queue-sweeper.service';

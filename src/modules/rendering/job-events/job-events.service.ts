@@ -6,7 +6,7 @@ import { BatchCompletion } from '../batches/batch-completion.service';
 import { BatchScheduler } from '../batches/batch-scheduler.service';
 import type { RenderJob } from '../entities/render-job.entity';
 import { renderCompletePayload, renderFailedPayload } from '../webhook-payloads';
-import { JobLifecycle } from './job-lifecycle.service';
+import { JobLifecycle } from '../jobs/job-lifecycle.service';
 
 /**
  * What follows a job's end, whoever ended it (the worker for complete/failed, the API for

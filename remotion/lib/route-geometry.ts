@@ -3,9 +3,8 @@
  * so "how far along" can be turned into a point and a heading.
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
-import { cruise } from './easing';
 import { project, type WorldPoint } from './mercator';
-import { legAt, type Timeline } from './timeline';
+import { legAt, legFraction, type Timeline } from './timeline';
 
 export interface LegPath {
   /** Interleaved x,y world coordinates. */
@@ -168,7 +167,7 @@ export function progressAt(
   let fraction: number;
   if (active) {
     leg = active.leg;
-    fraction = cruise(active.t);
+    fraction = legFraction(timeline, active.leg, active.t);
   } else {
     const finished = timeline.legs.filter((l) => frame >= l.end).length;
     leg = finished === 0 ? 0 : Math.min(legCount - 1, finished - 1);
@@ -181,4 +180,28 @@ export function progressAt(
   }
   const length = geometry.legs[leg]?.length ?? 0;
   return { leg, distance: length * fraction, fraction, reached, reachedAtFrame, km, moving: active !== null };
+}
+
+/** Where along leg `leg` (0–1 of its drawn length) the line comes closest to a point given in degrees. */
+export function legFractionNearest(geometry: RouteGeometry, leg: number, lng: number, lat: number): number {
+  const path = geometry.legs[leg];
+  if (!path || path.length <= 0) return 0;
+  // Drawn longitudes lie within half a turn of the map's central meridian.
+  const p = project(lng + 360 * Math.round((geometry.centerLng - lng) / 360), lat, geometry.centerLng);
+  let best = Infinity;
+  let bestAt = 0;
+  for (let i = 1; i < path.cumulative.length; i++) {
+    const ax = path.xy[i * 2 - 2];
+    const ay = path.xy[i * 2 - 1];
+    const dx = path.xy[i * 2] - ax;
+    const dy = path.xy[i * 2 + 1] - ay;
+    const span = dx * dx + dy * dy;
+    const t = span > 0 ? Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / span)) : 0;
+    const d = Math.hypot(ax + dx * t - p.x, ay + dy * t - p.y);
+    if (d < best) {
+      best = d;
+      bestAt = path.cumulative[i - 1] + (path.cumulative[i] - path.cumulative[i - 1]) * t;
+    }
+  }
+  return bestAt / path.length;
 }

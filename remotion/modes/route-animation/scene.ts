@@ -1,5 +1,5 @@
 import type { PropsOf } from '../../../src/modules/rendering/contract';
-import { planCameraTrack } from '../../lib/camera';
+import { chokepointPaces, chokepointZones, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry } from '../../lib/route-geometry';
 import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
@@ -21,6 +21,9 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
     legLengths: props.legs.map((l, i) => (l.distance_km > 0 ? l.distance_km : (geometry.legs[i]?.length ?? 0) * EARTH_CIRCUMFERENCE_KM)),
     dwellSeconds: props.waypoints.map((w) => w.dwell),
     holdSeconds: props.waypoints.map((w) => w.hold),
+    openingHoldSeconds: props.camera.focus_hold_seconds,
+    // A chokepoint story slows the vehicle where it passes its chokepoints.
+    paces: chokepointPaces(chokepointZones(props, geometry), props.legs.length),
   });
   const track = planCameraTrack({ props, geometry, timeline, viewport });
   const palette = paletteFor(props.style);

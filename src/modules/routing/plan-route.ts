@@ -3,6 +3,7 @@ import { RoutingError } from './routing.errors';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
 import type { RoadRouter } from './road/road-router';
+import { findPassages } from './sea/passages';
 import { routeBySea } from './sea/sea-router';
 import { simplifyToAtMost } from './simplify';
 
@@ -133,7 +134,7 @@ async function planLeg(
 
 /** The total is the sum of the legs as shown, so a HUD adding them up agrees with it. */
 function withTotal(legs: RouteLeg[]): RoutePlan {
-  return { legs, distance_km: roundKm(legs.reduce((sum, leg) => sum + leg.distance_km, 0)) };
+  return { legs, distance_km: roundKm(legs.reduce((sum, leg) => sum + leg.distance_km, 0)), passages: findPassages(legs) };
 }
 
 interface Endpoint {

@@ -97,7 +97,20 @@ describe('buildCompositionProps', () => {
     expect(props.waypoints[0].emphasis).toBe('waypoint');
     expect(props.route_style).toEqual({ color: '#ff0000', width: null, opacity: null, line: null });
     // A request stored before camera.intensity existed reads as the default.
-    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: 0, intensity: 'balanced' });
+    expect(props.camera).toEqual({
+      preset: 'follow',
+      start_zoom: 4,
+      tilt: 0,
+      intensity: 'balanced',
+      mode: 'follow',
+      waypoint_zoom: null,
+      ease: 'cubic-in-out',
+      start_focus_waypoint: null,
+      focus_hold_seconds: 0,
+      opening_zoom_boost: 1,
+      chokepoint_punch_in: 1,
+      chokepoints: [],
+    });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });
     expect(props.units).toBe('mi');

@@ -59,6 +59,23 @@ describe('The peer’s camera (contract §19)', () => {
     expect(camera.chokepoints.map((c: { chokepoint: string }) => c.chokepoint)).toEqual(['suez', 'bab-el-mandeb', 'malacca']);
   });
 
+  it('long_reroute_burden: the preview carries the avoided route and the label of the detour', async () => {
+    const owner = await account();
+    const res = await t.http
+      .post('/v1/render/preview')
+      .auth(owner.liveKey, bearer)
+      .send({
+        waypoints: [{ place: 'Rotterdam' }, { place: 'Singapore' }],
+        transport: 'ship',
+        route: { avoid: ['suez'] },
+        camera: { preset: 'long_reroute_burden' },
+      })
+      .expect(200);
+    const { reroute } = res.body.props.camera;
+    expect(reroute.label).toMatch(/^\+\d{1,2},\d{3} km via the Cape$/);
+    expect(reroute.legs).toHaveLength(1);
+  });
+
   it('a chokepoint story on a route that passes none plays auto, and the preview says so', async () => {
     const owner = await account();
     const res = await t.http

@@ -1,5 +1,5 @@
 import type { ChokepointPassage, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
-import { buildCompositionProps, cameraNotes, CAMERA_EASES, routePassages } from '../../src/modules/rendering/contract';
+import { buildCompositionProps, cameraNotes, CAMERA_EASES, rerouteLabel, routePassages } from '../../src/modules/rendering/contract';
 import { sampleRequest } from '../fixtures/sample-routes';
 import { ATLANTIC } from '../fixtures/sample-plans';
 import { buildScene } from '../modes';
@@ -76,17 +76,32 @@ describe('camera stories (contract §19)', () => {
     const request = sampleRequest(ATLANTIC, { camera: { preset: 'chokepoint_tension' } });
     const props = buildCompositionProps(request, ATLANTIC.plan, { sandbox: false });
     expect(props.camera.preset).toBe('auto');
-    expect(cameraNotes('chokepoint_tension', routePassages(request, ATLANTIC.plan))).toEqual([
+    expect(cameraNotes('chokepoint_tension', routePassages(request, ATLANTIC.plan), ATLANTIC.plan)).toEqual([
       'camera.preset chokepoint_tension: the route passes no chokepoint, so the camera played like auto.',
     ]);
-    expect(cameraNotes('canal_bottleneck', [midLegPassage()])).toEqual([
+    expect(cameraNotes('canal_bottleneck', [midLegPassage()], ATLANTIC.plan)).toEqual([
       'camera.preset canal_bottleneck: the route passes no canal (Suez, Panama), so the camera played like auto.',
     ]);
-    expect(cameraNotes('chokepoint_tension', [midLegPassage()])).toEqual([]);
+    expect(cameraNotes('chokepoint_tension', [midLegPassage()], ATLANTIC.plan)).toEqual([]);
     // A waypoint marked as a chokepoint is one.
     const marked = sampleRequest(ATLANTIC, { camera: { preset: 'chokepoint_focus' } });
     marked.waypoints[1] = { ...marked.waypoints[1], emphasis: 'chokepoint' };
     expect(routePassages(marked, ATLANTIC.plan)).toMatchObject([{ chokepoint: null, leg: 1, fraction: 0 }]);
+  });
+
+  it('long_reroute_burden labels the detour in the request’s units, and without an avoided route plays auto and says so', () => {
+    const avoided = { legs: [ATLANTIC.plan.legs[0]], distance_km: 5000, via: 'the Cape', avoiding: ['the Suez Canal'] };
+    expect(rerouteLabel(avoided, 11480, 'km')).toBe('+6,480 km via the Cape');
+    expect(rerouteLabel({ ...avoided, via: null }, 11480, 'mi')).toBe('+4,026 mi avoiding the Suez Canal');
+    const request = sampleRequest(ATLANTIC, { camera: { preset: 'long_reroute_burden' } });
+    const told = buildCompositionProps(request, { ...ATLANTIC.plan, avoided }, { sandbox: false });
+    expect(told.camera.preset).toBe('long_reroute_burden');
+    expect(told.camera.reroute).toMatchObject({ label: expect.stringMatching(/^\+[\d,]+ km via the Cape$/), legs: [expect.any(Array)] });
+    const untold = buildCompositionProps(request, ATLANTIC.plan, { sandbox: false });
+    expect(untold.camera).toMatchObject({ preset: 'auto', reroute: null });
+    expect(cameraNotes('long_reroute_burden', [], ATLANTIC.plan)).toEqual([
+      'camera.preset long_reroute_burden: route.avoid turned the route away from no passage it would otherwise take, so the camera played like auto.',
+    ]);
   });
 
   it('the opening looks at start_focus_waypoint, closer by opening_zoom_boost, and holds still for focus_hold_seconds', () => {

@@ -187,6 +187,16 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     dwellPushIn: 0.35,
     handover: 0.8,
   },
+  // Wider than auto, so the detour reads against the avoided route drawn under it.
+  long_reroute_burden: {
+    legZoomIn: 0.15,
+    follow: 0.55,
+    lookAhead: 0.06,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.2,
+    handover: 1.3,
+  },
   // Never moves (props.camera.mode is static): the whole route, held.
   static_overview: {
     legZoomIn: 0,

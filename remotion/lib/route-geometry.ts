@@ -205,3 +205,25 @@ export function legFractionNearest(geometry: RouteGeometry, leg: number, lng: nu
   }
   return bestAt / path.length;
 }
+
+/** Lines given in degrees (continuous longitudes) as leg paths on this geometry's map: each shifted whole turns to lie beside the route. */
+export function projectLines(geometry: RouteGeometry, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): LegPath[] {
+  return lines
+    .filter((line) => line.length > 0)
+    .map((line) => {
+      const turn = 360 * Math.round((geometry.centerLng - line[0][0]) / 360);
+      const xy = new Float64Array(Math.max(2, line.length) * 2);
+      const cumulative = new Float64Array(Math.max(2, line.length));
+      line.forEach(([lng, lat], i) => {
+        const p = project(lng + turn, lat, geometry.centerLng);
+        xy[i * 2] = p.x;
+        xy[i * 2 + 1] = p.y;
+        if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
+      });
+      if (line.length === 1) {
+        xy[2] = xy[0];
+        xy[3] = xy[1];
+      }
+      return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
+    });
+}

@@ -47,7 +47,7 @@ export function presentJob(job: RenderJob, urls: JobUrls): JobRecordDto {
     batch_id: job.batchId,
     sandbox: job.sandbox,
     request: job.request,
-    camera_notes: job.route ? cameraNotes(job.request.camera.preset, routePassages(job.request, job.route)) : [],
+    camera_notes: job.route ? cameraNotes(job.request.camera.preset, routePassages(job.request, job.route), job.route) : [],
     status_url: statusUrl(urls, job.id),
   } satisfies JobRecordDto;
 }

@@ -10,6 +10,7 @@ export type { FanOutRoutes, PlanRouteInput, PlanRouteDeps, RoutePoint } from './
 export { PASSAGE_DISTANCE_KM } from './sea/passages';
 export { CHOKEPOINTS, DEFAULT_ROUTE_MODE, ROUTE_MODES, TRANSPORTS } from './route-plan';
 export type {
+  AvoidedRoute,
   Chokepoint,
   ChokepointPassage,
   LegRouting,

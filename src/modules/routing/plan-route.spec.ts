@@ -234,6 +234,26 @@ describe('planRoute: the chokepoints a route passes (contract §19)', () => {
   });
 });
 
+describe('planRoute: the route avoided, for the reroute story (contract §19)', () => {
+  const reroute = (waypoints: RouteWaypoint[], avoid: PlanRouteInput['route']['avoid']) =>
+    planRoute(
+      { waypoints, transport: 'ship', route: { avoid }, camera: { preset: 'long_reroute_burden' } },
+      { roadRouter: new NoRoadRouter() },
+    );
+
+  it('plans the shorter route through Suez beside the one round the Cape, and names both', async () => {
+    const plan = await reroute([ROTTERDAM('ship'), SINGAPORE('ship')], ['suez']);
+    expect(plan.avoided).toMatchObject({ via: 'the Cape', avoiding: ['the Suez Canal'] });
+    expect(plan.distance_km - plan.avoided!.distance_km).toBeGreaterThan(5000);
+    expect(plan.avoided!.legs).toHaveLength(1);
+  });
+
+  it('plans nothing more when the avoided passage was not on the way, or for another camera', async () => {
+    expect((await reroute([ROTTERDAM('ship'), NEW_YORK('ship')], ['panama'])).avoided).toBeUndefined();
+    expect((await plan([ROTTERDAM('ship'), SINGAPORE('ship')], { avoid: ['suez'] })).avoided).toBeUndefined();
+  });
+});
+
 describe('waypointName', () => {
   it('prefers the label, then the place, then formatted coordinates', () => {
     expect(waypointName({ lat: 1, lng: 2, label: 'Home', place: 'Lisbon' })).toBe('Home');

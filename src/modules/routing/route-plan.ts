@@ -78,9 +78,21 @@ export interface ChokepointPassage {
   lat: number;
 }
 
+/** The route `route.avoid` turned away from (planned for the reroute story, contract §19). */
+export interface AvoidedRoute {
+  legs: RouteLeg[];
+  distance_km: number;
+  /** How the route taken goes round instead ("the Cape"), when routing can name it. */
+  via: string | null;
+  /** The avoided passages the shorter route would have taken ("the Suez Canal"). */
+  avoiding: string[];
+}
+
 export interface RoutePlan {
   legs: RouteLeg[];
   distance_km: number;
+  /** long_reroute_burden only: the shorter route that was avoided. */
+  avoided?: AvoidedRoute;
   /** The chokepoints the route passes, in the order travelled. Missing on plans stored before contract §19. */
   passages?: ChokepointPassage[];
 }

@@ -3,7 +3,7 @@
  * peer's camera, and what a camera request resolves to. The DTOs validate against these lists, the
  * parse fills the defaults, the compositions read the resolved values.
  */
-import type { ChokepointPassage } from './render-request';
+import type { AvoidedRoute, ChokepointPassage, LngLat, RoutePlan, Units } from './render-request';
 
 /** The four presets every mode knows (contract §3). */
 export const BASE_CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
@@ -14,6 +14,7 @@ export const BASE_CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] a
  */
 export const STORY_CAMERA_PRESETS = [
   'chokepoint_tension',
+  'long_reroute_burden',
   'tension_build',
   'canal_bottleneck',
   'chokepoint_focus',
@@ -31,6 +32,8 @@ export const CAMERA_PRESET_DESCRIPTIONS: Record<CameraPreset, string> = {
   overview: 'Holds the whole route, with a slow push-in.',
   cinematic: 'Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots.',
   chokepoint_tension: 'Travels normally, then slows and punches in at each chokepoint the route passes.',
+  long_reroute_burden:
+    'For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled.',
   tension_build: 'A slow, continuous zoom towards the first chokepoint, released after it.',
   canal_bottleneck: 'A close, slowed passage through each canal the route uses (Suez, Panama).',
   chokepoint_focus: 'A tight hold on each chokepoint, with little travel between them.',
@@ -106,11 +109,33 @@ export interface CompositionCamera {
   chokepoint_punch_in: number;
   /** Where the route passes a chokepoint, in the order travelled: what the story presets play on. */
   chokepoints: ChokepointPassage[];
+  /** long_reroute_burden: the avoided route (drawn faintly first) and the label of what the detour costs. */
+  reroute: CompositionReroute | null;
 }
+
+export interface CompositionReroute {
+  /** The avoided route's legs, [lng, lat] with continuous longitudes. */
+  legs: LngLat[][];
+  /** How much longer the route taken is, in km. */
+  extra_km: number;
+  /** "+6,480 km via the Cape", in the request's units. */
+  label: string;
+}
+
+/** The label of a detour: its extra distance in the request's units, and how it goes round (or what it avoids). */
+export function rerouteLabel(avoided: AvoidedRoute, takenKm: number, units: Units): string {
+  const extra = Math.max(0, takenKm - avoided.distance_km);
+  const amount = Math.round(units === 'mi' ? extra * KM_TO_MILES : extra).toLocaleString('en-US');
+  const how = avoided.via ? `via ${avoided.via}` : avoided.avoiding.length ? `avoiding ${avoided.avoiding.join(' and ')}` : 'round';
+  return `+${amount} ${units} ${how}`;
+}
+
+const KM_TO_MILES = 0.621371;
 
 /** The punch-in each chokepoint story uses when the request sets none. */
 export const PRESET_PUNCH_IN: Record<StoryCameraPreset, number> = {
   chokepoint_tension: 1.6,
+  long_reroute_burden: 1,
   tension_build: 1.8,
   canal_bottleneck: 2.4,
   chokepoint_focus: 2.6,
@@ -130,12 +155,21 @@ export function storyChokepoints(preset: CameraPreset, passages: readonly Chokep
   return [...passages];
 }
 
+/** Whether a story has what it plays on: chokepoints for the chokepoint stories, an avoided route for the reroute. */
+export function storyPlays(preset: CameraPreset, passages: readonly ChokepointPassage[], plan: Pick<RoutePlan, 'avoided'>): boolean {
+  if (preset === 'long_reroute_burden') return plan.avoided !== undefined;
+  return !playsOnChokepoints(preset) || storyChokepoints(preset, passages).length > 0;
+}
+
 /**
- * What the job record says about its camera (`camera_notes`): today, that a chokepoint story had
- * no chokepoint to play on and rendered like `auto`.
+ * What the job record says about its camera (`camera_notes`): that a story had nothing to play on
+ * (no chokepoint passed, no route avoided) and rendered like `auto`.
  */
-export function cameraNotes(preset: CameraPreset, passages: readonly ChokepointPassage[]): string[] {
-  if (!playsOnChokepoints(preset) || storyChokepoints(preset, passages).length > 0) return [];
-  const what = preset === 'canal_bottleneck' ? 'no canal (Suez, Panama)' : 'no chokepoint';
-  return [`camera.preset ${preset}: the route passes ${what}, so the camera played like auto.`];
+export function cameraNotes(preset: CameraPreset, passages: readonly ChokepointPassage[], plan: Pick<RoutePlan, 'avoided'>): string[] {
+  if (storyPlays(preset, passages, plan)) return [];
+  const why =
+    preset === 'long_reroute_burden'
+      ? 'route.avoid turned the route away from no passage it would otherwise take'
+      : `the route passes ${preset === 'canal_bottleneck' ? 'no canal (Suez, Panama)' : 'no chokepoint'}`;
+  return [`camera.preset ${preset}: ${why}, so the camera played like auto.`];
 }

@@ -110,6 +110,7 @@ describe('buildCompositionProps', () => {
       opening_zoom_boost: 1,
       chokepoint_punch_in: 1,
       chokepoints: [],
+      reroute: null,
     });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });

@@ -12,7 +12,7 @@ import {
   type CompositionWaypoint,
   cleanLabel,
 } from './composition-parts';
-import { type CompositionCamera, DEFAULT_CAMERA_EASE, playsOnChokepoints, PRESET_PUNCH_IN, storyChokepoints } from './camera';
+import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
 import { MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
 import { defaultTilt, modeDefinition, type ModeSlot, type NamedAfterMode } from './modes';
 import {
@@ -124,7 +124,7 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
       opacity: request.route_style.opacity ?? null,
       line: request.route_style.line ?? null,
     },
-    camera: compositionCamera(request, mode, routePassages(request, plan)),
+    camera: compositionCamera(request, mode, plan),
     hud: request.hud ? { distance: request.hud.distance, progress_bar: request.hud.progress_bar, position: request.hud.position } : false,
     title: request.title ? { text: request.title.text, subtitle: request.title.subtitle ?? null } : null,
     units: request.units,
@@ -161,11 +161,12 @@ export function routePassages(request: Pick<NormalizedRenderRequest, 'waypoints'
 }
 
 /** The camera resolved: the request's fields, the preset's defaults, and the chokepoints its story plays on. */
-function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, passages: ChokepointPassage[]): CompositionCamera {
+function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, plan: RoutePlan): CompositionCamera {
   const camera = request.camera;
+  const passages = routePassages(request, plan);
   const chokepoints = storyChokepoints(camera.preset, passages);
-  // A chokepoint story on a route that passes none plays like auto (the job record's camera_notes say so).
-  const preset = playsOnChokepoints(camera.preset) && chokepoints.length === 0 ? 'auto' : camera.preset;
+  // A story with nothing to play on plays like auto (the job record's camera_notes say so).
+  const preset = storyPlays(camera.preset, passages, plan) ? camera.preset : 'auto';
   const storyPunchIn = preset in PRESET_PUNCH_IN ? PRESET_PUNCH_IN[preset as keyof typeof PRESET_PUNCH_IN] : 1;
   return {
     preset,
@@ -181,6 +182,14 @@ function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, p
     opening_zoom_boost: camera.opening_zoom_boost ?? 1,
     chokepoint_punch_in: camera.chokepoint_punch_in ?? storyPunchIn,
     chokepoints,
+    reroute:
+      preset === 'long_reroute_burden' && plan.avoided
+        ? {
+            legs: plan.avoided.legs.map((leg) => leg.coordinates.map(([lng, lat]): LngLat => [lng, lat])),
+            extra_km: Math.max(0, plan.distance_km - plan.avoided.distance_km),
+            label: rerouteLabel(plan.avoided, plan.distance_km, request.units),
+          }
+        : null,
   };
 }
 

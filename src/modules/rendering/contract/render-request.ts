@@ -8,7 +8,17 @@
 // Type-only: the browser bundle must not pull routing in.
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
 import type { NormalizedCamera } from './camera';
-export type { Chokepoint, ChokepointPassage, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, Transport } from '../../routing';
+export type {
+  AvoidedRoute,
+  Chokepoint,
+  ChokepointPassage,
+  LegRouting,
+  LngLat,
+  RouteLeg,
+  RouteMode,
+  RoutePlan,
+  Transport,
+} from '../../routing';
 
 export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];

@@ -75,3 +75,23 @@ function densify(coordinates: readonly LngLat[]): Array<{ at: LngLat; km: number
   });
   return out;
 }
+
+/**
+ * Capes a detour rounds, to name it ("+6,480 km via the Cape"): areas a route crosses when it goes
+ * round a continent rather than through a canal. Not passages one can avoid.
+ */
+const DETOUR_AREAS: ReadonlyArray<{ name: string; boxes: readonly Box[] }> = [
+  // South of Africa, from the Cape of Good Hope to Cape Agulhas and the water below them.
+  { name: 'the Cape', boxes: [[16.0, -45.0, 24.0, -33.5]] },
+  { name: 'Cape Horn', boxes: CHOKEPOINT_AREAS['cape-horn'].boxes },
+  // The Strait of Magellan, the way round South America north of the Horn.
+  { name: 'the Strait of Magellan', boxes: [[-75.0, -54.5, -68.0, -52.0]] },
+];
+
+/** The capes (DETOUR_AREAS) the legs pass within PASSAGE_DISTANCE_KM, in the order of DETOUR_AREAS. */
+export function detoursRounded(legs: readonly RouteLeg[]): string[] {
+  const points = legs.flatMap((leg) => densify(leg.coordinates).map((p) => p.at));
+  return DETOUR_AREAS.filter((area) =>
+    points.some((p) => Math.min(...area.boxes.map((box) => kmToBox(p, box))) <= PASSAGE_DISTANCE_KM),
+  ).map((area) => area.name);
+}

@@ -14,6 +14,7 @@ const PRESET_TILT: Record<CameraPreset, number> = {
   overview: 0,
   cinematic: 40,
   chokepoint_tension: 0,
+  long_reroute_burden: 0,
   tension_build: 0,
   canal_bottleneck: 0,
   chokepoint_focus: 0,
@@ -77,6 +78,18 @@ export const routeAnimationMode = defineMode<'route_animation', undefined, undef
           opening_zoom_boost: 1.2,
           chokepoint_punch_in: 1.5,
         },
+      },
+    },
+    long_reroute_burden: {
+      summary:
+        'Story preset long_reroute_burden: Rotterdam → Singapore avoiding Suez, the route through the canal shown faintly, the detour labelled',
+      value: {
+        waypoints: [{ place: 'Rotterdam' }, { place: 'Singapore' }],
+        transport: 'ship',
+        route: { avoid: ['suez'] },
+        duration: 10,
+        camera: { preset: 'long_reroute_burden' },
+        hud: { distance: true },
       },
     },
     tension_build: {

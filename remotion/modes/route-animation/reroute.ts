@@ -6,8 +6,8 @@
  */
 import { EASES, smootherstep } from '../../lib/easing';
 import { cameraAt, worldToScreen } from '../../lib/frame-drawing';
-import { placeLabels, type Rect } from '../../lib/labels';
-import { type LegPath, progressAt, projectLines } from '../../lib/route-geometry';
+import { type LegPath, projectLines } from '../../lib/route-geometry';
+import type { Rect } from '../../lib/labels';
 import { sizeUnit } from '../../lib/safe-area';
 import type { Scene } from '../../lib/scene';
 import { appendLegPath } from '../../lib/trace-leg';
@@ -21,6 +21,8 @@ export interface Reroute {
   label: string;
   /** The taken route's point farthest from the avoided one (the far side of the detour), and when the vehicle gets there. */
   anchor: { x: number; y: number; frame: number };
+  /** Unit vector (world) from the avoided route towards the anchor: the label sits on that side, off the route. */
+  away: { x: number; y: number };
 }
 
 /** The reroute of a scene, or null when the camera tells no reroute story. */
@@ -36,17 +38,20 @@ export function rerouteOf(scene: Scene): Reroute | null {
       along: leg.length > 0 ? leg.cumulative[v] / leg.length : 0,
     }));
   const avoidedPoints = avoided.flatMap((leg) => sample(leg, Math.max(1, Math.floor(leg.cumulative.length / 300))));
-  let best = { x: 0, y: 0, leg: 0, along: 0, distance: -1 };
+  let best = { x: 0, y: 0, leg: 0, along: 0, distance: -1, from: { x: 0, y: 0 } };
   scene.geometry.legs.forEach((leg, i) => {
     for (const p of sample(leg, Math.max(1, Math.floor(leg.cumulative.length / 300)))) {
-      const distance = Math.min(...avoidedPoints.map((q) => Math.hypot(p.x - q.x, p.y - q.y)));
-      if (distance > best.distance) best = { x: p.x, y: p.y, leg: i, along: p.along, distance };
+      const nearest = avoidedPoints.reduce((a, q) => (Math.hypot(p.x - q.x, p.y - q.y) < Math.hypot(p.x - a.x, p.y - a.y) ? q : a));
+      const distance = Math.hypot(p.x - nearest.x, p.y - nearest.y);
+      if (distance > best.distance) best = { x: p.x, y: p.y, leg: i, along: p.along, distance, from: nearest };
     }
   });
+  const length = Math.max(1e-12, best.distance);
   return {
     avoided,
     label: reroute.label,
     anchor: { x: best.x, y: best.y, frame: frameAtLegFraction(scene.timeline, best.leg, best.along) },
+    away: { x: (best.x - best.from.x) / length, y: (best.y - best.from.y) / length },
   };
 }
 
@@ -78,7 +83,11 @@ export function drawAvoidedRoute(
   ctx.globalAlpha = 1;
 }
 
-/** The label of what the detour costs, once the vehicle nears the detour's far side; clear of the screen's obstacles. */
+/**
+ * The label of what the detour costs, once the vehicle nears the detour's far side: on the outer side
+ * of the detour (away from the avoided route, so off the route and the vehicle's path), clear of the
+ * screen's obstacles (HUD, text overlays) and inside the safe area.
+ */
 export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, reroute: Reroute, frame: number, obstacles: Rect[]): void {
   const fps = scene.props.fps;
   const t = smootherstep((frame - (reroute.anchor.frame - fps * 0.6)) / (fps * 0.5));
@@ -87,23 +96,41 @@ export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, re
   const unit = sizeUnit(width, height);
   const camera = cameraAt(scene, frame);
   const anchor = worldToScreen(scene, camera, reroute.anchor.x, reroute.anchor.y);
+  const ahead = worldToScreen(
+    scene,
+    camera,
+    reroute.anchor.x + reroute.away.x / 2 ** camera.z,
+    reroute.anchor.y + reroute.away.y / 2 ** camera.z,
+  );
+  const dx = ahead.x - anchor.x;
+  const dy = ahead.y - anchor.y;
+  const norm = Math.hypot(dx, dy) || 1;
   const px = 3.1 * unit;
   ctx.font = `700 ${px.toFixed(1)}px "DejaVu Sans", sans-serif`;
-  const textWidth = ctx.measureText(reroute.label).width;
   const padX = unit * 1.1;
-  // The vehicle passes the anchor: keep the label a vehicle's length off it.
-  const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
-  const [spot] = placeLabels(
-    [{ id: 0, anchor, width: textWidth + padX * 2, height: px * 1.9, priority: 1, gap: unit * (progress.moving ? 3.2 : 1.5) }],
-    { x: insets.left, y: insets.top, width: width - insets.left - insets.right, height: height - insets.top - insets.bottom },
-    obstacles,
-  );
-  if (!spot) return;
+  const w = ctx.measureText(reroute.label).width + padX * 2;
+  const h = px * 1.9;
+  // From the anchor along `away` (turned a little either way when the screen's obstacles or edges are
+  // there) until the box clears the route by a gap, whichever side of the box leads.
+  const bounds = { x: insets.left, y: insets.top, width: width - insets.left - insets.right, height: height - insets.top - insets.bottom };
+  const boxAt = (angle: number): Rect => {
+    const ux = (dx / norm) * Math.cos(angle) - (dy / norm) * Math.sin(angle);
+    const uy = (dx / norm) * Math.sin(angle) + (dy / norm) * Math.cos(angle);
+    const reach = Math.abs(ux) * (w / 2) + Math.abs(uy) * (h / 2) + unit * 2.2;
+    return { x: anchor.x + ux * reach - w / 2, y: anchor.y + uy * reach - h / 2, width: w, height: h };
+  };
+  const fits = (r: Rect) =>
+    r.x >= bounds.x && r.y >= bounds.y && r.x + r.width <= bounds.x + bounds.width && r.y + r.height <= bounds.y + bounds.height;
+  const clear = (r: Rect) =>
+    !obstacles.some((o) => r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height && o.y < r.y + r.height);
+  const turns = [0, 0.5, -0.5, 1, -1, 1.5, -1.5];
+  const box = turns.map(boxAt).find((r) => fits(r) && clear(r)) ?? boxAt(0);
+  const x = Math.min(Math.max(bounds.x, box.x), bounds.x + bounds.width - w);
+  const y = Math.min(Math.max(bounds.y, box.y), bounds.y + bounds.height - h);
   const palette = scene.palette;
   ctx.globalAlpha = t;
-  const radius = spot.height / 2;
   ctx.beginPath();
-  ctx.roundRect(spot.x, spot.y, spot.width, spot.height, radius);
+  ctx.roundRect(x, y, w, h, h / 2);
   ctx.fillStyle = palette.labelHalo;
   ctx.fill();
   ctx.lineWidth = unit * 0.3;
@@ -111,6 +138,6 @@ export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, re
   ctx.stroke();
   ctx.fillStyle = palette.labelText;
   ctx.textBaseline = 'middle';
-  ctx.fillText(reroute.label, spot.x + padX, spot.y + spot.height / 2 + px * 0.04);
+  ctx.fillText(reroute.label, x + padX, y + h / 2 + px * 0.04);
   ctx.globalAlpha = 1;
 }

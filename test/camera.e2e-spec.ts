@@ -99,7 +99,7 @@ describe('The peer’s camera (contract §19)', () => {
           intensity: 'extreme',
           mode: 'drone',
           waypoint_zoom: 21,
-          tilt: 61,
+          tilt: 86,
           ease: 'bounce',
           start_focus_waypoint: 1.5,
           focus_hold_seconds: 6,

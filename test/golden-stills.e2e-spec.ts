@@ -174,6 +174,13 @@ const CASES: GoldenCase[] = [
       }),
     frame: -1,
   },
+  // Tilt 85: the horizon, with the style's sky and haze over the far map.
+  { name: 'tilt-85-horizon-16x9', props: atlanticProps({ camera: { preset: 'follow', tilt: 85 } }), frame: 120 },
+  {
+    name: 'tilt-85-horizon-dark-9x16',
+    props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16', camera: { preset: 'cinematic', tilt: 85 } }),
+    frame: 70,
+  },
   {
     name: 'story-static-overview-1x1',
     props: () => Promise.resolve(atlanticProps({ aspect_ratio: '1:1', camera: { preset: 'static_overview' } })),

@@ -131,13 +131,14 @@ describe('buildCompositionProps', () => {
     expect(Object.keys(props).filter((key) => ['multi_route', 'region_focus', 'country_data'].includes(key))).toEqual([]);
   });
 
-  it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–60', () => {
+  it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–85', () => {
     const tilt = (camera: SharedNormalizedRequest['camera']) =>
       buildCompositionProps(request({ camera }), plan, { sandbox: false }).camera.tilt;
     expect(tilt({ preset: 'follow' })).toBe(0);
     expect(tilt({ preset: 'cinematic' })).toBe(40);
     expect(tilt({ preset: 'cinematic', tilt: 0 })).toBe(0);
     expect(tilt({ preset: 'auto', tilt: 25 })).toBe(25);
-    expect(tilt({ preset: 'auto', tilt: 75 })).toBe(60);
+    expect(tilt({ preset: 'auto', tilt: 75 })).toBe(75);
+    expect(tilt({ preset: 'auto', tilt: 95 })).toBe(85);
   });
 });

@@ -3,8 +3,8 @@
  * against them, the OpenAPI document shows them, and the parse and the compositions rely on them.
  */
 
-/** Camera tilt in degrees: 0 (straight down) up to this (contract §19's 85, with a horizon and a sky, is not drawn yet). */
-export const MAX_CAMERA_TILT_DEGREES = 60;
+/** Camera tilt in degrees: 0 (straight down) up to this (contract §19); past about 65° the horizon shows, with a sky. */
+export const MAX_CAMERA_TILT_DEGREES = 85;
 
 /** `camera.focus_hold_seconds`: how long the opening shot holds, in seconds. */
 export const MAX_FOCUS_HOLD_SECONDS = 5;

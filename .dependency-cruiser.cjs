@@ -6,7 +6,7 @@ const MODULES = 'src/modules/([^/]+)';
 /**
  * Public surfaces: each module's index.ts, plus two sub-folders that are public by design:
  * rendering/contract (the props type shared with the browser compositions) and rendering/renderer
- * (the renderer port and its Remotion adapter, used by bench/ and scripts/ to render props directly).
+ * (the renderer port and its adapters, used by the worker, the preview, bench/ and scripts/ to render props directly).
  */
 const PUBLIC_SURFACES = [
   `^${MODULES}/index\\.ts$`,
@@ -60,9 +60,10 @@ module.exports = {
     moduleMayNotCall('routing', 'webhooks'),
     {
       name: 'compositions-import-only-the-contract',
-      comment: 'remotion/ runs in the browser: from src/ it may import only src/modules/rendering/contract (plain types and constants).',
+      comment:
+        "remotion/ (and the bench's compositions, bench/remotion/) run in the browser: from src/ they may import only src/modules/rendering/contract (plain types and constants).",
       severity: 'error',
-      from: { path: '^remotion/' },
+      from: { path: '^(remotion|bench/remotion)/' },
       to: { path: '^src/', pathNot: '^src/modules/rendering/contract/' },
     },
     {

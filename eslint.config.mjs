@@ -48,7 +48,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    files: ['remotion/**/*.{ts,tsx}'],
+    // The compositions, and the bench's (bench/remotion/), which its own bundle adds to them.
+    files: ['remotion/**/*.{ts,tsx}', 'bench/remotion/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     ...remotion.flatPlugin,
   },

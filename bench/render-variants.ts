@@ -9,8 +9,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
-import { ensureRemotionBundle, RemotionRenderer, type RemotionRendererOptions } from '../src/modules/rendering/renderer';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { RemotionRenderer, type RemotionRendererOptions } from '../src/modules/rendering/renderer';
+import { BLANK_COMPOSITION_ID, ensureBenchBundle } from './bench-bundle';
 import { BENCH_JOB_BODY, serviceProps } from './job';
 import { outDir, timeRender } from './timed-render';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   // Short runs: every variant renders both compositions, and the whole run must stay a few minutes.
   const seconds = Number(process.env.BENCH_SECONDS ?? (resolution === '720p' ? 5 : 4));
   const picked = process.env.BENCH_VARIANTS?.split(',') ?? Object.keys(VARIANTS);
-  const bundleDir = await ensureRemotionBundle();
+  const bundleDir = await ensureBenchBundle();
   const [props] = await serviceProps([{ ...BENCH_JOB_BODY, resolution, duration: seconds }], Number(process.env.BENCH_PORT ?? 3998) + 2);
   const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   console.log(`${resolution}, ${seconds} s at ${props.fps} fps; load average ${os.loadavg()[0].toFixed(2)}`);

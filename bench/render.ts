@@ -9,8 +9,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
-import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { RemotionRenderer } from '../src/modules/rendering/renderer';
+import { BLANK_COMPOSITION_ID, ensureBenchBundle } from './bench-bundle';
 import { countryDataProps, LIFE_EXPECTANCY_DATA } from '../remotion/fixtures/region-modes';
 import { shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 import { BENCH_JOB_BODY, serviceProps } from './job';
@@ -21,7 +22,7 @@ const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
-  const bundleDir = await ensureRemotionBundle();
+  const bundleDir = await ensureBenchBundle();
   // The job of bench/render-job.ts, its props as the service's worker builds them; at 720p too (10 s).
   const [job720, job1080] = await serviceProps(
     [{ ...BENCH_JOB_BODY, resolution: '720p', duration: 10 }, BENCH_JOB_BODY],

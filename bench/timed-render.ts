@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { PhaseTimer } from '../src/common/util/phase-timer';
 import type { MapAnimationProps } from '../src/modules/rendering/contract';
-import { isFastStart, probeVideo, type RemotionRenderer } from '../src/modules/rendering/renderer';
+import { isFastStart, probeVideo, type Renderer } from '../src/modules/rendering/renderer';
 import type { Phases } from './phases';
 
 export const outDir = path.join(__dirname, 'out');
@@ -19,7 +19,7 @@ export interface Timed {
   details: Record<string, unknown>;
 }
 
-export async function timeRender(renderer: RemotionRenderer, label: string, props: MapAnimationProps, name: string): Promise<Timed> {
+export async function timeRender(renderer: Renderer, label: string, props: MapAnimationProps, name: string): Promise<Timed> {
   const timer = new PhaseTimer();
   const started = performance.now();
   let framesDone = 0;

@@ -1,12 +1,11 @@
 import React from 'react';
 import { type CalculateMetadataFunction, Composition } from 'remotion';
-import { BLANK_COMPOSITION_ID, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
-import { Blank } from './compositions/Blank';
+import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
 import { MapAnimation } from './compositions/MapAnimation';
 import { atlanticProps } from './fixtures/sample-routes';
 
 /** Size, frame rate and length come from the props of each job. */
-const fromProps: CalculateMetadataFunction<MapAnimationProps> = ({ props }) => ({
+export const fromProps: CalculateMetadataFunction<MapAnimationProps> = ({ props }) => ({
   width: props.width,
   height: props.height,
   fps: props.fps,
@@ -15,27 +14,16 @@ const fromProps: CalculateMetadataFunction<MapAnimationProps> = ({ props }) => (
 
 const preview = atlanticProps({ title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } });
 
+/** The production compositions (the bench's bundle adds its own, bench/remotion/). */
 export const Root: React.FC = () => (
-  <>
-    <Composition
-      id={MAP_ANIMATION_COMPOSITION_ID}
-      component={MapAnimation}
-      defaultProps={preview}
-      calculateMetadata={fromProps}
-      width={preview.width}
-      height={preview.height}
-      fps={preview.fps}
-      durationInFrames={preview.durationInFrames}
-    />
-    <Composition
-      id={BLANK_COMPOSITION_ID}
-      component={Blank}
-      defaultProps={preview}
-      calculateMetadata={fromProps}
-      width={preview.width}
-      height={preview.height}
-      fps={preview.fps}
-      durationInFrames={preview.durationInFrames}
-    />
-  </>
+  <Composition
+    id={MAP_ANIMATION_COMPOSITION_ID}
+    component={MapAnimation}
+    defaultProps={preview}
+    calculateMetadata={fromProps}
+    width={preview.width}
+    height={preview.height}
+    fps={preview.fps}
+    durationInFrames={preview.durationInFrames}
+  />
 );

@@ -1,6 +1,9 @@
 import { registerRoot } from 'remotion';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { MapAnimation } from './compositions/MapAnimation';
+import { installInPageRenderer } from './in-page/render-in-page';
 import { Root } from './Root';
-// Puts window.maprRenderInPage on the bundle's page, for the renderer that draws and encodes inside it (ADR 0015).
-import './in-page/render-in-page';
 
 registerRoot(Root);
+// Puts the in-page renderer's functions on the bundle's page, for the renderer that draws and encodes inside it (ADR 0015).
+installInPageRenderer({ [MAP_ANIMATION_COMPOSITION_ID]: MapAnimation });

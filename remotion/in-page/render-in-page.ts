@@ -1,37 +1,27 @@
 /**
  * Rendering inside the page (ADR 0015): the composition is drawn onto a canvas frame by frame by
  * `@remotion/web-renderer` and encoded by Chromium's own H.264 encoder (WebCodecs), with no screenshot per frame.
- * `InPageRenderer` (src/modules/rendering/renderer/in-page-renderer.ts) opens the bundle's page and calls
- * `window.maprRenderInPage`; the MP4 and the last frame's JPEG go back to it as POSTs to the page's own origin,
- * which the renderer intercepts.
+ * `InPageRenderer` (src/modules/rendering/renderer/in-page-renderer.ts) opens the bundle's page and calls the function
+ * the protocol names (contract/in-page-protocol.ts); the MP4 and the last frame's JPEG go back to it as POSTs to the
+ * page's own origin, which the renderer intercepts. The bundle's entry installs it with the compositions it draws.
  *
- * Only videos whose camera never tilts are rendered here: the web renderer draws a CSS 3D transform (our tilted
- * plane) in ~150 ms a frame, slower than a screenshot. Those are declined, and the screenshot path renders them.
+ * Only the videos `rendersInPage(props)` names come here (the service decides before it opens the page): the web
+ * renderer draws a CSS 3D transform (our tilted plane) in ~150 ms a frame, slower than a screenshot. The page checks
+ * the same flag and declines the rest.
  */
+import type React from 'react';
 import { renderMediaOnWeb } from '@remotion/web-renderer';
-import { type MapAnimationProps, neverTilts } from '../../src/modules/rendering/contract';
-import { MapAnimation } from '../compositions/MapAnimation';
+import {
+  IN_PAGE_ABORT_FUNCTION,
+  IN_PAGE_PROGRESS_FUNCTION,
+  IN_PAGE_RENDER_FUNCTION,
+  type InPageApi,
+  type InPageRenderAnswer,
+  type InPageRenderRequest,
+  type MapAnimationProps,
+  rendersInPage,
+} from '../../src/modules/rendering/contract';
 import { rgbaToI420Bt709 } from './yuv';
-
-export interface InPageRenderRequest {
-  props: MapAnimationProps;
-  /** Bits per second of the H.264 stream. */
-  videoBitrate: number;
-  /** Where the MP4 is POSTed; the thumbnail (the last frame as a JPEG) goes to `thumbnailUrl` when given. */
-  videoUrl: string;
-  thumbnailUrl: string | null;
-}
-
-export type InPageRenderAnswer =
-  { rendered: true; frames: number; drawMs: number; encodeMs: number } | { rendered: false; declined: string };
-
-export interface InPageApi {
-  maprRenderInPage(request: InPageRenderRequest): Promise<InPageRenderAnswer>;
-  /** Aborts the render under way (its promise rejects); nothing when none is. */
-  maprAbortRenderInPage(): void;
-  /** Installed by the renderer (Playwright's exposeFunction): frames encoded so far. */
-  maprReportProgress?: (encodedFrames: number) => Promise<void>;
-}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -54,10 +44,23 @@ async function jpegOf(frame: VideoFrame): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: THUMBNAIL_QUALITY });
 }
 
-window.maprAbortRenderInPage = () => running?.abort();
+/**
+ * Puts the protocol's functions (contract/in-page-protocol.ts) on the page's window, drawing the given compositions by
+ * id: the production bundle installs `MapAnimation`, the bench's bundle also its `Blank`.
+ */
+export function installInPageRenderer(compositions: Record<string, React.FC<MapAnimationProps>>): void {
+  window[IN_PAGE_ABORT_FUNCTION] = () => running?.abort();
+  window[IN_PAGE_RENDER_FUNCTION] = (request) => renderInPage(compositions, request);
+}
 
-window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }) => {
-  if (!neverTilts(props)) return { rendered: false, declined: 'the camera tilts' };
+async function renderInPage(
+  compositions: Record<string, React.FC<MapAnimationProps>>,
+  { compositionId, props, videoBitrate, videoUrl, thumbnailUrl }: InPageRenderRequest,
+): Promise<InPageRenderAnswer> {
+  // The service decides from the same flag before it opens the page: this is the page's own guard.
+  if (!rendersInPage(props)) return { rendered: false, declined: 'the camera tilts, or the mode or frame size is not drawn here' };
+  const component = compositions[compositionId];
+  if (!component) return { rendered: false, declined: `no composition ${compositionId} in this page` };
   const controller = new AbortController();
   running = controller;
   const { width, height, fps, durationInFrames } = props;
@@ -69,7 +72,7 @@ window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }
   let reported = 0;
   try {
     const { getBlob, internalState } = await renderMediaOnWeb({
-      composition: { id: 'MapAnimation', component: MapAnimation, width, height, fps, durationInFrames, defaultProps: props },
+      composition: { id: compositionId, component, width, height, fps, durationInFrames, defaultProps: props },
       inputProps: props,
       container: 'mp4',
       videoCodec: 'h264',
@@ -102,7 +105,7 @@ window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }
       onProgress: (progress) => {
         if (progress.encodedFrames - reported >= Math.max(1, Math.round(fps / 3)) || progress.encodedFrames === durationInFrames) {
           reported = progress.encodedFrames;
-          void window.maprReportProgress?.(reported);
+          void window[IN_PAGE_PROGRESS_FUNCTION]?.(reported);
         }
       },
     });
@@ -120,4 +123,4 @@ window.maprRenderInPage = async ({ props, videoBitrate, videoUrl, thumbnailUrl }
   } finally {
     if (running === controller) running = null;
   }
-};
+}

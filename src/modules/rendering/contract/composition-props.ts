@@ -28,8 +28,6 @@ import type { RenderMode } from './render-modes';
 import { modeOf, type NormalizedRenderRequest } from './stored-request';
 
 export const MAP_ANIMATION_COMPOSITION_ID = 'MapAnimation';
-/** Same size as `MapAnimation`, draws nothing: the benchmark's floor. */
-export const BLANK_COMPOSITION_ID = 'Blank';
 
 /** The props every mode has. A type alias (not an interface), so that the props satisfy Remotion's Record<string, unknown>. */
 export type SharedCompositionProps = {

@@ -12,3 +12,4 @@ export * from './modes';
 export * from './parse-request';
 export * from './composition-parts';
 export * from './composition-props';
+export * from './in-page-protocol';

@@ -6,7 +6,8 @@ import { InPageFirstRenderer } from './in-page-first-renderer';
 import { RenderCancelledError, type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
 
 const VIDEO: RenderedVideo = { duration_seconds: 4, width: 1920, height: 1080, file_size_bytes: 1 };
-const props = (width: number, height: number) => ({ width, height, fps: 30, durationInFrames: 120 }) as MapAnimationProps;
+const props = (width: number, height: number, tilt = 0) =>
+  ({ mode: 'route_animation', width, height, fps: 30, durationInFrames: 120, camera: { tilt } }) as MapAnimationProps;
 const input = (extra: Partial<RenderVideoInput> = {}): RenderVideoInput => ({
   props: props(1920, 1080),
   videoPath: 'v.mp4',
@@ -39,17 +40,26 @@ describe('InPageFirstRenderer', () => {
     expect(engineOf(i)).toBe('in_page');
   });
 
-  it('sends chunks, frames larger than 4k and the videos the page declines to the screenshot path', async () => {
-    const { inPage, screenshots, renderer } = setUp(async () => {
-      throw new InPageDeclined('the camera tilts');
-    });
+  it('sends chunks, frames larger than 4k and tilted cameras to the screenshot path without offering them to the page', async () => {
+    const { inPage, screenshots, renderer } = setUp(async () => VIDEO);
     const chunk = input({ frameRange: [0, 59] });
     const eightK = input({ props: props(7680, 4320) });
-    const tilted = input();
+    const tilted = input({ props: props(1920, 1080, 20) });
     for (const i of [chunk, eightK, tilted]) await expect(renderer.render(i)).resolves.toBe(VIDEO);
-    expect(inPage.render).toHaveBeenCalledTimes(1); // only the tilted one was offered to the page
+    expect(inPage.render).not.toHaveBeenCalled();
     expect(screenshots.render).toHaveBeenCalledTimes(3);
     expect([chunk, eightK, tilted].map(engineOf)).toEqual(['screenshots', 'screenshots', 'screenshots']);
+  });
+
+  it('sends a video the page declines after all to the screenshot path', async () => {
+    const { inPage, screenshots, renderer } = setUp(async () => {
+      throw new InPageDeclined('no composition in this page');
+    });
+    const declined = input();
+    await expect(renderer.render(declined)).resolves.toBe(VIDEO);
+    expect(inPage.render).toHaveBeenCalledTimes(1);
+    expect(screenshots.render).toHaveBeenCalledTimes(1);
+    expect(engineOf(declined)).toBe('screenshots');
   });
 
   it('renders again with screenshots when the page fails, and logs it', async () => {

@@ -1,6 +1,7 @@
 /**
- * The worker's renderer per slot (ADR 0015): videos the page renders well go to the in-page renderer (whole videos up
- * to 4k whose camera never tilts), everything else to Remotion's screenshot path (`RemotionRenderer`): chunks and
+ * The worker's renderer per slot (ADR 0015): the engine is chosen here from the props, before any page is opened.
+ * Videos the page renders well go to the in-page renderer (`takesInPage`: whole videos that `rendersInPage(props)`
+ * names, a mode it draws, a camera that never tilts, up to 4k), everything else to Remotion's screenshot path (`RemotionRenderer`): chunks and
  * their join, and tilted cameras. A render the page fails for any reason but cancel and time-out is made again on the
  * screenshot path, so a fault of the newer path costs the job time, not its video; the operator log says so.
  *
@@ -8,7 +9,7 @@
  */
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
-import { InPageDeclined, mayRenderInPage, type InPageRenderer } from './in-page-renderer';
+import { InPageDeclined, takesInPage, type InPageRenderer } from './in-page-renderer';
 import type { JoinChunksInput, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
 
 export class InPageFirstRenderer implements Renderer {
@@ -26,7 +27,7 @@ export class InPageFirstRenderer implements Renderer {
   async render(input: RenderVideoInput): Promise<RenderedVideo> {
     const timer = input.timer ?? new PhaseTimer();
     const withTimer = { ...input, timer };
-    if (mayRenderInPage(input)) {
+    if (takesInPage(input)) {
       try {
         const video = await this.inPage.render(withTimer);
         timer.note('engine', 'in_page');

@@ -10,18 +10,30 @@
  *   to remotion.pro is refused with every other request.
  * - One page, kept between jobs (map geometry stays parsed); a failed, cancelled or timed-out render closes it, and the
  *   browser too after a failure.
- * - It renders only what it does well: whole videos (no chunk: those are MPEG-TS, joined without re-encoding) whose
- *   camera never tilts (the page declines the rest: `InPageDeclined`), up to IN_PAGE_MAX_PIXELS a frame.
+ * - It renders only what it does well, decided here from the props before a page is opened (`takesInPage`): whole
+ *   videos (no chunk: those are MPEG-TS, joined without re-encoding) that `rendersInPage(props)` names (a mode the
+ *   page draws, a camera that never tilts, up to IN_PAGE_MAX_PIXELS a frame); the rest is declined
+ *   (`InPageDeclined`). The page checks the same flag. What the two sides say is contract/in-page-protocol.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
-import type { MapAnimationProps } from '../contract/composition-props';
+import { MAP_ANIMATION_COMPOSITION_ID, rendersInPage } from '../contract/composition-props';
+import {
+  IN_PAGE_ABORT_FUNCTION,
+  IN_PAGE_ORIGIN,
+  IN_PAGE_PROGRESS_FUNCTION,
+  IN_PAGE_RENDER_FUNCTION,
+  type InPageApi,
+  type InPageRenderRequest,
+} from '../contract/in-page-protocol';
 import { JobFailure } from '../rendering.errors';
-import { RenderCancelledError, type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
-import { readBack, removeQuietly, timeoutFailure } from './video-output';
+import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
+import { BrowserLifecycle } from './browser-lifecycle';
+import { watchInterruption } from './interruption';
+import { readBack, removeQuietly } from './video-output';
 
 export interface InPageRendererOptions {
   /** The Remotion bundle (`npm run build:remotion`), whose page carries the in-page renderer. */
@@ -33,6 +45,8 @@ export interface InPageRendererOptions {
    * scratch files live there, so a killed worker's are removed by the next worker on the host. Emptied on stop().
    */
   tempDir: string;
+  /** Composition the page draws (one its bundle entry installed); the bench's bundle also has `Blank`. */
+  compositionId?: string;
   /** Operator log for details that must not reach a client. */
   log?: (message: string) => void;
 }
@@ -46,12 +60,6 @@ export class InPageDeclined extends Error {
 }
 
 /**
- * Largest frame rendered in the page: 4k's pixels (the largest resolution the API offers), measured 1.8× the
- * screenshot path there (ADR 0015). A frame's RGBA and YUV copies and the whole MP4 live in the page's memory.
- */
-export const IN_PAGE_MAX_PIXELS = 3840 * 2160;
-
-/**
  * The H.264 stream's bitrate. x264 at CRF 20 (the screenshot path) spends fewer bits per pixel the larger the frame:
  * on the bench job 0.072 bits per pixel and frame at 720p, 0.052 at 1080p, 0.038 at 4k, which pixels^0.7 follows
  * within 7 %. The page's encoder gets that curve, a little above it, so that its files stay as sharp as x264's.
@@ -63,31 +71,19 @@ export function inPageBitrate(width: number, height: number, fps: number): numbe
 /** How long a cancelled or timed-out render may take to stop in the page before the page is closed under it. */
 const ABORT_GRACE_MS = 2000;
 
-const ORIGIN = 'http://localhost';
-const VIDEO_URL = `${ORIGIN}/__mapr/video.mp4`;
-const THUMBNAIL_URL = `${ORIGIN}/__mapr/thumbnail.jpg`;
+const VIDEO_URL = `${IN_PAGE_ORIGIN}/__mapr/video.mp4`;
+const THUMBNAIL_URL = `${IN_PAGE_ORIGIN}/__mapr/thumbnail.jpg`;
 
-/** What the page answers (remotion/in-page/render-in-page.ts); restated here, where no DOM types exist. */
-type InPageAnswer = { rendered: true; frames: number; drawMs: number; encodeMs: number } | { rendered: false; declined: string };
-interface PageGlobals {
-  maprRenderInPage(request: {
-    props: MapAnimationProps;
-    videoBitrate: number;
-    videoUrl: string;
-    thumbnailUrl: string | null;
-  }): Promise<InPageAnswer>;
-  maprAbortRenderInPage(): void;
-}
-
-/** Whether the in-page renderer takes this video at all (the page may still decline it: a tilted camera). */
-export function mayRenderInPage(input: Pick<RenderVideoInput, 'props' | 'frameRange'>): boolean {
-  return !input.frameRange && input.props.width * input.props.height <= IN_PAGE_MAX_PIXELS;
+/**
+ * Whether the in-page renderer makes this video, decided from the props before any page is opened: a whole video (a
+ * chunk is MPEG-TS, joined without re-encoding) that `rendersInPage` names.
+ */
+export function takesInPage(input: Pick<RenderVideoInput, 'props' | 'frameRange'>): boolean {
+  return !input.frameRange && rendersInPage(input.props);
 }
 
 export class InPageRenderer implements Renderer {
-  private browser: BrowserContext | null = null;
-  /** Browsers launched so far (a render notes whether it launched one). */
-  private launches = 0;
+  private readonly browser: BrowserLifecycle<BrowserContext>;
   private page: Page | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Where the page's next POSTs go (the job under way). */
@@ -98,6 +94,11 @@ export class InPageRenderer implements Renderer {
 
   constructor(private readonly options: InPageRendererOptions) {
     this.browserExecutable = options.browserExecutable ?? '/usr/bin/chromium';
+    this.browser = new BrowserLifecycle<BrowserContext>({
+      launch: () => this.launch(),
+      isAlive: (context) => context.browser()?.isConnected() ?? false,
+      close: (context) => context.close(),
+    });
   }
 
   async start(): Promise<void> {
@@ -121,36 +122,24 @@ export class InPageRenderer implements Renderer {
   }
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
-    if (!mayRenderInPage(input)) throw new InPageDeclined('a chunk, or a frame larger than 4k');
-    if (input.signal?.aborted) throw new RenderCancelledError();
+    if (!takesInPage(input)) throw new InPageDeclined('a chunk, a camera that tilts, or a frame larger than 4k');
     const timer = input.timer ?? new PhaseTimer();
-    let cancelled = false;
-    let timedOut = false;
     let page: Page | null = null;
     // Cancel and time-out end the render in the page at once; the page is then closed (a fresh one for the next job).
     // A page too busy to take the abort (a frame that never ends) is closed after a moment, which ends the call too.
     let forceClose: NodeJS.Timeout | null = null;
-    const interrupt = () => {
-      void page?.evaluate(() => (globalThis as unknown as PageGlobals).maprAbortRenderInPage()).catch(() => undefined);
+    const interruption = watchInterruption(input, () => {
+      void page
+        ?.evaluate<void, typeof IN_PAGE_ABORT_FUNCTION>((abort) => (globalThis as unknown as InPageApi)[abort](), IN_PAGE_ABORT_FUNCTION)
+        .catch(() => undefined);
       forceClose ??= setTimeout(() => void this.closePage(), ABORT_GRACE_MS);
-    };
-    const onAbort = () => {
-      cancelled = true;
-      interrupt();
-    };
-    input.signal?.addEventListener('abort', onAbort, { once: true });
-    const deadline = input.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          interrupt();
-        }, input.timeoutMs)
-      : null;
+    });
     const { props } = input;
     try {
-      const launchesBefore = this.launches;
+      const launchesBefore = this.browser.launches;
       page = await timer.time('browser', () => this.ensurePage());
-      timer.note('browser_launched', this.launches > launchesBefore);
-      if (cancelled) throw new RenderCancelledError();
+      timer.note('browser_launched', this.browser.launches > launchesBefore);
+      interruption.throwIfInterrupted();
       const thumbnailPath = input.thumbnailPath ?? null;
       removeQuietly(input.videoPath);
       if (thumbnailPath) removeQuietly(thumbnailPath);
@@ -161,15 +150,18 @@ export class InPageRenderer implements Renderer {
         input.onProgress?.(Math.min(0.97, (encoded / frameCount) * 0.97));
       };
       const answer = await timer.time('frames', () =>
-        page!.evaluate((request) => (globalThis as unknown as PageGlobals).maprRenderInPage(request), {
-          props,
-          videoBitrate: inPageBitrate(props.width, props.height, props.fps),
-          videoUrl: VIDEO_URL,
-          thumbnailUrl: thumbnailPath ? THUMBNAIL_URL : null,
-        }),
+        page!.evaluate(([render, request]) => (globalThis as unknown as InPageApi)[render](request), [
+          IN_PAGE_RENDER_FUNCTION,
+          {
+            compositionId: this.options.compositionId ?? MAP_ANIMATION_COMPOSITION_ID,
+            props,
+            videoBitrate: inPageBitrate(props.width, props.height, props.fps),
+            videoUrl: VIDEO_URL,
+            thumbnailUrl: thumbnailPath ? THUMBNAIL_URL : null,
+          },
+        ] as const satisfies readonly [typeof IN_PAGE_RENDER_FUNCTION, InPageRenderRequest]),
       );
-      if (cancelled) throw new RenderCancelledError();
-      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+      interruption.throwIfInterrupted();
       if (!answer.rendered) throw new InPageDeclined(answer.declined);
       timer.note('frames', answer.frames);
       timer.note('in_page_draw_ms', Math.round(answer.drawMs));
@@ -181,10 +173,10 @@ export class InPageRenderer implements Renderer {
       removeQuietly(input.videoPath);
       if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
       if (error instanceof InPageDeclined) throw error;
-      if (cancelled || timedOut) {
+      const stopped = interruption.error();
+      if (stopped) {
         await this.closePage();
-        if (cancelled) throw new RenderCancelledError();
-        throw timeoutFailure(input.timeoutMs!);
+        throw stopped;
       }
       if (error instanceof JobFailure) throw error;
       this.options.log?.(`in-page render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -194,45 +186,49 @@ export class InPageRenderer implements Renderer {
     } finally {
       this.outputs = null;
       this.progressTo = null;
-      if (deadline) clearTimeout(deadline);
+      interruption.dispose();
       if (forceClose) clearTimeout(forceClose);
-      input.signal?.removeEventListener('abort', onAbort);
     }
   }
 
   private async ensurePage(): Promise<Page> {
-    if (this.page && !this.page.isClosed() && this.browserConnected()) return this.page;
-    if (!this.browserConnected()) {
-      await this.closeBrowser();
-      // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
-      const { chromium } = await import('playwright-core');
-      const { tempDir } = this.options;
-      fs.mkdirSync(tempDir, { recursive: true });
-      this.browser = await chromium.launchPersistentContext(path.join(tempDir, 'profile'), {
-        executablePath: this.browserExecutable,
-        env: { ...process.env, TMPDIR: tempDir },
-        // The worker handles its signals itself (abort the render, stop the renderer, exit): Playwright must not
-        // close the browser under a render, nor exit the process, on its own.
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
-      this.launches += 1;
-    }
-    const page = await this.browser!.newPage();
+    if (this.page && !this.page.isClosed() && this.browser.current?.browser()?.isConnected()) return this.page;
+    this.page = null;
+    const context = await this.browser.ensure();
+    const page = await context.newPage();
     await page.route('**/*', (route) => this.answer(route));
-    await page.exposeFunction('maprReportProgress', (encoded: number) => this.progressTo?.(encoded));
-    await page.goto(`${ORIGIN}/index.html`);
-    await page.waitForFunction(() => typeof (globalThis as unknown as Partial<PageGlobals>).maprRenderInPage === 'function');
+    await page.exposeFunction(IN_PAGE_PROGRESS_FUNCTION, (encoded: number) => this.progressTo?.(encoded));
+    await page.goto(`${IN_PAGE_ORIGIN}/index.html`);
+    await page.waitForFunction<boolean, typeof IN_PAGE_RENDER_FUNCTION>(
+      (render) => typeof (globalThis as unknown as InPageApi)[render] === 'function',
+      IN_PAGE_RENDER_FUNCTION,
+    );
     this.page = page;
     return page;
+  }
+
+  /** One headless Chromium (Playwright), its profile and scratch files in tempDir: TMPDIR in its own environment. */
+  private async launch(): Promise<BrowserContext> {
+    // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
+    const { chromium } = await import('playwright-core');
+    const { tempDir } = this.options;
+    fs.mkdirSync(tempDir, { recursive: true });
+    return chromium.launchPersistentContext(path.join(tempDir, 'profile'), {
+      executablePath: this.browserExecutable,
+      env: { ...process.env, TMPDIR: tempDir },
+      // The worker handles its signals itself (abort the render, stop the renderer, exit): Playwright must not
+      // close the browser under a render, nor exit the process, on its own.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   }
 
   /** The page's requests: the bundle's files, the outputs it posts back, and nothing that leaves the machine. */
   private async answer(route: Route): Promise<void> {
     const request = route.request();
     const url = new URL(request.url());
-    if (url.origin !== ORIGIN) return route.abort('blockedbyclient');
+    if (url.origin !== IN_PAGE_ORIGIN) return route.abort('blockedbyclient');
     if (request.method() === 'POST') {
       const target = url.href === VIDEO_URL ? this.outputs?.video : url.href === THUMBNAIL_URL ? this.outputs?.thumbnail : null;
       if (!target) return route.fulfill({ status: 404 });
@@ -251,14 +247,8 @@ export class InPageRenderer implements Renderer {
     await page?.close().catch(() => undefined);
   }
 
-  private browserConnected(): boolean {
-    return this.browser?.browser()?.isConnected() ?? false;
-  }
-
   private async closeBrowser(): Promise<void> {
-    const browser = this.browser;
     this.page = null;
-    this.browser = null;
-    await browser?.close().catch(() => undefined);
+    await this.browser.close();
   }
 }

@@ -1,9 +1,21 @@
-export * from './renderer.port';
-export * from './remotion-renderer';
-export * from './renderer-pool';
-export * from './remotion-bundle';
-export * from './style-previews';
-export { probeVideo, isFastStart, topLevelBoxes, ffprobePath } from './video-file';
-export type { ProbedVideo } from './video-file';
-export * from './in-page-renderer';
-export * from './in-page-first-renderer';
+/**
+ * The renderer's public sub-surface: what its outside callers use (the worker's and the preview's providers and
+ * services, e2e tests, bench/ and scripts/). The rest of the folder (the browsers, the temp-folder redirection, the
+ * cancel wiring, the encoder's thumbnail, composition config) is the renderers' own business.
+ */
+export {
+  RenderCancelledError,
+  type JoinChunksInput,
+  type RenderedVideo,
+  type Renderer,
+  type RenderVideoInput,
+  type StillInput,
+  type StillRenderer,
+} from './renderer.port';
+export { RemotionRenderer, type RemotionRendererOptions } from './remotion-renderer';
+export { InPageDeclined, InPageRenderer } from './in-page-renderer';
+export { InPageFirstRenderer } from './in-page-first-renderer';
+export { RendererPool } from './renderer-pool';
+export { buildRemotionBundle, defaultBundleDir, ensureRemotionBundle } from './remotion-bundle';
+export { renderStylePreviews, stylePreviewsDir } from './style-previews';
+export { ffprobePath, isFastStart, probeVideo, type ProbedVideo } from './video-file';

@@ -25,16 +25,19 @@ function isComplete(dir: string): boolean {
 }
 
 /**
- * Bundles `remotion/index.ts` into `outDir`, replacing what is there. The bundle is written to a
- * sibling folder first and renamed into place, so a reader never sees half a bundle.
+ * Bundles `remotion/index.ts` (or another entry: the bench's, bench/remotion/index.ts) into `outDir`, replacing what is
+ * there. The bundle is written to a sibling folder first and renamed into place, so a reader never sees half a bundle.
  */
-export async function buildRemotionBundle(outDir: string = defaultBundleDir(), onProgress?: (percent: number) => void): Promise<string> {
+export async function buildRemotionBundle(
+  outDir: string = defaultBundleDir(),
+  onProgress?: (percent: number) => void,
+  entryPoint: string = path.join(repositoryRoot(), 'remotion', 'index.ts'),
+): Promise<string> {
   // Required lazily: the bundler (webpack) is heavy and only needed when building.
   const { bundle } = await import('@remotion/bundler');
-  const root = repositoryRoot();
   const staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
   await bundle({
-    entryPoint: path.join(root, 'remotion', 'index.ts'),
+    entryPoint,
     outDir: staging,
     enableCaching: false,
     onProgress: (p) => onProgress?.(p),

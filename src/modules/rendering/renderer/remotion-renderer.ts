@@ -1,37 +1,25 @@
 /**
- * Renderer adapter on Remotion: one Chromium per renderer, launched once and reused by renderMedia
- * and renderStill (the composition's size and length come from the props: composition-config.ts);
- * H.264/yuv420p fast-start MP4 plus a JPEG of the final frame, written by the encoder
- * (thumbnail-output.ts); figures read back from the written file.
- *
- * Shutdown: launching the browser makes Remotion add its own process listeners (SIGTERM and
- * SIGHUP close the browser, SIGINT kills it and exits with 130). Because a SIGTERM listener now
- * exists, Node no longer exits on SIGTERM by itself. The worker must therefore handle SIGTERM
- * itself: stop taking jobs, abort the running render through its AbortSignal (or let it finish
- * within the grace period), `await renderer.stop()`, then exit. stop() closes the browser and
- * removes the listeners (Remotion removes them when the browser closes) and the temp files.
- *
- * Temp files: Remotion puts the browser profile and its frame folders in `os.tmpdir()` and has
- * no option for another place. The renderer therefore runs each of its operations in an async
- * context that points os.tmpdir() at its `tempDir` (other code of the process keeps the system's),
- * and sets TMPDIR while it launches Chromium, so the browser's own scratch files follow. Several
- * renderers in one process (the worker's and the API's preview stills in the `all` role) thus
- * keep apart, each in its own `tempDir`. Remotion's and Chromium's folders (found by name; other
- * files are left alone) are removed after each job, but for the live browser's own, and all on stop().
+ * Renderer adapter on Remotion's screenshot path (the fallback of the in-page renderer, ADR 0015, and the engine of
+ * tilted cameras, chunks, their join and stills): what is rendered, with the browser of a RemotionBrowser (its launch,
+ * reuse, temp folder and shutdown are there). renderMedia and renderStill reuse that browser; the composition's size
+ * and length come from the props (composition-config.ts); H.264/yuv420p fast-start MP4 plus a JPEG of the final
+ * frame, written by the encoder (thumbnail-output.ts); figures read back from the written file. Operations are
+ * serialised: one browser, one at a time. Cancel and time limit: interruption.ts.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ChromiumOptions, HeadlessBrowser, LogLevel, X264Preset } from '@remotion/renderer';
+import type { ChromiumOptions, LogLevel, X264Preset } from '@remotion/renderer';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
 import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
 import { compositionConfig } from './composition-config';
+import { watchInterruption } from './interruption';
+import { loadedRemotion, loadRemotion, RemotionBrowser } from './remotion-browser';
 import { renderMediaStages } from './render-media-stages';
 import { lastFrameAsJpeg } from './thumbnail-output';
-import { readBack, removeQuietly, timeoutFailure } from './video-output';
+import { readBack, removeQuietly } from './video-output';
 
 export interface RemotionRendererOptions {
   /** Folder produced by `npm run build:remotion` (see ensureRemotionBundle). */
@@ -40,7 +28,7 @@ export interface RemotionRendererOptions {
   browserExecutable?: string;
   /** Private temp folder of this worker (created if missing, emptied on stop). */
   tempDir: string;
-  /** Composition to render; `Blank` is used by the benchmark. */
+  /** Composition to render; the bench's bundle also has `Blank`. */
   compositionId?: string;
   /** Browser tabs rendering in parallel. 1 measured fastest on 2 cores. */
   concurrency?: number;
@@ -58,18 +46,9 @@ export interface RemotionRendererOptions {
   log?: (message: string) => void;
 }
 
-type Remotion = typeof import('@remotion/renderer');
-
 export class RemotionRenderer implements Renderer {
-  private browser: HeadlessBrowser | null = null;
-  private browserDied = false;
-  /** Browsers launched so far (a render notes whether it launched one). */
-  private launches = 0;
-  private launching: Promise<HeadlessBrowser> | null = null;
-  /** Entries of tempDir that belong to the live browser (its profile) and must survive a job. */
-  private keep = new Set<string>();
+  private readonly browser: RemotionBrowser;
   private queue: Promise<unknown> = Promise.resolve();
-  private remotion: Remotion | null = null;
   private readonly options: Required<Omit<RemotionRendererOptions, 'log'>> & Pick<RemotionRendererOptions, 'log'>;
 
   constructor(options: RemotionRendererOptions) {
@@ -89,26 +68,22 @@ export class RemotionRenderer implements Renderer {
       ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RemotionRendererOptions),
       tempDir: path.resolve(options.tempDir),
     };
+    const { browserExecutable, tempDir, gl, logLevel } = this.options;
+    this.browser = new RemotionBrowser({ browserExecutable, tempDir, gl, logLevel });
   }
 
   async start(): Promise<void> {
-    await withTempDir(this.options.tempDir, () => this.ensureBrowser());
+    await this.browser.ensure();
   }
 
-  async stop(): Promise<void> {
-    const browser = this.browser ?? (await this.launching?.catch(() => null)) ?? null;
-    this.browser = null;
-    this.launching = null;
-    if (browser) await browser.close({ silent: true }).catch(() => undefined);
-    this.keep.clear();
-    this.cleanTemp();
+  /** Closes the browser and removes the temp files (RemotionBrowser.stop). */
+  stop(): Promise<void> {
+    return this.browser.stop();
   }
 
   /** Renders are serialised: one browser, one job at a time. */
   render(input: RenderVideoInput): Promise<RenderedVideo> {
-    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.renderNow(input)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serialised(() => this.renderNow(input));
   }
 
   /**
@@ -118,18 +93,21 @@ export class RemotionRenderer implements Renderer {
    * the renders (its temp folder is the renderer's, which a render's cleanup empties).
    */
   joinChunks(input: JoinChunksInput): Promise<RenderedVideo> {
-    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.joinNow(input)));
+    return this.serialised(() => this.joinNow(input));
+  }
+
+  /** One operation after the other, each with Remotion's temp files in the browser's folder. */
+  private serialised<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => this.browser.run(operation));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   private async joinNow(input: JoinChunksInput): Promise<RenderedVideo> {
-    if (input.signal?.aborted) throw new RenderCancelledError();
     const timer = input.timer ?? new PhaseTimer();
-    const remotion = this.remotion ?? (await timer.time('load', () => this.load()));
+    const remotion = loadedRemotion() ?? (await timer.time('load', loadRemotion));
     const { cancelSignal, cancel } = remotion.makeCancelSignal();
-    const onAbort = () => cancel();
-    input.signal?.addEventListener('abort', onAbort, { once: true });
+    const interruption = watchInterruption(input, cancel);
     try {
       await timer.time('combine', () =>
         remotion.combineChunks({
@@ -145,17 +123,17 @@ export class RemotionRenderer implements Renderer {
           logLevel: this.options.logLevel,
         }),
       );
-      if (input.signal?.aborted) throw new RenderCancelledError();
+      interruption.throwIfInterrupted();
       return await timer.time('probe', () => readBack(input.videoPath));
     } catch (error) {
       removeQuietly(input.videoPath);
-      if (input.signal?.aborted) throw new RenderCancelledError();
+      interruption.throwIfInterrupted();
       if (error instanceof JobFailure) throw error;
       this.options.log?.(`join failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
     } finally {
-      input.signal?.removeEventListener('abort', onAbort);
-      this.cleanTemp();
+      interruption.dispose();
+      this.browser.cleanTemp();
     }
   }
 
@@ -167,20 +145,16 @@ export class RemotionRenderer implements Renderer {
   renderStill(input: StillInput & { output: string }): Promise<void>;
   renderStill(input: StillInput & { output?: undefined }): Promise<Buffer>;
   renderStill(input: StillInput & { output?: string }): Promise<Buffer | void> {
-    const run = this.queue.then(() => withTempDir(this.options.tempDir, () => this.renderStillNow(input)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serialised(() => this.renderStillNow(input));
   }
 
   private async renderStillNow(input: StillInput & { output?: string }): Promise<Buffer | void> {
-    if (input.signal?.aborted) throw new RenderCancelledError();
-    const remotion = await this.load();
+    const remotion = await loadRemotion();
     const { cancelSignal, cancel } = remotion.makeCancelSignal();
-    const onAbort = () => cancel();
-    input.signal?.addEventListener('abort', onAbort, { once: true });
+    const interruption = watchInterruption(input, cancel);
     try {
-      const browser = await this.ensureBrowser();
-      if (input.signal?.aborted) throw new RenderCancelledError();
+      const browser = await this.browser.ensure();
+      interruption.throwIfInterrupted();
       const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
       const composition = compositionConfig(compositionId, input.props);
@@ -204,44 +178,27 @@ export class RemotionRenderer implements Renderer {
       return buffer;
     } catch (error) {
       // The browser may be the cause, or be left mid-frame: start a fresh one for the next still.
-      await this.discardBrowser();
-      if (input.signal?.aborted) throw new RenderCancelledError();
+      await this.browser.discard();
+      interruption.throwIfInterrupted();
       throw error;
     } finally {
-      input.signal?.removeEventListener('abort', onAbort);
-      this.cleanTemp();
+      interruption.dispose();
+      this.browser.cleanTemp();
     }
   }
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
-    if (input.signal?.aborted) throw new RenderCancelledError();
     const timer = input.timer ?? new PhaseTimer();
-    const remotion = this.remotion ?? (await timer.time('load', () => this.load()));
+    const remotion = loadedRemotion() ?? (await timer.time('load', loadRemotion));
     const { cancelSignal, cancel } = remotion.makeCancelSignal();
-    let cancelled = false;
-    let timedOut = false;
-    const onAbort = () => {
-      cancelled = true;
-      cancel();
-    };
-    input.signal?.addEventListener('abort', onAbort, { once: true });
-    const deadline = input.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          cancel();
-        }, input.timeoutMs)
-      : null;
-    const interrupted = () => {
-      if (cancelled) throw new RenderCancelledError();
-      if (timedOut) throw timeoutFailure(input.timeoutMs!);
-    };
+    const interruption = watchInterruption(input, cancel);
 
     try {
-      const launchesBefore = this.launches;
+      const launchesBefore = this.browser.launches;
       // A reused browser costs one DevTools round trip (its liveness check); a launch, the Chromium start.
-      const browser = await timer.time('browser', () => this.ensureBrowser());
-      timer.note('browser_launched', this.launches > launchesBefore);
-      interrupted();
+      const browser = await timer.time('browser', () => this.browser.ensure());
+      timer.note('browser_launched', this.browser.launches > launchesBefore);
+      interruption.throwIfInterrupted();
       const { bundleDir, compositionId, logLevel } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
       const composition = compositionConfig(compositionId, input.props);
@@ -285,7 +242,7 @@ export class RemotionRenderer implements Renderer {
           },
         })
         .finally(stages.end);
-      interrupted();
+      interruption.throwIfInterrupted();
       const thumbnailFromEncoder = thumbnailPath !== undefined && hasContent(thumbnailPath);
       if (thumbnailPath) timer.note('thumbnail_from_encoder', thumbnailFromEncoder);
       if (thumbnailPath && !thumbnailFromEncoder) {
@@ -307,7 +264,7 @@ export class RemotionRenderer implements Renderer {
           }),
         );
       }
-      interrupted();
+      interruption.throwIfInterrupted();
       // A chunk's figures are what it was asked for (an MPEG-TS stream has no container duration worth probing).
       const video = range
         ? {
@@ -322,153 +279,20 @@ export class RemotionRenderer implements Renderer {
     } catch (error) {
       removeQuietly(input.videoPath);
       if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
-      if (cancelled) throw new RenderCancelledError();
-      if (timedOut) throw timeoutFailure(input.timeoutMs!);
+      interruption.throwIfInterrupted();
       if (error instanceof JobFailure || error instanceof RenderCancelledError) throw error;
       this.options.log?.(`render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       // The browser may be the cause: start a fresh one for the next job.
-      await timer.time('browser_close', () => this.discardBrowser());
+      await timer.time('browser_close', () => this.browser.discard());
       throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
     } finally {
-      if (deadline) clearTimeout(deadline);
-      input.signal?.removeEventListener('abort', onAbort);
+      interruption.dispose();
       const stopCleanup = timer.start('temp_cleanup');
-      this.cleanTemp();
+      this.browser.cleanTemp();
       stopCleanup();
     }
   }
-
-  private async load(): Promise<Remotion> {
-    // Loaded on first use so that importing this file (e.g. in the API process) stays cheap.
-    this.remotion ??= await import('@remotion/renderer');
-    return this.remotion;
-  }
-
-  private async ensureBrowser(): Promise<HeadlessBrowser> {
-    if (this.browser && !this.browserDied && (await isAlive(this.browser))) return this.browser;
-    // Gone (crashed, killed, or closed by Remotion's own signal handler): start a fresh one.
-    if (this.browser) await this.discardBrowser();
-    this.launching ??= this.launch().finally(() => {
-      this.launching = null;
-    });
-    return this.launching;
-  }
-
-  private async launch(): Promise<HeadlessBrowser> {
-    const remotion = await this.load();
-    fs.mkdirSync(this.options.tempDir, { recursive: true });
-    const before = new Set(fs.readdirSync(this.options.tempDir));
-    const browser = await withTmpdirEnv(this.options.tempDir, () =>
-      remotion.openBrowser('chrome', {
-        browserExecutable: this.options.browserExecutable,
-        logLevel: this.options.logLevel,
-        chromiumOptions: { gl: this.options.gl },
-      }),
-    );
-    for (const entry of fs.readdirSync(this.options.tempDir)) if (!before.has(entry)) this.keep.add(entry);
-    this.launches += 1;
-    this.browserDied = false;
-    const markDead = () => {
-      if (this.browser === browser) this.browserDied = true;
-    };
-    browser.on('closed', markDead);
-    browser.on('closed-silent', markDead);
-    this.browser = browser;
-    return browser;
-  }
-
-  private async discardBrowser(): Promise<void> {
-    const browser = this.browser;
-    this.browser = null;
-    this.browserDied = false;
-    this.keep.clear();
-    if (browser) await browser.close({ silent: true }).catch(() => undefined);
-  }
-
-  /**
-   * Removes what Remotion and Chromium left in tempDir, keeping the live browser's own folders.
-   * Only their folders (by name): other code of the process may use the same temp directory.
-   */
-  private cleanTemp(): void {
-    let entries: string[];
-    try {
-      entries = fs.readdirSync(this.options.tempDir);
-    } catch {
-      return;
-    }
-    const browserAlive = this.browser !== null;
-    for (const entry of entries) {
-      if (!REMOTION_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
-      if (this.keep.has(entry)) continue;
-      // Chromium's own scratch folders (created after launch, its audio client's too) belong to the live browser.
-      if (browserAlive && BROWSER_TEMP_PREFIXES.some((prefix) => entry.startsWith(prefix))) continue;
-      fs.rmSync(path.join(this.options.tempDir, entry), { recursive: true, force: true });
-    }
-  }
 }
-
-/** The temp folder of the renderer whose operation runs in the current async context. */
-const rendererTempDir = new AsyncLocalStorage<string>();
-let tmpdirRouted = false;
-
-/**
- * Runs `fn` with os.tmpdir() answering `dir` within it (and everything it awaits or schedules). The first
- * call points the real module object's tmpdir (the one Remotion uses, hence require and not an import
- * copy) at the async context, falling back to the system's: code outside a renderer's operation is unaffected.
- */
-function withTempDir<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  if (!tmpdirRouted) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const nodeOs = require('node:os') as { tmpdir: () => string };
-    const systemTmpdir = nodeOs.tmpdir;
-    nodeOs.tmpdir = () => rendererTempDir.getStore() ?? systemTmpdir();
-    tmpdirRouted = true;
-  }
-  return rendererTempDir.run(dir, fn);
-}
-
-let launches: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs `fn` (a browser launch) with TMPDIR set to `dir`, so the Chromium it spawns keeps its scratch files
- * there; launches of all renderers of the process take turns, so each browser gets its own renderer's folder.
- */
-function withTmpdirEnv<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  const run = launches.then(async () => {
-    const previous = process.env.TMPDIR;
-    process.env.TMPDIR = dir;
-    try {
-      return await fn();
-    } finally {
-      if (previous === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previous;
-    }
-  });
-  launches = run.catch(() => undefined);
-  return run;
-}
-
-/** A DevTools round trip: fails fast when the browser process is gone. */
-async function isAlive(browser: HeadlessBrowser): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      (browser.connection as unknown as { send(method: string): Promise<unknown> }).send('Browser.getVersion'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('browser did not answer')), 3000);
-      }),
-    ]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Names of the temp folders Remotion 4.0 (profile, frames, assets) and Chromium (scratch, PulseAudio client) create. */
-const BROWSER_TEMP_PREFIXES = ['org.chromium.', 'pulse-'];
-const REMOTION_TEMP_PREFIXES = ['puppeteer_dev_chrome_profile-', 'react-motion-render', 'remotion-', ...BROWSER_TEMP_PREFIXES];
 
 function hasContent(file: string): boolean {
   try {

@@ -1,6 +1,8 @@
 /**
  * The renderer port: turns composition props into an MP4 and a thumbnail. The worker depends on
- * this interface; `RemotionRenderer` is the production adapter.
+ * this interface. Its adapters: `InPageFirstRenderer`, a worker slot's renderer by default (ADR 0015), which
+ * sends what the page renders well to `InPageRenderer` and the rest to `RemotionRenderer` (the screenshot path,
+ * the only engine with `RENDER_ENGINE=screenshots`, and the one that draws stills); `RendererPool` over the slots.
  */
 import type { PhaseTimer } from '../../../common/util/phase-timer';
 import type { MapAnimationProps } from '../contract/composition-props';
@@ -25,9 +27,9 @@ export interface RenderVideoInput {
   timeoutMs?: number;
   /**
    * Where the renderer may record its phases (each in the order it happens, none overlapping, so they add up).
-   * The Remotion adapter's: `load` (first import of the renderer library), `browser` (launch, or the liveness
-   * check of the reused one), `composition`, `first_frame`, `frames`, `encode`, `mux`, `thumbnail`, `probe`,
-   * `browser_close` (after a failure), `temp_cleanup`; a renderer may record others, or none.
+   * The screenshot adapter's (RemotionRenderer): `load` (first import of the renderer library), `browser` (launch,
+   * or the liveness check of the reused one), `composition`, `first_frame`, `frames`, `encode`, `mux`, `thumbnail`,
+   * `probe`, `browser_close` (after a failure), `temp_cleanup`; a renderer may record others, or none.
    */
   timer?: PhaseTimer;
 }

@@ -1,6 +1,5 @@
 /** What every renderer does with the files it writes: read their real figures back, or remove them after a failure. */
 import * as fs from 'node:fs';
-import { JobFailure } from '../rendering.errors';
 import type { RenderedVideo } from './renderer.port';
 import { probeVideo } from './video-file';
 
@@ -17,8 +16,4 @@ export async function readBack(file: string): Promise<RenderedVideo> {
 
 export function removeQuietly(file: string): void {
   fs.rmSync(file, { force: true });
-}
-
-export function timeoutFailure(timeoutMs: number): JobFailure {
-  return new JobFailure('RENDER_TIMEOUT', `The render did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);
 }

@@ -1,0 +1,40 @@
+/**
+ * What the in-page renderer (ADR 0015) and the bundle's page say to each other, once, for both sides: the service's
+ * `InPageRenderer` (src/modules/rendering/renderer/in-page-renderer.ts) opens the page and calls the functions named
+ * here on its `window`; the page's side is `remotion/in-page/render-in-page.ts`, installed by the bundle's entry
+ * (`remotion/index.ts`, and the bench's `bench/remotion/index.ts`). Plain types and constants, no DOM types: the
+ * service has none.
+ */
+import type { MapAnimationProps } from './composition-props';
+
+/** The origin the page is served from by request interception: `localhost` is a secure context, which WebCodecs needs. */
+export const IN_PAGE_ORIGIN = 'http://localhost';
+
+/** Renders one video: `(request: InPageRenderRequest) => Promise<InPageRenderAnswer>`. */
+export const IN_PAGE_RENDER_FUNCTION = 'maprRenderInPage';
+/** Aborts the render under way (its promise rejects); nothing when none is: `() => void`. */
+export const IN_PAGE_ABORT_FUNCTION = 'maprAbortRenderInPage';
+/** Installed by the service on the page (an exposed function): frames encoded so far, `(encodedFrames: number) => Promise<void>`. */
+export const IN_PAGE_PROGRESS_FUNCTION = 'maprReportProgress';
+
+export interface InPageRenderRequest {
+  /** The composition the page draws: one of those its bundle entry installed (`MAP_ANIMATION_COMPOSITION_ID`). */
+  compositionId: string;
+  props: MapAnimationProps;
+  /** Bits per second of the H.264 stream. */
+  videoBitrate: number;
+  /** Where the MP4 is POSTed; the thumbnail (the last frame as a JPEG) goes to `thumbnailUrl` when given. */
+  videoUrl: string;
+  thumbnailUrl: string | null;
+}
+
+/** The page's answer: the video made (and POSTed), with its frame count and time spent drawing and encoding, or declined. */
+export type InPageRenderAnswer =
+  { rendered: true; frames: number; drawMs: number; encodeMs: number } | { rendered: false; declined: string };
+
+/** The functions on the page's `window`, under the names above. */
+export interface InPageApi {
+  [IN_PAGE_RENDER_FUNCTION]: (request: InPageRenderRequest) => Promise<InPageRenderAnswer>;
+  [IN_PAGE_ABORT_FUNCTION]: () => void;
+  [IN_PAGE_PROGRESS_FUNCTION]?: (encodedFrames: number) => Promise<void>;
+}

@@ -16,40 +16,23 @@ function horizonOf(scene: Scene, frame: number): number | null {
   return y > 0 ? y : null;
 }
 
+/** A full-width band of the frame from `top`, `height` tall, shading from `from` to `to` downwards. */
+const Band: React.FC<{ width: number; top: number; height: number; from: string; to: string }> = ({ width, top, height, from, to }) => (
+  <div style={{ position: 'absolute', left: 0, top, width, height, background: `linear-gradient(to bottom, ${from}, ${to})` }} />
+);
+
 export const Sky: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
   const horizon = horizonOf(scene, frame);
   if (horizon === null) return null;
   const { sky } = scene.palette;
-  return (
-    <div
-      style={{
-        position: 'absolute',
-        left: 0,
-        top: 0,
-        width: scene.viewport.width,
-        height: horizon + 2,
-        background: `linear-gradient(to bottom, ${sky.top}, ${sky.horizon})`,
-      }}
-    />
-  );
+  return <Band width={scene.viewport.width} top={0} height={horizon + 2} from={sky.top} to={sky.horizon} />;
 };
 
 export const Haze: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
   const horizon = horizonOf(scene, frame);
   if (horizon === null) return null;
+  const { sky } = scene.palette;
   // The haze thins out over a tenth of the frame below the horizon.
   const depth = Math.max(8, scene.viewport.height * 0.1);
-  const { sky } = scene.palette;
-  return (
-    <div
-      style={{
-        position: 'absolute',
-        left: 0,
-        top: horizon - 1,
-        width: scene.viewport.width,
-        height: depth,
-        background: `linear-gradient(to bottom, ${sky.horizon}, transparent)`,
-      }}
-    />
-  );
+  return <Band width={scene.viewport.width} top={horizon - 1} height={depth} from={sky.horizon} to="transparent" />;
 };

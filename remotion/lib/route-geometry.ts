@@ -55,23 +55,7 @@ export function buildRouteGeometry(props: GeometrySource): RouteGeometry {
   const middle = routeCenterLng(props);
   const turn = -360 * Math.round(middle / 360);
   const centerLng = middle + turn;
-  const legs = props.legs.map((leg) => {
-    const coords = leg.coordinates.length ? leg.coordinates : [];
-    const xy = new Float64Array(Math.max(2, coords.length) * 2);
-    const cumulative = new Float64Array(Math.max(2, coords.length));
-    coords.forEach(([lng, lat], i) => {
-      const p = project(lng + turn, lat, centerLng);
-      xy[i * 2] = p.x;
-      xy[i * 2 + 1] = p.y;
-      if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
-    });
-    if (coords.length === 1) {
-      // A one-point leg is drawn as a zero-length segment.
-      xy[2] = xy[0];
-      xy[3] = xy[1];
-    }
-    return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
-  });
+  const legs = props.legs.map((leg) => legPath(leg.coordinates, turn, centerLng));
   const waypoints = props.waypoints.map((w) => project(w.lng + turn, w.lat, centerLng));
   const all: Box[] = legs.map((l) => l.bbox);
   for (const w of waypoints) all.push({ minX: w.x, maxX: w.x, minY: w.y, maxY: w.y });
@@ -210,20 +194,23 @@ export function legFractionNearest(geometry: RouteGeometry, leg: number, lng: nu
 export function projectLines(geometry: RouteGeometry, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): LegPath[] {
   return lines
     .filter((line) => line.length > 0)
-    .map((line) => {
-      const turn = 360 * Math.round((geometry.centerLng - line[0][0]) / 360);
-      const xy = new Float64Array(Math.max(2, line.length) * 2);
-      const cumulative = new Float64Array(Math.max(2, line.length));
-      line.forEach(([lng, lat], i) => {
-        const p = project(lng + turn, lat, geometry.centerLng);
-        xy[i * 2] = p.x;
-        xy[i * 2 + 1] = p.y;
-        if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
-      });
-      if (line.length === 1) {
-        xy[2] = xy[0];
-        xy[3] = xy[1];
-      }
-      return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
-    });
+    .map((line) => legPath(line, 360 * Math.round((geometry.centerLng - line[0][0]) / 360), geometry.centerLng));
+}
+
+/** A line in degrees, shifted by `turn` degrees, projected around `centerLng` with its cumulative lengths. */
+function legPath(coords: ReadonlyArray<readonly [number, number]>, turn: number, centerLng: number): LegPath {
+  const xy = new Float64Array(Math.max(2, coords.length) * 2);
+  const cumulative = new Float64Array(Math.max(2, coords.length));
+  coords.forEach(([lng, lat], i) => {
+    const p = project(lng + turn, lat, centerLng);
+    xy[i * 2] = p.x;
+    xy[i * 2 + 1] = p.y;
+    if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
+  });
+  if (coords.length === 1) {
+    // A one-point line is drawn as a zero-length segment.
+    xy[2] = xy[0];
+    xy[3] = xy[1];
+  }
+  return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
 }

@@ -1,6 +1,6 @@
 /**
- * Three projects: unit tests beside the server code, unit tests beside the compositions (browser
- * tsconfig: DOM and JSX), and black-box e2e tests in test/ against real Postgres and Redis.
+ * Unit tests beside the server code, beside the compositions (browser tsconfig: DOM and JSX) and beside the
+ * dashboard's pure code, black-box e2e tests in test/ against real Postgres and Redis, and the fault suite.
  *
  * ts-jest compiles each file on its own (the tsconfigs set `isolatedModules`), so it reports syntax
  * errors but not type errors: types are checked by `npm run typecheck`, which the test command runs first.
@@ -27,6 +27,14 @@ module.exports = {
       testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'umd'] },
       roots: ['<rootDir>/remotion'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      transform: { '^.+\\.tsx?$': browserTs },
+    },
+    {
+      // The dashboard's pure code (the composer's form and the body it builds): no page, no service.
+      displayName: 'dashboard',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/dashboard'],
+      testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.tsx?$': browserTs },
     },
     {

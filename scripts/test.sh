@@ -41,7 +41,7 @@ npm run lint:deps
 stage "OpenAPI document (Redocly, Spectral)"
 npm run lint:openapi
 stage "unit tests"
-npx jest --config jest.config.js --selectProjects unit remotion
+npx jest --config jest.config.js --selectProjects unit remotion dashboard
 # The fault suite (test/faults/README.md: its own database, a private redis-server it kills) runs in the background
 # beside both e2e stages: it mostly waits (fake renders, outages of seconds), so there it costs little and its
 # minutes leave the critical path. Its output is printed when it ends.

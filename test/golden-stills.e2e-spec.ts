@@ -10,10 +10,12 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
-import { MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { planRoute } from '../src/modules/routing';
+import { ATLANTIC } from '../remotion/fixtures/sample-plans';
 import { JobFailure } from '../src/modules/rendering';
 import { ensureRemotionBundle, ffprobePath, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
-import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
+import { atlanticProps, pacificProps, type RequestOverrides, sampleRequest, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 import { cancelMidway, expectPublishableVideo } from './support/renderer-checks';
 import {
   countryDataProps,
@@ -42,10 +44,30 @@ const MAX_DIFFERENT_PIXELS = 0.004;
 
 interface GoldenCase {
   name: string;
-  props: MapAnimationProps;
+  /** The props, or how to make them (the camera stories plan real routes first). */
+  props: MapAnimationProps | (() => Promise<MapAnimationProps>);
   /** Frame to render; negative counts from the end. */
   frame: number;
 }
+
+/** A route_animation over a route planned as the worker plans it (offline sea network), with `overrides`. */
+async function plannedProps(waypoints: RequestOverrides['waypoints'], overrides: RequestOverrides): Promise<MapAnimationProps> {
+  const request = { ...sampleRequest(ATLANTIC, overrides), waypoints: waypoints! };
+  const plan = await planRoute(request, { roadRouter: { route: () => Promise.reject(new Error('no roads in these stills')) } as never });
+  return buildCompositionProps(request, plan, { sandbox: false });
+}
+
+const port = (lat: number, lng: number, label: string): NonNullable<RequestOverrides['waypoints']>[number] => ({
+  lat,
+  lng,
+  label,
+  transport: 'ship',
+  dwell: 0,
+  emphasis: 'standard',
+  camera_hold_seconds: 0,
+});
+const ROTTERDAM = port(51.9225, 4.47917, 'Rotterdam');
+const SINGAPORE = port(1.28967, 103.85007, 'Singapore');
 
 const titled = { title: { text: 'Lisbon to Copenhagen', subtitle: 'By air, sea, rail and road' } };
 const CASES: GoldenCase[] = [
@@ -114,6 +136,56 @@ const CASES: GoldenCase[] = [
     props: countryDataProps(POPULATION_CHANGE_DATA, { style: 'dark', aspect_ratio: '9:16' }),
     frame: -1,
   },
+  // Camera stories (contract §19), on Rotterdam → Singapore by sea: the punch-in at Suez; the close, slow canal
+  // passage in portrait; the reroute round the Cape with its label, and its last frame; the static overview.
+  {
+    name: 'story-chokepoint-tension-16x9',
+    props: () => plannedProps([ROTTERDAM, SINGAPORE], { duration: 12, camera: { preset: 'chokepoint_tension' } }),
+    // The vehicle passes the Suez Canal (Gibraltar at 96, Bab-el-Mandeb at 197, Malacca at 280).
+    frame: 157,
+  },
+  {
+    name: 'story-canal-bottleneck-suez-9x16',
+    props: () =>
+      plannedProps([ROTTERDAM, SINGAPORE], {
+        duration: 12,
+        aspect_ratio: '9:16',
+        style: 'maritime-dark',
+        camera: { preset: 'canal_bottleneck' },
+      }),
+    // The vehicle in the Suez Canal, the only canal of the route.
+    frame: 162,
+  },
+  {
+    name: 'story-long-reroute-label-16x9',
+    props: () =>
+      plannedProps([ROTTERDAM, SINGAPORE], { duration: 12, route: { avoid: ['suez'] }, camera: { preset: 'long_reroute_burden' } }),
+    frame: 230,
+  },
+  {
+    name: 'story-long-reroute-last-9x16',
+    props: () =>
+      plannedProps([ROTTERDAM, SINGAPORE], {
+        duration: 12,
+        aspect_ratio: '9:16',
+        style: 'dark',
+        route: { avoid: ['suez'] },
+        camera: { preset: 'long_reroute_burden' },
+      }),
+    frame: -1,
+  },
+  // Tilt 85: the horizon, with the style's sky and haze over the far map.
+  { name: 'tilt-85-horizon-16x9', props: atlanticProps({ camera: { preset: 'follow', tilt: 85 } }), frame: 120 },
+  {
+    name: 'tilt-85-horizon-dark-9x16',
+    props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16', camera: { preset: 'cinematic', tilt: 85 } }),
+    frame: 70,
+  },
+  {
+    name: 'story-static-overview-1x1',
+    props: () => Promise.resolve(atlanticProps({ aspect_ratio: '1:1', camera: { preset: 'static_overview' } })),
+    frame: 150,
+  },
 ];
 
 describe('golden stills', () => {
@@ -134,10 +206,11 @@ describe('golden stills', () => {
   it.each(CASES.map((c) => [c.name, c] as const))(
     '%s matches its golden image',
     async (_name, c) => {
+      const props = typeof c.props === 'function' ? await c.props() : c.props;
       const composition = await selectComposition({
         serveUrl,
         id: MAP_ANIMATION_COMPOSITION_ID,
-        inputProps: c.props,
+        inputProps: props,
         puppeteerInstance: browser,
         logLevel: 'error',
       });
@@ -146,7 +219,7 @@ describe('golden stills', () => {
       await renderStill({
         serveUrl,
         composition,
-        inputProps: c.props,
+        inputProps: props,
         frame,
         output,
         imageFormat: 'png',
@@ -162,7 +235,7 @@ describe('golden stills', () => {
       const actual = PNG.sync.read(fs.readFileSync(output));
       const expected = PNG.sync.read(fs.readFileSync(golden));
       expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-      expect([actual.width, actual.height]).toEqual([c.props.width, c.props.height]);
+      expect([actual.width, actual.height]).toEqual([props.width, props.height]);
       const diff = new PNG({ width: actual.width, height: actual.height });
       const different = pixelmatch(actual.data, expected.data, diff.data, actual.width, actual.height, { threshold: 0.12 });
       if (different / (actual.width * actual.height) > MAX_DIFFERENT_PIXELS) {

@@ -1,6 +1,7 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { AbsoluteFill, useCurrentFrame, useDelayRender } from 'remotion';
 import { type MapAnimationProps, neverTilts } from '../../src/modules/rendering/contract';
+import { Haze, Sky } from '../components/Horizon';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
 import { Overlay } from '../components/Overlay';
@@ -57,7 +58,9 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
 
   return (
     <AbsoluteFill style={{ backgroundColor: palette.waterBottom, overflow: 'hidden' }}>
+      {ready && !flat ? <Sky scene={scene} frame={frame} /> : null}
       {ready ? <MapPlane scene={scene} frame={frame} overlay={flat ? avoid : null} /> : null}
+      {ready && !flat ? <Haze scene={scene} frame={frame} /> : null}
       {ready && !flat ? <Overlay scene={scene} frame={frame} avoid={avoid} /> : null}
       <Hud scene={scene} frame={frame} />
       <TitleCard scene={scene} frame={frame} />

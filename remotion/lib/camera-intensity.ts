@@ -17,6 +17,8 @@ export const INTENSITY_FACTORS: Record<CameraIntensity, IntensityFactors> = {
   soft: { zoomIn: 0.55, moveTime: 1.35, follow: 0.8 },
   balanced: { zoomIn: 1, moveTime: 1, follow: 1 },
   bold: { zoomIn: 1.5, moveTime: 0.75, follow: 1.1 },
+  // Beyond bold (contract §19): closer still and quicker, the camera all but on the vehicle.
+  strong: { zoomIn: 2.1, moveTime: 0.6, follow: 1.2 },
 };
 
 /** Factors of a request's intensity; jobs stored before §14 have none and read as balanced. */

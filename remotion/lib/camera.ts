@@ -8,13 +8,14 @@
  * waypoint at that zoom while the vehicle passes it, and its `hold` stands the camera still there.
  * A pure function of the props.
  */
-import type { CameraIntensity, CameraPreset, MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { CameraIntensity, CameraPreset, ChokepointPassage, MapAnimationProps } from '../../src/modules/rendering/contract';
 import { type IntensityFactors, intensityFactors } from './camera-intensity';
-import { clamp, lerp, smootherstep } from './easing';
+import { clamp, EASES, lerp, smootherstep } from './easing';
+import { paceTable, type PaceTable, type SlowZone } from './pace';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
-import { type Box, headingAlong, pointAlong, progressAt, type RouteGeometry } from './route-geometry';
+import { type Box, headingAlong, legFractionNearest, pointAlong, progressAt, type RouteGeometry } from './route-geometry';
 import { type Insets } from './safe-area';
-import { type Span, type Timeline } from './timeline';
+import { frameAtLegFraction, type Span, type Timeline } from './timeline';
 
 export interface CameraState {
   x: number;
@@ -148,7 +149,111 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     dwellPushIn: 0.5,
     handover: 1.6,
   },
+  // The chokepoint stories travel like auto (or closer) between their chokepoints; what they do at
+  // a chokepoint is CHOKEPOINT_STORIES' business.
+  chokepoint_tension: {
+    legZoomIn: 0.45,
+    follow: 0.85,
+    lookAhead: 0.1,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.35,
+    handover: 1.0,
+  },
+  tension_build: {
+    legZoomIn: 0.3,
+    follow: 0.7,
+    lookAhead: 0.08,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.3,
+    handover: 1.2,
+  },
+  canal_bottleneck: {
+    legZoomIn: 0.8,
+    follow: 1,
+    lookAhead: 0.1,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.35,
+    handover: 1.0,
+  },
+  chokepoint_focus: {
+    legZoomIn: 0.9,
+    follow: 1,
+    lookAhead: 0.06,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.35,
+    handover: 0.8,
+  },
+  // Wider than auto, so the detour reads against the avoided route drawn under it.
+  long_reroute_burden: {
+    legZoomIn: 0.15,
+    follow: 0.55,
+    lookAhead: 0.06,
+    perLeg: true,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0.2,
+    handover: 1.3,
+  },
+  // Never moves (props.camera.mode is static): the whole route, held.
+  static_overview: {
+    legZoomIn: 0,
+    follow: 0,
+    lookAhead: 0,
+    perLeg: false,
+    tiltWhileTravelling: false,
+    dwellPushIn: 0,
+    handover: 1.2,
+  },
 };
+
+/**
+ * What a chokepoint story does where the route passes a chokepoint (contract §19): the vehicle slows
+ * over a stretch of `reachKm` on either side (to `speed` of its pace elsewhere, lib/pace.ts), and
+ * the camera punches in on it by `camera.chokepoint_punch_in`. `firstOnly`: tension_build plays on
+ * the first chokepoint alone, with a zoom that builds from the start of travel.
+ */
+export interface ChokepointStory {
+  speed: number;
+  reachKm: number;
+  firstOnly: boolean;
+  buildsUp: boolean;
+}
+
+export const CHOKEPOINT_STORIES: Partial<Record<CameraPreset, ChokepointStory>> = {
+  chokepoint_tension: { speed: 0.35, reachKm: 700, firstOnly: false, buildsUp: false },
+  tension_build: { speed: 0.5, reachKm: 600, firstOnly: true, buildsUp: true },
+  canal_bottleneck: { speed: 0.22, reachKm: 350, firstOnly: false, buildsUp: false },
+  chokepoint_focus: { speed: 0.08, reachKm: 500, firstOnly: false, buildsUp: false },
+};
+
+export type ChokepointZone = { passage: ChokepointPassage; leg: number } & SlowZone;
+
+/**
+ * The chokepoints a camera plays on, each with its slow zone as a share of its leg (placed where the
+ * drawn line comes closest to the chokepoint).
+ */
+export function chokepointZones(props: Pick<MapAnimationProps, 'camera' | 'legs'>, geometry: RouteGeometry): ChokepointZone[] {
+  const story = CHOKEPOINT_STORIES[props.camera.preset];
+  if (!story) return [];
+  const passages = story.firstOnly ? props.camera.chokepoints.slice(0, 1) : props.camera.chokepoints;
+  return passages
+    .filter((p) => p.leg < geometry.legs.length)
+    .map((passage) => ({
+      passage,
+      leg: passage.leg,
+      at: legFractionNearest(geometry, passage.leg, passage.lng, passage.lat),
+      halfWidth: clamp(story.reachKm / Math.max(1, props.legs[passage.leg]?.distance_km ?? 0), 0.01, 0.2),
+      speed: story.speed,
+    }));
+}
+
+/** Each leg's pace: slow around the chokepoints the camera plays on (null where there are none). */
+export function chokepointPaces(zones: readonly ChokepointZone[], legCount: number): Array<PaceTable | null> {
+  return Array.from({ length: legCount }, (_, leg) => paceTable(zones.filter((z) => z.leg === leg)));
+}
 
 /**
  * A preset as `intensity` plays it: zoom-ins scaled by `zoomIn`, handovers lengthened by
@@ -203,6 +308,10 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
   const zMax = maxZoom(viewport);
 
   const whole = fitBox(geometry.bbox, viewport, 0.1);
+  const lastFrame = timeline.durationInFrames;
+  // camera.mode static (and static_overview): one frame that holds the whole route, no movement at all.
+  if (props.camera.mode === 'static') return Array.from({ length: lastFrame }, () => ({ ...whole, tilt: travelTilt }));
+  const ease = EASES[props.camera.ease] ?? EASES['cubic-in-out'];
   const holds = holdSpans(timeline);
   const holdLength = (span: Span | undefined) => (span ? Math.max(0, span.end - span.start) : 0);
   // The overview's slow push-in pauses while the camera holds on a waypoint.
@@ -211,14 +320,25 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
   const wholeShot = (frame: number): CameraState => ({ ...whole, z: whole.z + (preset.perLeg ? 0 : overviewDrift(frame)), tilt: restTilt });
 
   const shots: Shot[] = [];
-  const lastFrame = timeline.durationInFrames;
   const introEnd = timeline.intro.end;
 
-  // Opening shot: the whole route, or the first waypoint at the requested start zoom.
-  if (props.camera.start_zoom != null && geometry.waypoints.length) {
-    const first = geometry.waypoints[0];
-    const z = clamp(Math.log2(viewPx) + props.camera.start_zoom - 1, zMin, zMax);
-    shots.push({ from: 0, to: introEnd, at: () => ({ x: first.x, y: first.y, z, tilt: restTilt }), stillFirst: 0, stillLast: 0 });
+  // Opening shot: the whole route, or a waypoint (start_focus_waypoint, else the first when a start
+  // zoom is set) at the requested start zoom or its legs' framing; opening_zoom_boost multiplies
+  // its scale. With focus_hold_seconds the opening (lengthened by the timeline) stands still throughout.
+  const boost = Math.log2(Math.max(1, props.camera.opening_zoom_boost ?? 1));
+  const focusIndex = props.camera.start_focus_waypoint ?? (props.camera.start_zoom != null ? 0 : null);
+  const focus = focusIndex != null ? geometry.waypoints[focusIndex] : undefined;
+  const openingStill = (props.camera.focus_hold_seconds ?? 0) > 0 ? introEnd : 0;
+  if (focus) {
+    const z =
+      props.camera.start_zoom != null
+        ? clamp(Math.log2(viewPx) + props.camera.start_zoom - 1, zMin, zMax)
+        : focusFraming(focusIndex!, geometry, viewport, preset.legZoomIn);
+    const opening = { x: focus.x, y: focus.y, z: clamp(z + boost, zMin, zMax), tilt: restTilt };
+    shots.push({ from: 0, to: introEnd, at: () => opening, stillFirst: 0, stillLast: openingStill });
+  } else if (boost > 0 || openingStill > 0) {
+    const opening = { ...whole, z: clamp(whole.z + boost, zMin, zMax), tilt: restTilt };
+    shots.push({ from: 0, to: introEnd, at: () => opening, stillFirst: 0, stillLast: openingStill });
   } else {
     shots.push({ from: 0, to: introEnd, at: wholeShot, stillFirst: 0, stillLast: 0 });
   }
@@ -308,14 +428,16 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
     }
     const handover = handovers[k];
     if (handover && frame >= handover.from) {
-      const u = smootherstep((frame - handover.from) / (handover.to - handover.from));
+      const u = ease((frame - handover.from) / (handover.to - handover.from));
       raw.push(zoomPan(shots[k].at(frame), shots[k + 1].at(frame), u, viewPx));
     } else {
       raw.push(shots[k].at(frame));
     }
   }
-  applyZoomOverrides(raw, { props, geometry, timeline, viewport }, preset);
-  return smoothTrack(raw, Math.max(1, fps * 0.12), holds);
+  applyZoomOverrides(raw, { props, geometry, timeline, viewport }, preset, ease);
+  applyChokepointStory(raw, { props, geometry, timeline, viewport }, preset, ease);
+  const still = openingStill > 0 ? [{ start: 0, end: openingStill }, ...holds] : holds;
+  return smoothTrack(raw, Math.max(1, fps * 0.12), still);
 }
 
 /**
@@ -325,17 +447,25 @@ export function planCameraTrack({ props, geometry, timeline, viewport }: CameraI
  * to show the vehicle coming in (and going), so the vehicle flies into a waiting close-up and the
  * override zoom is reached as it reaches the waypoint.
  */
-function applyZoomOverrides(raw: CameraState[], { props, geometry, timeline, viewport }: CameraInput, preset: PresetStyle): void {
+function applyZoomOverrides(
+  raw: CameraState[],
+  { props, geometry, timeline, viewport }: CameraInput,
+  preset: PresetStyle,
+  ease: (t: number) => number,
+): void {
   const fps = props.fps;
   const legCount = geometry.legs.length;
   if (!legCount) return;
   const { w: safeW, h: safeH } = safeSize(viewport);
   const viewPx = Math.min(safeW, safeH);
   const legFrames = (i: number) => timeline.legs[i].end - timeline.legs[i].start;
-  const overridden = (i: number) => props.waypoints[i]?.zoom_override != null;
-  props.waypoints.forEach((waypoint, i) => {
-    if (waypoint.zoom_override == null || i > legCount) return;
-    const target = requestZoom(waypoint.zoom_override, viewport);
+  // camera.waypoint_zoom is every waypoint's close-up unless the waypoint sets its own.
+  const zoomOf = (i: number) => props.waypoints[i]?.zoom_override ?? props.camera.waypoint_zoom ?? null;
+  const overridden = (i: number) => zoomOf(i) != null;
+  props.waypoints.forEach((_, i) => {
+    const zoom = zoomOf(i);
+    if (zoom == null || i > legCount) return;
+    const target = requestZoom(zoom, viewport);
     const spot = geometry.waypoints[i];
     // The vehicle is on the waypoint from `arrive` to `leave` (pause and hold included).
     const arrive = i === 0 ? timeline.holds[0].start : timeline.legs[i - 1].end;
@@ -360,10 +490,10 @@ function applyZoomOverrides(raw: CameraState[], { props, geometry, timeline, vie
         frame < arrive
           ? opensOnIt
             ? 1
-            : smootherstep((frame - (arrive - rampIn)) / rampIn)
+            : ease((frame - (arrive - rampIn)) / rampIn)
           : frame <= leave || endsOnIt
             ? 1
-            : 1 - smootherstep((frame - leave) / rampOut);
+            : 1 - ease((frame - leave) / rampOut);
       if (u <= 0) continue;
       const progress = progressAt(props, geometry, timeline, frame);
       const vehicle = pointAlong(geometry.legs[progress.leg], progress.distance);
@@ -376,6 +506,66 @@ function applyZoomOverrides(raw: CameraState[], { props, geometry, timeline, vie
       raw[frame] = zoomPan(camera, close, u, viewPx);
     }
   });
+}
+
+/** The zoom that frames the legs on either side of waypoint `index`, closer by the preset's leg zoom-in. */
+function focusFraming(index: number, geometry: RouteGeometry, viewport: Viewport, legZoomIn: number): number {
+  const near = [geometry.legs[index - 1], geometry.legs[index]].filter((leg) => leg !== undefined);
+  const box = near.length ? near.map((leg) => leg.bbox).reduce(unionBox) : geometry.bbox;
+  return fitBox(box, viewport, 0.15).z + legZoomIn;
+}
+
+const unionBox = (a: Box, b: Box): Box => ({
+  minX: Math.min(a.minX, b.minX),
+  minY: Math.min(a.minY, b.minY),
+  maxX: Math.max(a.maxX, b.maxX),
+  maxY: Math.max(a.maxY, b.maxY),
+});
+
+/**
+ * A chokepoint story (CHOKEPOINT_STORIES): at each chokepoint it plays on, the camera punches in on
+ * the chokepoint by `camera.chokepoint_punch_in` over the zone where the vehicle slows, arriving as
+ * the vehicle enters it and leaving as it leaves; tension_build instead closes in from the start of
+ * travel, reaching the punch-in as the vehicle passes, and lets go after. The close-up widens just
+ * enough to keep the vehicle within 45% of the safe area around the chokepoint.
+ */
+function applyChokepointStory(
+  raw: CameraState[],
+  { props, geometry, timeline, viewport }: CameraInput,
+  preset: PresetStyle,
+  ease: (t: number) => number,
+): void {
+  const story = CHOKEPOINT_STORIES[props.camera.preset];
+  if (!story) return;
+  const { w: safeW, h: safeH } = safeSize(viewport);
+  const viewPx = Math.min(safeW, safeH);
+  const zMin = minZoom(viewport);
+  const zMax = maxZoom(viewport);
+  const ramp = Math.max(1, props.fps * preset.handover);
+  const last = raw.length - 1;
+  for (const zone of chokepointZones(props, geometry)) {
+    const leg = geometry.legs[zone.leg];
+    const enter = frameAtLegFraction(timeline, zone.leg, Math.max(0, zone.at - zone.halfWidth));
+    const pass = frameAtLegFraction(timeline, zone.leg, zone.at);
+    const exit = frameAtLegFraction(timeline, zone.leg, Math.min(1, zone.at + zone.halfWidth));
+    const spot = pointAlong(leg, leg.length * zone.at);
+    const target = clamp(raw[clamp(Math.round(pass), 0, last)].z + Math.log2(props.camera.chokepoint_punch_in), zMin, zMax);
+    const arrive = story.buildsUp ? pass : enter;
+    const leave = story.buildsUp ? pass : exit;
+    const from = story.buildsUp ? Math.min(timeline.legs[0]?.start ?? 0, arrive - ramp) : arrive - ramp;
+    const release = story.buildsUp ? ramp * 1.5 : ramp;
+    for (let frame = Math.max(0, Math.floor(from)); frame <= Math.min(last, Math.ceil(leave + release)); frame++) {
+      const u =
+        frame < arrive ? ease((frame - from) / Math.max(1, arrive - from)) : frame <= leave ? 1 : 1 - ease((frame - leave) / release);
+      if (u <= 0) continue;
+      const progress = progressAt(props, geometry, timeline, frame);
+      const vehicle = pointAlong(geometry.legs[progress.leg], progress.distance);
+      const reach = Math.hypot((vehicle.x - spot.x) / (0.45 * safeW), (vehicle.y - spot.y) / (0.45 * safeH));
+      const camera = raw[frame];
+      const close = { x: spot.x, y: spot.y, z: -Math.log2(2 ** -target + reach), tilt: camera.tilt };
+      raw[frame] = zoomPan(camera, close, u, viewPx);
+    }
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CameraEase } from '../../src/modules/rendering/contract';
 /** Easing curves with continuous velocity (no jerks at the ends of a move). */
 
 export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
@@ -29,4 +30,26 @@ export function cruise(t: number, ramp = 0.18): number {
   if (x < r) return rampDistance(x);
   if (x > 1 - r) return 1 - rampDistance(1 - x);
   return vmax * (r / 2 + (x - r));
+}
+
+/**
+ * `camera.ease` (contract §19): the curve of a camera move, t in [0, 1] → [0, 1]. Every curve but
+ * `linear` starts and ends at rest; the camera track is smoothed afterwards, so `linear` has no jerk either.
+ */
+export const EASES: Record<CameraEase, (t: number) => number> = {
+  linear: (t) => clamp01(t),
+  'sine-in-out': (t) => (1 - Math.cos(Math.PI * clamp01(t))) / 2,
+  'quad-in-out': (t) => inOut(clamp01(t), 2),
+  'cubic-in-out': (t) => inOut(clamp01(t), 3),
+  'quart-in-out': (t) => inOut(clamp01(t), 4),
+  'expo-in-out': (t) => {
+    const x = clamp01(t);
+    if (x === 0 || x === 1) return x;
+    return x < 0.5 ? 2 ** (20 * x - 10) / 2 : (2 - 2 ** (-20 * x + 10)) / 2;
+  },
+};
+
+/** The polynomial in-out curve of degree `n`: t^n scaled into the first half, mirrored into the second. */
+function inOut(x: number, n: number): number {
+  return x < 0.5 ? 2 ** (n - 1) * x ** n : 1 - (-2 * x + 2) ** n / 2;
 }

@@ -21,11 +21,32 @@ export function planeToScreen(x: number, y: number, tilt: Tilt): { x: number; y:
   return { x: x * k, y: y * Math.cos(tilt.angle) * k };
 }
 
+/**
+ * How far ahead the map plane reaches, in multiples of the perspective distance: the plane ends there
+ * (the horizon shows above it, with a sky, contract §19). Up to a tilt of about 65° the whole screen
+ * lies nearer than that, so the far edge is off screen; at 85° it is a little above the focus point.
+ */
+export const FAR_PLANE_DISTANCES = 1.2;
+
+/** The plane's far edge (origin-relative plane y, negative: ahead of the focus point). */
+export function farPlaneY(tilt: Tilt): number {
+  return -FAR_PLANE_DISTANCES * tilt.distance;
+}
+
+/** Screen y (origin-relative) of the plane's far edge: above it is sky; -Infinity when there is no tilt. */
+export function horizonScreenY(tilt: Tilt): number {
+  if (tilt.angle === 0) return -Infinity;
+  return planeToScreen(0, farPlaneY(tilt), tilt).y;
+}
+
+/** The plane point under a screen point; rows beyond the plane's far edge (sky) map to the far edge. */
 export function screenToPlane(x: number, y: number, tilt: Tilt): { x: number; y: number } {
   if (tilt.angle === 0) return { x, y };
   const s = Math.sin(tilt.angle);
   const c = Math.cos(tilt.angle);
-  const py = (y * tilt.distance) / (tilt.distance * c + y * s);
+  const denominator = tilt.distance * c + y * s;
+  const far = farPlaneY(tilt);
+  const py = denominator <= 0 ? far : Math.max(far, (y * tilt.distance) / denominator);
   return { x: (x * (tilt.distance - py * s)) / tilt.distance, y: py };
 }
 

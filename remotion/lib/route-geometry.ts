@@ -3,9 +3,8 @@
  * so "how far along" can be turned into a point and a heading.
  */
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
-import { cruise } from './easing';
 import { project, type WorldPoint } from './mercator';
-import { legAt, type Timeline } from './timeline';
+import { legAt, legFraction, type Timeline } from './timeline';
 
 export interface LegPath {
   /** Interleaved x,y world coordinates. */
@@ -56,23 +55,7 @@ export function buildRouteGeometry(props: GeometrySource): RouteGeometry {
   const middle = routeCenterLng(props);
   const turn = -360 * Math.round(middle / 360);
   const centerLng = middle + turn;
-  const legs = props.legs.map((leg) => {
-    const coords = leg.coordinates.length ? leg.coordinates : [];
-    const xy = new Float64Array(Math.max(2, coords.length) * 2);
-    const cumulative = new Float64Array(Math.max(2, coords.length));
-    coords.forEach(([lng, lat], i) => {
-      const p = project(lng + turn, lat, centerLng);
-      xy[i * 2] = p.x;
-      xy[i * 2 + 1] = p.y;
-      if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
-    });
-    if (coords.length === 1) {
-      // A one-point leg is drawn as a zero-length segment.
-      xy[2] = xy[0];
-      xy[3] = xy[1];
-    }
-    return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
-  });
+  const legs = props.legs.map((leg) => legPath(leg.coordinates, turn, centerLng));
   const waypoints = props.waypoints.map((w) => project(w.lng + turn, w.lat, centerLng));
   const all: Box[] = legs.map((l) => l.bbox);
   for (const w of waypoints) all.push({ minX: w.x, maxX: w.x, minY: w.y, maxY: w.y });
@@ -168,7 +151,7 @@ export function progressAt(
   let fraction: number;
   if (active) {
     leg = active.leg;
-    fraction = cruise(active.t);
+    fraction = legFraction(timeline, active.leg, active.t);
   } else {
     const finished = timeline.legs.filter((l) => frame >= l.end).length;
     leg = finished === 0 ? 0 : Math.min(legCount - 1, finished - 1);
@@ -181,4 +164,53 @@ export function progressAt(
   }
   const length = geometry.legs[leg]?.length ?? 0;
   return { leg, distance: length * fraction, fraction, reached, reachedAtFrame, km, moving: active !== null };
+}
+
+/** Where along leg `leg` (0–1 of its drawn length) the line comes closest to a point given in degrees. */
+export function legFractionNearest(geometry: RouteGeometry, leg: number, lng: number, lat: number): number {
+  const path = geometry.legs[leg];
+  if (!path || path.length <= 0) return 0;
+  // Drawn longitudes lie within half a turn of the map's central meridian.
+  const p = project(lng + 360 * Math.round((geometry.centerLng - lng) / 360), lat, geometry.centerLng);
+  let best = Infinity;
+  let bestAt = 0;
+  for (let i = 1; i < path.cumulative.length; i++) {
+    const ax = path.xy[i * 2 - 2];
+    const ay = path.xy[i * 2 - 1];
+    const dx = path.xy[i * 2] - ax;
+    const dy = path.xy[i * 2 + 1] - ay;
+    const span = dx * dx + dy * dy;
+    const t = span > 0 ? Math.max(0, Math.min(1, ((p.x - ax) * dx + (p.y - ay) * dy) / span)) : 0;
+    const d = Math.hypot(ax + dx * t - p.x, ay + dy * t - p.y);
+    if (d < best) {
+      best = d;
+      bestAt = path.cumulative[i - 1] + (path.cumulative[i] - path.cumulative[i - 1]) * t;
+    }
+  }
+  return bestAt / path.length;
+}
+
+/** Lines given in degrees (continuous longitudes) as leg paths on this geometry's map: each shifted whole turns to lie beside the route. */
+export function projectLines(geometry: RouteGeometry, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): LegPath[] {
+  return lines
+    .filter((line) => line.length > 0)
+    .map((line) => legPath(line, 360 * Math.round((geometry.centerLng - line[0][0]) / 360), geometry.centerLng));
+}
+
+/** A line in degrees, shifted by `turn` degrees, projected around `centerLng` with its cumulative lengths. */
+function legPath(coords: ReadonlyArray<readonly [number, number]>, turn: number, centerLng: number): LegPath {
+  const xy = new Float64Array(Math.max(2, coords.length) * 2);
+  const cumulative = new Float64Array(Math.max(2, coords.length));
+  coords.forEach(([lng, lat], i) => {
+    const p = project(lng + turn, lat, centerLng);
+    xy[i * 2] = p.x;
+    xy[i * 2 + 1] = p.y;
+    if (i > 0) cumulative[i] = cumulative[i - 1] + Math.hypot(p.x - xy[i * 2 - 2], p.y - xy[i * 2 - 1]);
+  });
+  if (coords.length === 1) {
+    // A one-point line is drawn as a zero-length segment.
+    xy[2] = xy[0];
+    xy[3] = xy[1];
+  }
+  return { xy, cumulative, length: cumulative[cumulative.length - 1], bbox: boxOf(xy) };
 }

@@ -36,6 +36,8 @@ export interface Palette {
    * Chosen per style to stand out on its water and land and from each other; used in order, repeating.
    */
   categorical: string[];
+  /** Above the horizon of a camera tilted past 60° (contract §19): the sky's top, and its colour at the horizon, where haze veils the far map. */
+  sky: { top: string; horizon: string };
 }
 
 export const PALETTES: Record<StyleId, Palette> = {
@@ -62,6 +64,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     route: { color: '#e8553d', width: 5, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
     categorical: ['#e8553d', '#2458b8', '#0d8f6a', '#8e44c9', '#d98a00', '#cf3a84', '#1b7fa6', '#6b4f2c'],
+    sky: { top: '#6fa8dc', horizon: '#e4eff7' },
   },
   dark: {
     waterTop: '#0d1016',
@@ -86,6 +89,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     route: { color: '#ffcc33', width: 5, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(0,0,0,0.6)',
     categorical: ['#ffcc33', '#4fc3f7', '#ff6f61', '#7ee081', '#c39bff', '#ff9f43', '#5eead4', '#f472b6'],
+    sky: { top: '#020305', horizon: '#1b2230' },
   },
   'maritime-dark': {
     waterTop: '#0b2340',
@@ -110,6 +114,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     route: { color: '#3ee0c8', width: 4, opacity: 1, line: 'glow' },
     routeCasing: 'rgba(2,10,20,0.6)',
     categorical: ['#3ee0c8', '#ffcc4d', '#ff7a6b', '#a996ff', '#8be06a', '#ff9fd0', '#78c8ff', '#ffab57'],
+    sky: { top: '#01070f', horizon: '#123152' },
   },
   minimal: {
     waterTop: '#e9ebee',
@@ -134,6 +139,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     route: { color: '#111111', width: 4, opacity: 1, line: 'solid' },
     routeCasing: 'rgba(255,255,255,0.95)',
     categorical: ['#111111', '#e4572e', '#2d6cdf', '#17a589', '#9b59b6', '#e0a100', '#c2185b', '#5d6d7e'],
+    sky: { top: '#cfd5dc', horizon: '#f4f5f7' },
   },
 };
 

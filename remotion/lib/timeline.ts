@@ -4,7 +4,8 @@
  * waypoints with a `dwell` followed by the camera's `hold` on them, and a closing shot of the
  * whole route. All in frames.
  */
-import { clamp } from './easing';
+import { clamp, cruise } from './easing';
+import { pacedFraction, type PaceTable, timeShareAt } from './pace';
 
 export interface TimelineInput {
   fps: number;
@@ -16,6 +17,10 @@ export interface TimelineInput {
   dwellSeconds: number[];
   /** Seconds the camera holds still on each waypoint after its pause (legs + 1 entries; missing = none). */
   holdSeconds?: number[];
+  /** Each leg's slow zones (lib/pace.ts); missing = an even pace. */
+  paces?: Array<PaceTable | null>;
+  /** Seconds the opening shot holds still before the camera moves (`camera.focus_hold_seconds`), added to the opening. */
+  openingHoldSeconds?: number;
 }
 
 export interface Span {
@@ -42,6 +47,8 @@ export interface Timeline {
   holds: Span[];
   /** The closing shot of the whole route (includes the pause on the last waypoint). */
   outro: Span;
+  /** Each leg's pace (lib/pace.ts): null or missing = even (after the cruise curve's ramps). */
+  paces?: Array<PaceTable | null>;
 }
 
 const MIN_LEG_SECONDS = 0.7;
@@ -56,7 +63,7 @@ export function planTimeline(input: TimelineInput): Timeline {
   let outro = clamp(total * 0.12, 0.8, 2.5);
   const requestedDwell = input.dwellSeconds.map((d, i) => (i === 0 || i === legCount ? 0 : Math.max(0, d)));
   // The first and last waypoints' pauses lengthen the opening and closing shots.
-  intro += Math.max(0, input.dwellSeconds[0] ?? 0);
+  intro += Math.max(0, input.dwellSeconds[0] ?? 0) + Math.max(0, input.openingHoldSeconds ?? 0);
   outro += Math.max(0, input.dwellSeconds[legCount] ?? 0);
   let dwell = requestedDwell;
   // Without a leg there is no vehicle to wait for: nothing to hold on.
@@ -101,7 +108,8 @@ export function planTimeline(input: TimelineInput): Timeline {
     holdFrom(i + 1);
   }
   const outroSpan = { start: toFrame(t), end: durationInFrames };
-  return { fps, durationInFrames, title: titleSpan, intro: introSpan, legs, dwells, holds, outro: outroSpan };
+  const paces = legs.map((_, i) => input.paces?.[i] ?? null);
+  return { fps, durationInFrames, title: titleSpan, intro: introSpan, legs, dwells, holds, outro: outroSpan, paces };
 }
 
 /**
@@ -131,4 +139,25 @@ export function legAt(timeline: Timeline, frame: number): { leg: number; t: numb
     if (frame >= start && frame < end) return { leg: i, t: end > start ? (frame - start) / (end - start) : 1 };
   }
   return null;
+}
+
+/** The share of leg `leg`'s length covered at `t` (0–1 of its travel time): the cruise curve, then the leg's pace. */
+export function legFraction(timeline: Pick<Timeline, 'paces'>, leg: number, t: number): number {
+  return pacedFraction(timeline.paces?.[leg], cruise(t));
+}
+
+/** The frame (fractional) at which the vehicle has covered `fraction` of leg `leg`. */
+export function frameAtLegFraction(timeline: Timeline, leg: number, fraction: number): number {
+  const span = timeline.legs[leg];
+  if (!span) return 0;
+  const wanted = timeShareAt(timeline.paces?.[leg], fraction);
+  // cruise() is increasing: bisect for the time share it maps to `wanted`.
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (cruise(mid) < wanted) lo = mid;
+    else hi = mid;
+  }
+  return span.start + ((lo + hi) / 2) * (span.end - span.start);
 }

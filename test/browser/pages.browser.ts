@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { operator, screenshotBothWidths, verificationLink } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { operator, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
 
 /**
  * Every page opens by its own address (a bookmark, a reload), reads well at desktop and phone width,
- * and the composer works from the keyboard alone.
+ * the composer works from the keyboard alone, and its camera tells the story presets of contract §19.
  */
 const email = `pages-${Date.now()}@example.com`;
 const password = 'a long password for the pages';
@@ -83,4 +85,73 @@ test('place suggestions open when a field is left and typed into again at once',
 test('a job that does not exist is a clear message, not a blank page', async ({ page }) => {
   await page.goto('/renders/job_doesnotexist');
   await expect(page.getByRole('alert')).toContainText(/not found|No render/i);
+});
+
+/** One part of the page at desktop and phone width under tmp/screenshots, with nothing wider than the phone. */
+async function screenshotPartBothWidths(page: Page, part: Locator, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Tall enough that the composer's sticky actions stay below the part.
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await part.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} is wider than a 390px phone screen`).toBeLessThanOrEqual(1);
+  await part.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('the composer offers the story camera: a preset and its line, the advanced fields, previewed, and the job says what the camera did', async ({
+  page,
+}) => {
+  await page.goto('/render/new');
+  await page.getByLabel('Place').nth(0).fill('Lisbon');
+  await page.getByLabel('Label').nth(0).fill('Home');
+  await page.getByLabel('Place').nth(1).fill('Madrid');
+  await page.getByLabel('Duration (seconds)').fill('3');
+  const camera = page.getByRole('group', { name: 'Camera' });
+
+  // A story preset shows its one line; strong is among the intensities.
+  const movement = camera.getByLabel('Movement');
+  await movement.selectOption('chokepoint_tension');
+  await expect(movement).toHaveAccessibleDescription('Travels normally, then slows and punches in at each chokepoint the route passes.');
+  await camera.getByLabel('Intensity').selectOption('strong');
+
+  // The custom fields wait under their fold.
+  const punchIn = camera.getByLabel('Chokepoint punch-in');
+  await expect(punchIn).toBeHidden();
+  await camera.getByText('Advanced camera').click();
+  await punchIn.fill('2.2');
+  await camera.getByLabel('Ease').selectOption('expo-in-out');
+  await camera.getByLabel('Opening shot looks at').selectOption({ label: 'Home' });
+  await expect(camera.getByLabel('Opening shot looks at').locator('option')).toHaveText(['The whole route', 'Home', 'Waypoint 2 (Madrid)']);
+  await screenshotPartBothWidths(page, camera, 'compose-camera');
+
+  const previewed = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/render/preview') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  expect((await previewed).status()).toBe(200);
+  await expect(page.locator('.preview-stage')).toBeVisible();
+
+  // Lisbon to Madrid passes no chokepoint: the job plays like auto and its page says so, near the video.
+  await page.getByRole('button', { name: 'Render video' }).click();
+  await expect(page).toHaveURL(/\/renders\/job_/);
+  const notes = page.locator('.camera-notes');
+  await expect(notes).toContainText('camera.preset chokepoint_tension: the route passes no chokepoint', { timeout: 120_000 });
+  await screenshotPartBothWidths(page, page.getByRole('region', { name: /Status|Video/ }), 'render-camera-notes');
+  // The fields reached the job as sent (the opening waypoint stored as its index).
+  await page.getByText('Show the parameters').click();
+  const stored = JSON.parse((await page.locator('.request-json pre').textContent()) ?? '{}') as { camera?: object };
+  expect(stored.camera).toMatchObject({
+    preset: 'chokepoint_tension',
+    intensity: 'strong',
+    chokepoint_punch_in: 2.2,
+    ease: 'expo-in-out',
+    start_focus_waypoint: 0,
+  });
+  // Only the notice was wanted: the render need not use the machine any longer.
+  if (await page.getByRole('button', { name: 'Cancel render' }).isVisible()) {
+    await page.getByRole('button', { name: 'Cancel render' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel render' }).click();
+  }
 });

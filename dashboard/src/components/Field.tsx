@@ -56,6 +56,7 @@ export function SelectField<T extends string>({
   label,
   hint,
   error,
+  className,
   value,
   options,
   onChange,
@@ -63,12 +64,13 @@ export function SelectField<T extends string>({
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  className?: string;
   value: T;
   options: readonly (T | SelectOption<T>)[];
   onChange(value: T): void;
 }) {
   return (
-    <Field label={label} hint={hint} error={error}>
+    <Field label={label} hint={hint} error={error} className={className}>
       {(control) => (
         <select {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
           {options.map((entry) => {

@@ -3,7 +3,7 @@
  * values themselves come from the SDK (`TRANSPORTS`, `UNITS`, … generated from the API's document); a value the
  * API adds fails the type check here until it has its words.
  */
-import type { AspectRatio, Transport, Units } from '../api/types';
+import type { AspectRatio, CameraMode, Transport, Units } from '../api/types';
 
 export const TRANSPORT_LABELS: Record<Transport, string> = {
   plane: 'Plane',
@@ -24,3 +24,8 @@ export const UNIT_LABELS: Record<Units, string> = {
 export function aspectRatioLabel(ratio: AspectRatio): string {
   return ratio === '9:16' ? `${ratio} (vertical)` : ratio === '1:1' ? `${ratio} (square)` : ratio;
 }
+
+export const CAMERA_MODE_LABELS: Record<CameraMode, string> = {
+  follow: 'Moves',
+  static: 'Never moves',
+};

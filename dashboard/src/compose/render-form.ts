@@ -1,11 +1,13 @@
 /**
- * The composer's state and the render body it stands for (contract §3, §13, §14). The form keeps
+ * The composer's state and the render body it stands for (contract §3, §13, §14, §19). The form keeps
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
 import {
   ASPECT_RATIOS,
+  CAMERA_EASES,
   CAMERA_INTENSITIES,
+  CAMERA_MODES,
   CAMERA_PRESETS,
   HUD_POSITIONS,
   RENDER_MODES,
@@ -17,7 +19,9 @@ import {
 } from '@mapr/sdk';
 import type {
   AspectRatio,
+  CameraEase,
   CameraIntensity,
+  CameraMode,
   CameraPreset,
   CreateRenderRequest,
   HudPosition,
@@ -29,6 +33,7 @@ import type {
   Transport,
   Units,
 } from '../api/types';
+import { DEFAULT_CAMERA_EASE, STORY_CAMERA_PRESETS } from '../../../src/modules/rendering/contract';
 import { modeTakes } from '../modes/shared-fields';
 
 export interface WaypointForm {
@@ -66,6 +71,15 @@ export interface RenderForm {
   cameraPreset: CameraPreset | '';
   cameraIntensity: CameraIntensity;
   cameraTilt: string;
+  /** The custom fields of contract §19 ("Advanced camera"): '' = not sent, the service's default applies. */
+  cameraMode: CameraMode | '';
+  cameraWaypointZoom: string;
+  cameraEase: CameraEase | '';
+  /** `camera.start_focus_waypoint` as a `startFocusKey` ('@Suez', '#2'), '' = the whole route. */
+  cameraStartFocus: string;
+  cameraFocusHold: string;
+  cameraOpeningBoost: string;
+  cameraPunchIn: string;
   hud: boolean;
   hudDistance: boolean;
   hudProgressBar: boolean;
@@ -76,6 +90,14 @@ export interface RenderForm {
   units: Units;
   webhookUrl: string;
   templateId: string;
+}
+
+/** `camera.mode` when the request sends none (contract §19): the camera moves with the story. */
+export const DEFAULT_CAMERA_MODE: CameraMode = 'follow';
+
+/** Whether a preset tells a story on the route's chokepoints (contract §19): only modes with waypoints take those. */
+export function isStoryPreset(preset: CameraPreset | ''): boolean {
+  return (STORY_CAMERA_PRESETS as readonly string[]).includes(preset);
 }
 
 /** Sets one field of the form. */
@@ -105,6 +127,13 @@ export function initialForm(maxDuration = 10): RenderForm {
     cameraPreset: '',
     cameraIntensity: 'balanced',
     cameraTilt: '',
+    cameraMode: '',
+    cameraWaypointZoom: '',
+    cameraEase: '',
+    cameraStartFocus: '',
+    cameraFocusHold: '',
+    cameraOpeningBoost: '',
+    cameraPunchIn: '',
     hud: false,
     hudDistance: true,
     hudProgressBar: true,
@@ -131,6 +160,46 @@ function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
 }
 
 export class ModeSettingsError extends Error {}
+
+/**
+ * `camera.start_focus_waypoint` as the form keeps it: '@' and a waypoint's label, or '#' and its 0-based index
+ * (what the service stores once it has resolved a label), so a label that looks like a number stays a label.
+ */
+export function startFocusKey(value: string | number): string {
+  return typeof value === 'number' ? `#${value}` : `@${value}`;
+}
+
+/** A waypoint the opening shot may look at: its key in the form, what the person reads, what the request sends. */
+export interface StartFocusOption {
+  key: string;
+  label: string;
+  value: string | number;
+}
+
+/**
+ * The waypoints `camera.start_focus_waypoint` may name: each by its label (the first of equal labels), or by its
+ * 0-based index when it has none.
+ */
+export function startFocusOptions(waypoints: readonly WaypointForm[]): StartFocusOption[] {
+  const labels = new Set<string>();
+  return waypoints.map((w, index) => {
+    const label = w.label.trim();
+    const where = w.place.trim() || (w.lat.trim() && w.lng.trim() ? `${w.lat.trim()}, ${w.lng.trim()}` : '');
+    if (label && !labels.has(label)) {
+      labels.add(label);
+      return { key: startFocusKey(label), label, value: label };
+    }
+    return { key: startFocusKey(index), label: `Waypoint ${index + 1}${where ? ` (${where})` : ''}`, value: index };
+  });
+}
+
+/** What the request sends for the form's start focus: a waypoint chosen by position goes by its label once it has one. */
+function startFocusValue(key: string, waypoints: readonly WaypointForm[]): string | number | undefined {
+  if (!key) return undefined;
+  if (!key.startsWith('#')) return key.slice(1);
+  const index = Number(key.slice(1));
+  return startFocusOptions(waypoints)[index]?.value ?? index;
+}
 
 /**
  * The body of `POST /v1/render` (and of the preview) for this form. It is built loosely and typed at the end:
@@ -164,10 +233,23 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
   if (form.resolution !== '720p') body.resolution = form.resolution;
   if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
   if (form.style && form.style !== 'standard') body.style = form.style;
+  // The story presets and the advanced fields play on waypoints: a mode without them shows none, and sends none.
+  const routeCamera = modeTakes(form.mode, 'waypoints');
   const camera = compact({
-    preset: form.cameraPreset || undefined,
+    preset: form.cameraPreset && (routeCamera || !isStoryPreset(form.cameraPreset)) ? form.cameraPreset : undefined,
     intensity: form.cameraIntensity !== 'balanced' ? form.cameraIntensity : undefined,
     tilt: numberOrText(form.cameraTilt),
+    ...(routeCamera
+      ? {
+          mode: form.cameraMode || undefined,
+          waypoint_zoom: numberOrText(form.cameraWaypointZoom),
+          ease: form.cameraEase || undefined,
+          start_focus_waypoint: startFocusValue(form.cameraStartFocus, form.waypoints),
+          focus_hold_seconds: numberOrText(form.cameraFocusHold),
+          opening_zoom_boost: numberOrText(form.cameraOpeningBoost),
+          chokepoint_punch_in: numberOrText(form.cameraPunchIn),
+        }
+      : {}),
   });
   if (Object.keys(camera).length) body.camera = camera;
   if (form.hud && modeTakes(form.mode, 'hud')) {
@@ -224,6 +306,18 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
   if (camera.preset) form.cameraPreset = oneOf(CAMERA_PRESETS, camera.preset, '' as RenderForm['cameraPreset']);
   if (camera.intensity) form.cameraIntensity = oneOf(CAMERA_INTENSITIES, camera.intensity, 'balanced');
   if (camera.tilt !== undefined) form.cameraTilt = camera.tilt ? str(camera.tilt) : '';
+  // A job's stored request has every default filled in: the defaults show as the empty choice, and are not sent again.
+  if (camera.mode)
+    form.cameraMode = camera.mode === DEFAULT_CAMERA_MODE ? '' : oneOf(CAMERA_MODES, camera.mode, '' as RenderForm['cameraMode']);
+  if (camera.waypoint_zoom !== undefined) form.cameraWaypointZoom = str(camera.waypoint_zoom);
+  if (camera.ease)
+    form.cameraEase = camera.ease === DEFAULT_CAMERA_EASE ? '' : oneOf(CAMERA_EASES, camera.ease, '' as RenderForm['cameraEase']);
+  if (typeof camera.start_focus_waypoint === 'string' || typeof camera.start_focus_waypoint === 'number') {
+    form.cameraStartFocus = startFocusKey(camera.start_focus_waypoint);
+  }
+  if (camera.focus_hold_seconds !== undefined) form.cameraFocusHold = str(camera.focus_hold_seconds);
+  if (camera.opening_zoom_boost !== undefined) form.cameraOpeningBoost = str(camera.opening_zoom_boost);
+  if (camera.chokepoint_punch_in !== undefined) form.cameraPunchIn = str(camera.chokepoint_punch_in);
   if (body.hud && typeof body.hud === 'object') {
     const hud = body.hud as Record<string, unknown>;
     form.hud = true;

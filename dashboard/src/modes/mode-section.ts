@@ -39,7 +39,11 @@ export function defineModeSection<M extends RenderMode>(section: Omit<ModeSectio
   return {
     ...section,
     title: RENDER_MODE_DEFINITIONS[section.mode].title,
-    shows: { transport: modeTakes(section.mode, 'transport'), hud: modeTakes(section.mode, 'hud') },
+    shows: {
+      transport: modeTakes(section.mode, 'transport'),
+      hud: modeTakes(section.mode, 'hud'),
+      waypoints: modeTakes(section.mode, 'waypoints'),
+    },
   };
 }
 

@@ -81,6 +81,7 @@ function JobView({ job, pollError }: { job: Render; pollError: unknown }) {
         <section className="card" aria-labelledby="video-heading">
           <h2 id="video-heading">{job.status === 'complete' ? 'Video' : 'Status'}</h2>
           <JobState job={job} />
+          <CameraNotes notes={job.camera_notes} />
         </section>
         <section className="card" aria-labelledby="facts-heading">
           <h2 id="facts-heading">Details</h2>
@@ -175,6 +176,21 @@ function JobState({ job }: { job: Render }) {
         {job.status === 'queued' ? 'Waiting for a free worker.' : `Rendering: ${formatPercent(job.progress)}.`} <Estimate job={job} />
       </p>
       <CancelJob job={job} />
+    </div>
+  );
+}
+
+/** What the service says about the job's camera (`camera_notes`): a story preset that had nothing to play on. */
+function CameraNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <div className="notice notice-info camera-notes">
+      <strong className="notice-title">About the camera</strong>
+      {notes.map((note) => (
+        <p className="notice-message" key={note}>
+          {note}
+        </p>
+      ))}
     </div>
   );
 }

@@ -6,7 +6,9 @@
  * against the generated list.
  */
 import {
+  cameraDtoEaseValues,
   cameraDtoIntensityValues,
+  cameraDtoModeValues,
   cameraDtoPresetValues,
   createRenderDtoAspect_ratioValues,
   createRenderDtoFpsValues,
@@ -21,7 +23,9 @@ import {
 } from './generated/openapi';
 import type {
   AspectRatio,
+  CameraEase,
   CameraIntensity,
+  CameraMode,
   CameraPreset,
   Fps,
   HudPosition,
@@ -47,6 +51,10 @@ export const UNITS: readonly Units[] = createRenderDtoUnitsValues;
 export const CAMERA_PRESETS: readonly CameraPreset[] = cameraDtoPresetValues;
 /** `camera.intensity`. */
 export const CAMERA_INTENSITIES: readonly CameraIntensity[] = cameraDtoIntensityValues;
+/** `camera.mode`. */
+export const CAMERA_MODES: readonly CameraMode[] = cameraDtoModeValues;
+/** `camera.ease`. */
+export const CAMERA_EASES: readonly CameraEase[] = cameraDtoEaseValues;
 /** `hud.position`. */
 export const HUD_POSITIONS: readonly HudPosition[] = hudDtoPositionValues;
 /** `text_overlays[].position`. */

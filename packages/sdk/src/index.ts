@@ -9,7 +9,9 @@ export type { StreamOptions } from './resources/events';
 export type * from './types';
 export {
   ASPECT_RATIOS,
+  CAMERA_EASES,
   CAMERA_INTENSITIES,
+  CAMERA_MODES,
   CAMERA_PRESETS,
   FRAME_RATES,
   HUD_POSITIONS,

@@ -14,14 +14,18 @@ import { sizeUnit } from '../../lib/safe-area';
 import type { ModeLayer, Scene } from '../../lib/scene';
 import { appendLegPath } from '../../lib/trace-leg';
 import { VEHICLES } from '../../lib/vehicles';
+import { drawAvoidedRoute, drawRerouteLabel, rerouteOf } from './reroute';
 
 export function routeAnimationLayer(scene: Scene): ModeLayer {
+  const reroute = rerouteOf(scene);
   return {
     drawPlane(ctx, frame, toX, toY) {
+      if (reroute) drawAvoidedRoute(ctx, scene, reroute, frame, toX, toY);
       drawRoute(ctx, scene, progressAt(scene.props, scene.geometry, scene.timeline, frame), toX, toY);
     },
     drawOverlay(ctx, frame, obstacles) {
       drawRouteOverlay(ctx, scene, frame, obstacles);
+      if (reroute) drawRerouteLabel(ctx, scene, reroute, frame, obstacles);
     },
   };
 }

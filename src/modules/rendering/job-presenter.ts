@@ -1,4 +1,5 @@
 import { iso } from '../../common/util/time';
+import { cameraNotes, routePassages } from './contract';
 import type { JobRecordDto } from './dto/render-responses.dto';
 import type { RenderJob } from './entities/render-job.entity';
 
@@ -46,6 +47,7 @@ export function presentJob(job: RenderJob, urls: JobUrls): JobRecordDto {
     batch_id: job.batchId,
     sandbox: job.sandbox,
     request: job.request,
+    camera_notes: job.route ? cameraNotes(job.request.camera.preset, routePassages(job.request, job.route), job.route) : [],
     status_url: statusUrl(urls, job.id),
   } satisfies JobRecordDto;
 }

@@ -7,8 +7,20 @@ export { RoutingModule } from './routing.module';
 export { RoutePlanner } from './route-planner.service';
 export { planRoute, waypointName, MAX_POINTS_PER_LEG } from './plan-route';
 export type { FanOutRoutes, PlanRouteInput, PlanRouteDeps, RoutePoint } from './plan-route';
+export { PASSAGE_DISTANCE_KM } from './sea/passages';
 export { CHOKEPOINTS, DEFAULT_ROUTE_MODE, ROUTE_MODES, TRANSPORTS } from './route-plan';
-export type { Chokepoint, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, RouteWaypoint, Transport } from './route-plan';
+export type {
+  AvoidedRoute,
+  Chokepoint,
+  ChokepointPassage,
+  LegRouting,
+  LngLat,
+  RouteLeg,
+  RouteMode,
+  RoutePlan,
+  RouteWaypoint,
+  Transport,
+} from './route-plan';
 export { RoutingError } from './routing.errors';
 export type { RoutingErrorCode } from './routing.errors';
 export { routePlanToFeatureCollection } from './route-geojson';

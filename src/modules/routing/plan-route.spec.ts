@@ -210,6 +210,50 @@ describe('planRoute: modes without a route', () => {
   });
 });
 
+describe('planRoute: the chokepoints a route passes (contract §19)', () => {
+  it('finds Gibraltar, Suez, Bab-el-Mandeb and Malacca on Rotterdam → Singapore by sea, in the order sailed', async () => {
+    const { passages } = await plan([ROTTERDAM('ship'), SINGAPORE('ship')]);
+    expect(passages!.map((p) => p.chokepoint)).toEqual(['gibraltar', 'suez', 'bab-el-mandeb', 'malacca']);
+    const suez = passages!.find((p) => p.chokepoint === 'suez')!;
+    expect(suez).toMatchObject({ name: 'the Suez Canal', leg: 0 });
+    // The canal runs from Port Said (31.3°N) to Suez (30.0°N): the passage sits on it.
+    expect(suez.lng).toBeGreaterThan(32.0);
+    expect(suez.lng).toBeLessThan(32.7);
+    expect(suez.lat).toBeGreaterThan(29.6);
+    expect(suez.lat).toBeLessThan(31.3);
+    const fractions = passages!.map((p) => p.fraction);
+    expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
+  });
+
+  it('passes the Cape, not Suez, when Suez is avoided; a flight passes none', async () => {
+    const round = await plan([ROTTERDAM('ship'), SINGAPORE('ship')], { avoid: ['suez'] });
+    expect(round.passages!.map((p) => p.chokepoint)).not.toContain('suez');
+    expect(round.passages!.map((p) => p.chokepoint)).not.toContain('bab-el-mandeb');
+    const flight = await plan([LISBON('plane'), NEW_YORK('plane')]);
+    expect(flight.passages).toEqual([]);
+  });
+});
+
+describe('planRoute: the route avoided, for the reroute story (contract §19)', () => {
+  const reroute = (waypoints: RouteWaypoint[], avoid: PlanRouteInput['route']['avoid']) =>
+    planRoute(
+      { waypoints, transport: 'ship', route: { avoid }, camera: { preset: 'long_reroute_burden' } },
+      { roadRouter: new NoRoadRouter() },
+    );
+
+  it('plans the shorter route through Suez beside the one round the Cape, and names both', async () => {
+    const plan = await reroute([ROTTERDAM('ship'), SINGAPORE('ship')], ['suez']);
+    expect(plan.avoided).toMatchObject({ via: 'the Cape', avoiding: ['the Suez Canal'] });
+    expect(plan.distance_km - plan.avoided!.distance_km).toBeGreaterThan(5000);
+    expect(plan.avoided!.legs).toHaveLength(1);
+  });
+
+  it('plans nothing more when the avoided passage was not on the way, or for another camera', async () => {
+    expect((await reroute([ROTTERDAM('ship'), NEW_YORK('ship')], ['panama'])).avoided).toBeUndefined();
+    expect((await plan([ROTTERDAM('ship'), SINGAPORE('ship')], { avoid: ['suez'] })).avoided).toBeUndefined();
+  });
+});
+
 describe('waypointName', () => {
   it('prefers the label, then the place, then formatted coordinates', () => {
     expect(waypointName({ lat: 1, lng: 2, label: 'Home', place: 'Lisbon' })).toBe('Home');

@@ -1,8 +1,21 @@
-import { Chokepoint, DEFAULT_ROUTE_MODE, LegRouting, LngLat, RouteWaypoint, RouteLeg, RouteMode, RoutePlan, Transport } from './route-plan';
+import {
+  AvoidedRoute,
+  Chokepoint,
+  DEFAULT_ROUTE_MODE,
+  LegRouting,
+  LngLat,
+  RouteWaypoint,
+  RouteLeg,
+  RouteMode,
+  RoutePlan,
+  Transport,
+} from './route-plan';
 import { RoutingError } from './routing.errors';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
 import type { RoadRouter } from './road/road-router';
+import { CHOKEPOINT_AREAS } from './sea/chokepoints';
+import { detoursRounded, findPassages } from './sea/passages';
 import { routeBySea } from './sea/sea-router';
 import { simplifyToAtMost } from './simplify';
 
@@ -32,6 +45,11 @@ export interface PlanRouteInput {
   transport: Transport;
   route: { mode?: RouteMode; avoid: Chokepoint[] };
   multi_route?: FanOutRoutes;
+  /**
+   * The camera's story: `long_reroute_burden` (contract §19) shows the route that `route.avoid` turned
+   * away from, so the plan of a route with it carries that route too (RoutePlan.avoided).
+   */
+  camera?: { preset?: string };
 }
 
 export interface PlanRouteDeps {
@@ -46,7 +64,38 @@ export interface PlanRouteDeps {
 export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Promise<RoutePlan> {
   if (input.multi_route) return planFanOut(input.multi_route, input, deps);
   if (input.waypoints.length === 0) return { legs: [], distance_km: 0 };
-  return planChain(input, deps);
+  const plan = await planChain(input, deps);
+  if (input.camera?.preset !== REROUTE_STORY || input.route.avoid.length === 0) return plan;
+  const avoided = await avoidedRoute(input, plan, deps);
+  return avoided ? { ...plan, avoided } : plan;
+}
+
+/** The camera preset whose story is the detour that `route.avoid` costs. */
+const REROUTE_STORY = 'long_reroute_burden';
+
+/**
+ * The route as it would run without `route.avoid`, when it is shorter than the one taken, and how the
+ * taken one goes round (`via`: a cape it rounds that the other does not). None when the avoided route
+ * cannot be routed or is no shorter (the avoided passages were not on the way).
+ */
+async function avoidedRoute(input: PlanRouteInput, taken: RoutePlan, deps: PlanRouteDeps): Promise<AvoidedRoute | undefined> {
+  let shorter: RoutePlan;
+  try {
+    shorter = await planChain({ ...input, route: { ...input.route, avoid: [] }, camera: undefined }, deps);
+  } catch (error) {
+    if (error instanceof RoutingError) return undefined;
+    throw error;
+  }
+  if (shorter.distance_km >= taken.distance_km - 1) return undefined;
+  const avoidedNames = new Set((shorter.passages ?? []).map((p) => p.name));
+  const rounded = detoursRounded(taken.legs).filter((name) => !detoursRounded(shorter.legs).includes(name));
+  const newPassages = (taken.passages ?? []).map((p) => p.name).filter((name) => !avoidedNames.has(name));
+  return {
+    legs: shorter.legs,
+    distance_km: shorter.distance_km,
+    via: rounded[0] ?? newPassages[0] ?? null,
+    avoiding: input.route.avoid.map((id) => CHOKEPOINT_AREAS[id].name).filter((name) => avoidedNames.has(name)),
+  };
 }
 
 /**
@@ -133,7 +182,7 @@ async function planLeg(
 
 /** The total is the sum of the legs as shown, so a HUD adding them up agrees with it. */
 function withTotal(legs: RouteLeg[]): RoutePlan {
-  return { legs, distance_km: roundKm(legs.reduce((sum, leg) => sum + leg.distance_km, 0)) };
+  return { legs, distance_km: roundKm(legs.reduce((sum, leg) => sum + leg.distance_km, 0)), passages: findPassages(legs) };
 }
 
 interface Endpoint {

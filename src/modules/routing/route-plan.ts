@@ -61,7 +61,38 @@ export interface RouteLeg {
   coordinates: LngLat[];
 }
 
+/**
+ * Where a route passes a chokepoint (contract §19): within PASSAGE_DISTANCE_KM of one of the
+ * `route.avoid` passages, or on a waypoint marked `emphasis: "chokepoint"`.
+ */
+export interface ChokepointPassage {
+  /** The passage's id in `route.avoid`'s vocabulary; null for a waypoint marked as a chokepoint. */
+  chokepoint: Chokepoint | null;
+  /** How a sentence names it ("the Suez Canal", or the waypoint's label). */
+  name: string;
+  /** The leg that passes it, and where along that leg (0–1 of its length) it is closest. */
+  leg: number;
+  fraction: number;
+  /** The route's point closest to it. */
+  lng: number;
+  lat: number;
+}
+
+/** The route `route.avoid` turned away from (planned for the reroute story, contract §19). */
+export interface AvoidedRoute {
+  legs: RouteLeg[];
+  distance_km: number;
+  /** How the route taken goes round instead ("the Cape"), when routing can name it. */
+  via: string | null;
+  /** The avoided passages the shorter route would have taken ("the Suez Canal"). */
+  avoiding: string[];
+}
+
 export interface RoutePlan {
   legs: RouteLeg[];
   distance_km: number;
+  /** long_reroute_burden only: the shorter route that was avoided. */
+  avoided?: AvoidedRoute;
+  /** The chokepoints the route passes, in the order travelled. Missing on plans stored before contract §19. */
+  passages?: ChokepointPassage[];
 }

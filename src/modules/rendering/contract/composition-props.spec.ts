@@ -97,7 +97,21 @@ describe('buildCompositionProps', () => {
     expect(props.waypoints[0].emphasis).toBe('waypoint');
     expect(props.route_style).toEqual({ color: '#ff0000', width: null, opacity: null, line: null });
     // A request stored before camera.intensity existed reads as the default.
-    expect(props.camera).toEqual({ preset: 'follow', start_zoom: 4, tilt: 0, intensity: 'balanced' });
+    expect(props.camera).toEqual({
+      preset: 'follow',
+      start_zoom: 4,
+      tilt: 0,
+      intensity: 'balanced',
+      mode: 'follow',
+      waypoint_zoom: null,
+      ease: 'cubic-in-out',
+      start_focus_waypoint: null,
+      focus_hold_seconds: 0,
+      opening_zoom_boost: 1,
+      chokepoint_punch_in: 1,
+      chokepoints: [],
+      reroute: null,
+    });
     expect(props.hud).toEqual({ distance: true, progress_bar: false, position: 'top-right' });
     expect(props.title).toEqual({ text: 'Pacific hop', subtitle: null });
     expect(props.units).toBe('mi');
@@ -117,13 +131,14 @@ describe('buildCompositionProps', () => {
     expect(Object.keys(props).filter((key) => ['multi_route', 'region_focus', 'country_data'].includes(key))).toEqual([]);
   });
 
-  it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–60', () => {
+  it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–85', () => {
     const tilt = (camera: SharedNormalizedRequest['camera']) =>
       buildCompositionProps(request({ camera }), plan, { sandbox: false }).camera.tilt;
     expect(tilt({ preset: 'follow' })).toBe(0);
     expect(tilt({ preset: 'cinematic' })).toBe(40);
     expect(tilt({ preset: 'cinematic', tilt: 0 })).toBe(0);
     expect(tilt({ preset: 'auto', tilt: 25 })).toBe(25);
-    expect(tilt({ preset: 'auto', tilt: 75 })).toBe(60);
+    expect(tilt({ preset: 'auto', tilt: 75 })).toBe(75);
+    expect(tilt({ preset: 'auto', tilt: 95 })).toBe(85);
   });
 });

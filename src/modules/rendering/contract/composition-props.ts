@@ -12,11 +12,11 @@ import {
   type CompositionWaypoint,
   cleanLabel,
 } from './composition-parts';
-import { MAX_CAMERA_TILT_DEGREES, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
+import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
+import { MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
 import { defaultTilt, modeDefinition, type ModeSlot, type NamedAfterMode } from './modes';
 import {
-  type CameraIntensity,
-  type CameraPreset,
+  type ChokepointPassage,
   type FrameRate,
   frameSize,
   type LngLat,
@@ -39,8 +39,8 @@ export type SharedCompositionProps = {
   style: string;
   /** Unset fields take the style's defaults. */
   route_style: { color: string | null; width: number | null; opacity: number | null; line: RouteLineKind | null };
-  /** `tilt` in degrees, resolved (the preset's own when the request sets none): 0 = a camera that never tilts. */
-  camera: { preset: CameraPreset; start_zoom: number | null; tilt: number; intensity: CameraIntensity };
+  /** Every value resolved; `preset` is the one played (a chokepoint story on a route that passes none plays `auto`). */
+  camera: CompositionCamera;
   hud: CompositionHud | false;
   title: { text: string; subtitle: string | null } | null;
   units: Units;
@@ -122,12 +122,7 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
       opacity: request.route_style.opacity ?? null,
       line: request.route_style.line ?? null,
     },
-    camera: {
-      preset: request.camera.preset,
-      start_zoom: request.camera.start_zoom ?? null,
-      tilt: Math.max(0, Math.min(MAX_CAMERA_TILT_DEGREES, request.camera.tilt ?? defaultTilt(mode, request.camera.preset))),
-      intensity: request.camera.intensity ?? 'balanced',
-    },
+    camera: compositionCamera(request, mode, plan),
     hud: request.hud ? { distance: request.hud.distance, progress_bar: request.hud.progress_bar, position: request.hud.position } : false,
     title: request.title ? { text: request.title.text, subtitle: request.title.subtitle ?? null } : null,
     units: request.units,
@@ -144,6 +139,56 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
     sandbox: options.sandbox,
   };
   return { mode, ...shared, ...modeSlot(mode, request, legs) } as MapAnimationProps;
+}
+
+/**
+ * The chokepoints a route passes (contract §19), in the order travelled: the `route.avoid` passages
+ * routing found on the planned legs, and the waypoints marked `emphasis: "chokepoint"` (where the
+ * leg leaving them starts, or the last leg ends).
+ */
+export function routePassages(request: Pick<NormalizedRenderRequest, 'waypoints'>, plan: RoutePlan): ChokepointPassage[] {
+  const legCount = plan.legs.length;
+  const marked = request.waypoints.flatMap((wp, i): ChokepointPassage[] => {
+    if (wp.emphasis !== 'chokepoint' || legCount === 0) return [];
+    const leg = Math.min(i, legCount - 1);
+    const fraction = i < legCount ? 0 : 1;
+    const point = i < legCount ? plan.legs[leg].coordinates[0] : plan.legs[leg].coordinates.at(-1);
+    return [{ chokepoint: null, name: wp.label ?? wp.place ?? `waypoint ${i}`, leg, fraction, lng: point?.[0] ?? wp.lng, lat: wp.lat }];
+  });
+  return [...(plan.passages ?? []), ...marked].sort((a, b) => a.leg - b.leg || a.fraction - b.fraction);
+}
+
+/** The camera resolved: the request's fields, the preset's defaults, and the chokepoints its story plays on. */
+function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, plan: RoutePlan): CompositionCamera {
+  const camera = request.camera;
+  const passages = routePassages(request, plan);
+  const chokepoints = storyChokepoints(camera.preset, passages);
+  // A story with nothing to play on plays like auto (the job record's camera_notes say so).
+  const preset = storyPlays(camera.preset, passages, plan) ? camera.preset : 'auto';
+  const storyPunchIn = preset in PRESET_PUNCH_IN ? PRESET_PUNCH_IN[preset as keyof typeof PRESET_PUNCH_IN] : 1;
+  return {
+    preset,
+    start_zoom: camera.start_zoom ?? null,
+    tilt: Math.max(0, Math.min(MAX_CAMERA_TILT_DEGREES, camera.tilt ?? defaultTilt(mode, preset))),
+    intensity: camera.intensity ?? 'balanced',
+    // static_overview is the static camera by definition.
+    mode: preset === 'static_overview' ? 'static' : (camera.mode ?? 'follow'),
+    waypoint_zoom: camera.waypoint_zoom ?? null,
+    ease: camera.ease ?? DEFAULT_CAMERA_EASE,
+    start_focus_waypoint: camera.start_focus_waypoint ?? null,
+    focus_hold_seconds: Math.max(0, Math.min(MAX_FOCUS_HOLD_SECONDS, camera.focus_hold_seconds ?? 0)),
+    opening_zoom_boost: camera.opening_zoom_boost ?? 1,
+    chokepoint_punch_in: camera.chokepoint_punch_in ?? storyPunchIn,
+    chokepoints,
+    reroute:
+      preset === 'long_reroute_burden' && plan.avoided
+        ? {
+            legs: plan.avoided.legs.map((leg) => leg.coordinates.map(([lng, lat]): LngLat => [lng, lat])),
+            extra_km: Math.max(0, plan.distance_km - plan.avoided.distance_km),
+            label: rerouteLabel(plan.avoided, plan.distance_km, request.units),
+          }
+        : null,
+  };
 }
 
 /** The mode's settings as drawn, under the mode's name (nothing for a mode without settings). */

@@ -5,6 +5,7 @@
 export * from './render-modes';
 export * from './limits';
 export * from './render-request';
+export * from './camera';
 export * from './stored-request';
 export * from './render-body';
 export * from './modes';

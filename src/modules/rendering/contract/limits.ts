@@ -3,8 +3,14 @@
  * against them, the OpenAPI document shows them, and the parse and the compositions rely on them.
  */
 
-/** Camera tilt in degrees: 0 (straight down) up to this. */
-export const MAX_CAMERA_TILT_DEGREES = 60;
+/** Camera tilt in degrees: 0 (straight down) up to this (contract §19); past about 65° the horizon shows, with a sky. */
+export const MAX_CAMERA_TILT_DEGREES = 85;
+
+/** `camera.focus_hold_seconds`: how long the opening shot holds, in seconds. */
+export const MAX_FOCUS_HOLD_SECONDS = 5;
+/** `camera.opening_zoom_boost` and `camera.chokepoint_punch_in`: zoom multipliers. */
+export const MIN_ZOOM_MULTIPLIER = 1;
+export const MAX_ZOOM_MULTIPLIER = 3;
 
 /** Map zoom: 1 shows the whole world, each step doubles the scale (camera.start_zoom, waypoint and mode zooms). */
 export const MIN_MAP_ZOOM = 1;

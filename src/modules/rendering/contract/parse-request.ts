@@ -4,6 +4,7 @@
  * issue in the ParseContext while the defaults are filled in, and each mode parses its own settings
  * (`./modes`). The caller refuses the request when the context holds any issue.
  */
+import { BASE_CAMERA_PRESETS, type CameraInput, DEFAULT_CAMERA_EASE, type NormalizedCamera } from './camera';
 import { MAX_PAUSE_SHARE } from './limits';
 import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
@@ -61,12 +62,7 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     fps: body.fps ?? 30,
     style: body.style ?? 'standard',
     route_style: { ...(body.route_style ?? {}) },
-    camera: {
-      preset: body.camera?.preset ?? 'auto',
-      ...(body.camera?.start_zoom !== undefined ? { start_zoom: body.camera.start_zoom } : {}),
-      ...(body.camera?.tilt !== undefined ? { tilt: body.camera.tilt } : {}),
-      intensity: body.camera?.intensity ?? 'balanced',
-    },
+    camera: parseCamera(body.camera ?? {}, mode, waypoints, ctx),
     hud: body.hud
       ? { distance: body.hud.distance ?? true, progress_bar: body.hud.progress_bar ?? true, position: body.hud.position ?? 'bottom-left' }
       : false,
@@ -85,4 +81,68 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     ...(body.webhook_url ? { webhook_url: body.webhook_url } : {}),
     ...(body.template_id ? { template_id: body.template_id } : {}),
   } as NormalizedRenderRequest;
+}
+
+/**
+ * The camera with its defaults (contract §3, §14, §19). `start_focus_waypoint` (a label or an index)
+ * becomes the index of a waypoint of the request, or records its issue. Fields left unset stay unset
+ * where the preset decides them (start zoom, tilt, punch-in: `buildCompositionProps`).
+ */
+function parseCamera(camera: CameraInput, mode: RenderMode, waypoints: NormalizedWaypoint[], ctx: ParseContext): NormalizedCamera {
+  if (!modeDefinition(mode).takes.waypoints) refuseRouteCamera(camera, mode, ctx);
+  const focus = camera.start_focus_waypoint === undefined ? undefined : focusWaypoint(camera.start_focus_waypoint, waypoints, ctx);
+  const optional = <K extends keyof CameraInput>(key: K) => (camera[key] !== undefined ? { [key]: camera[key] } : {});
+  return {
+    preset: camera.preset ?? 'auto',
+    ...optional('start_zoom'),
+    ...optional('tilt'),
+    intensity: camera.intensity ?? 'balanced',
+    mode: camera.mode ?? 'follow',
+    ...optional('waypoint_zoom'),
+    ease: camera.ease ?? DEFAULT_CAMERA_EASE,
+    ...(focus !== undefined ? { start_focus_waypoint: focus } : {}),
+    ...optional('focus_hold_seconds'),
+    ...optional('opening_zoom_boost'),
+    ...optional('chokepoint_punch_in'),
+  } as NormalizedCamera;
+}
+
+/**
+ * The story presets and the custom fields of contract §19 play on a route's waypoints and
+ * chokepoints: the modes without waypoints keep their own camera (fly-ins, fits) and refuse them.
+ */
+function refuseRouteCamera(camera: CameraInput, mode: RenderMode, ctx: ParseContext): void {
+  const refuse = (field: string, what: string) =>
+    ctx.issue(
+      `camera.${field}`,
+      'not_allowed_in_mode',
+      `${what} plays on a route's waypoints: only route_animation takes it, not ${mode}.`,
+    );
+  if (camera.preset !== undefined && !(BASE_CAMERA_PRESETS as readonly string[]).includes(camera.preset)) {
+    refuse('preset', `The story preset ${camera.preset}`);
+  }
+  for (const field of ROUTE_CAMERA_FIELDS) if (camera[field] !== undefined) refuse(field, field);
+}
+
+/** Fields of the camera that only route_animation plays (start_focus_waypoint says so in its own words). */
+const ROUTE_CAMERA_FIELDS = ['mode', 'waypoint_zoom', 'ease', 'focus_hold_seconds', 'opening_zoom_boost', 'chokepoint_punch_in'] as const;
+
+/** A waypoint named by its 0-based index, or by its label or place (letter case aside). */
+function focusWaypoint(wanted: string | number, waypoints: NormalizedWaypoint[], ctx: ParseContext): number | undefined {
+  const field = 'camera.start_focus_waypoint';
+  if (waypoints.length === 0) {
+    ctx.issue(field, 'not_allowed_in_mode', 'start_focus_waypoint names one of the waypoints; only route_animation has waypoints.');
+    return undefined;
+  }
+  if (typeof wanted === 'number') {
+    if (wanted < waypoints.length) return wanted;
+    ctx.issue(field, 'unknown_waypoint', `There is no waypoint ${wanted}: the indexes run from 0 to ${waypoints.length - 1}.`);
+    return undefined;
+  }
+  const key = wanted.trim().toLowerCase();
+  const index = waypoints.findIndex((wp) => [wp.label, wp.place].some((name) => name?.trim().toLowerCase() === key));
+  if (index >= 0) return index;
+  const names = waypoints.map((wp, i) => wp.label ?? wp.place ?? String(i)).join(', ');
+  ctx.issue(field, 'unknown_waypoint', `No waypoint is labelled "${wanted}" (the waypoints: ${names}).`);
+  return undefined;
 }

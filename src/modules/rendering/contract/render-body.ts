@@ -4,16 +4,8 @@
  * validation library. The DTO classes implement these interfaces, so the compiler holds the two together.
  */
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
-import type {
-  AspectRatio,
-  CameraIntensity,
-  CameraPreset,
-  FrameRate,
-  HudPosition,
-  Resolution,
-  RouteLineKind,
-  Units,
-} from './render-request';
+import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
+import type { CameraInput } from './camera';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -32,7 +24,7 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   fps?: FrameRate;
   style?: string;
   route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
-  camera?: { preset?: CameraPreset; start_zoom?: number; tilt?: number; intensity?: CameraIntensity };
+  camera?: CameraInput;
   hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };
   title?: { text: string; subtitle?: string };
   text_overlays?: TextOverlayInput[];

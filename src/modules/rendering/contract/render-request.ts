@@ -7,7 +7,18 @@
 // Routing owns the travel vocabulary and the route plan; the contract passes their types on.
 // Type-only: the browser bundle must not pull routing in.
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
-export type { Chokepoint, LegRouting, LngLat, RouteLeg, RouteMode, RoutePlan, Transport } from '../../routing';
+import type { NormalizedCamera } from './camera';
+export type {
+  AvoidedRoute,
+  Chokepoint,
+  ChokepointPassage,
+  LegRouting,
+  LngLat,
+  RouteLeg,
+  RouteMode,
+  RoutePlan,
+  Transport,
+} from '../../routing';
 
 export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
@@ -21,9 +32,6 @@ export type FrameRate = (typeof FRAME_RATES)[number];
 export const ROUTE_LINE_KINDS = ['solid', 'dashed', 'dotted', 'glow'] as const;
 export type RouteLineKind = (typeof ROUTE_LINE_KINDS)[number];
 
-export const CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
-export type CameraPreset = (typeof CAMERA_PRESETS)[number];
-
 export const HUD_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export type HudPosition = (typeof HUD_POSITIONS)[number];
 
@@ -32,10 +40,6 @@ export type Emphasis = (typeof EMPHASES)[number];
 
 export const UNITS = ['km', 'mi'] as const;
 export type Units = (typeof UNITS)[number];
-
-/** How far the camera zooms and how fast it moves (contract §14). */
-export const CAMERA_INTENSITIES = ['soft', 'balanced', 'bold'] as const;
-export type CameraIntensity = (typeof CAMERA_INTENSITIES)[number];
 
 export const TEXT_OVERLAY_POSITIONS = ['top', 'center', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export type TextOverlayPosition = (typeof TEXT_OVERLAY_POSITIONS)[number];
@@ -151,7 +155,7 @@ export interface SharedNormalizedRequest {
   fps: FrameRate;
   style: string;
   route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
-  camera: { preset: CameraPreset; start_zoom?: number; tilt?: number; intensity?: CameraIntensity };
+  camera: NormalizedCamera;
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
   title?: { text: string; subtitle?: string };
   units: Units;

@@ -14,6 +14,7 @@ const BASE = {
   batch_id: null,
   sandbox: false,
   request: EXAMPLE_NORMALIZED_REQUEST,
+  camera_notes: [],
   status_url: `https://api.mapr.example/v1/render/${JOB_ID}`,
   cancelled_at: null,
 } satisfies Partial<JobRecordDto>;

@@ -15,7 +15,7 @@ export const EXAMPLE_NORMALIZED_REQUEST = {
   fps: 30,
   style: 'standard',
   route_style: {},
-  camera: { preset: 'auto', intensity: 'balanced' },
+  camera: { preset: 'auto', intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
   hud: false,
   units: 'km',
   text_overlays: [],

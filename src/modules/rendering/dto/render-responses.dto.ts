@@ -53,6 +53,14 @@ export class JobRecordDto {
     example: EXAMPLE_NORMALIZED_REQUEST,
   })
   request: object;
+  @ApiProperty({
+    type: [String],
+    example: ['camera.preset chokepoint_tension: the route passes no chokepoint, so the camera played like auto.'],
+    description:
+      'What the camera did differently from what was asked, once the route is planned (empty until then, and when nothing is to say): ' +
+      'a chokepoint story on a route that passes no chokepoint plays like `auto`.',
+  })
+  camera_notes: string[];
   @ApiProperty({ example: 'https://api.mapr.example/v1/render/job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) status_url: string;
 }
 

@@ -30,7 +30,7 @@ describe('template settings', () => {
       ['settings.camera.tilt', 'too_big'],
       ['settings.hud', 'invalid_type'],
     ]);
-    expect(issues.find((issue) => issue.field === 'settings.camera.tilt')?.message).toBe('tilt must not be greater than 60');
+    expect(issues.find((issue) => issue.field === 'settings.camera.tilt')?.message).toBe('tilt must not be greater than 85');
   });
 
   it('require nothing: waypoints and every other field may be left out', async () => {
@@ -70,7 +70,7 @@ describe('template settings', () => {
 describe('template bodies', () => {
   it('list the template’s own problems and those of its settings in one error', async () => {
     const issues = await issuesOf(() =>
-      parseTemplateBody(CreateTemplateDto, { name: '', description: 'x'.repeat(501), settings: { camera: { tilt: 61 } } }),
+      parseTemplateBody(CreateTemplateDto, { name: '', description: 'x'.repeat(501), settings: { camera: { tilt: 86 } } }),
     );
     expect(issues.map((issue) => [issue.field, issue.code])).toEqual([
       ['name', 'invalid_length'],

@@ -5,7 +5,7 @@
  * request and of the composition's props are derived from it. `docs/architecture.md` ("Adding a render
  * mode") lists the steps.
  */
-import type { CameraPreset } from '../render-request';
+import type { CameraPreset } from '../camera';
 import type { RenderMode } from '../render-modes';
 import { countryDataMode } from './country-data';
 import type { RenderBodyExample, RenderModeDefinition, SharedModeField } from './mode-definition';

@@ -5,7 +5,8 @@
  * default tilt, and the request bodies that show it in the API reference.
  */
 import type { CompositionLeg } from '../composition-parts';
-import type { CameraPreset, NormalizedPoint, ResolvedCountry, Transport } from '../render-request';
+import type { CameraPreset } from '../camera';
+import type { NormalizedPoint, ResolvedCountry, Transport } from '../render-request';
 import type { PointInput } from '../inputs';
 import type { RenderMode } from '../render-modes';
 

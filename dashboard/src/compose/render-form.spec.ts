@@ -1,0 +1,127 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  emptyWaypoint,
+  fromRequestBody,
+  initialForm,
+  type RenderForm,
+  startFocusOptions,
+  templateSettings,
+  toRequestBody,
+} from './render-form';
+
+/** A route_animation form from Lisbon (labelled "Home") over an unlabelled Madrid to Rome. */
+function routeForm(changes: Partial<RenderForm> = {}): RenderForm {
+  const waypoints = [{ ...emptyWaypoint('Lisbon'), label: 'Home' }, emptyWaypoint('Madrid'), emptyWaypoint('Rome')];
+  return { ...initialForm(), waypoints, ...changes };
+}
+
+describe('the render body of the camera fields (contract §19)', () => {
+  it('sends a story preset, strong intensity and every advanced field as numbers and values', () => {
+    const body = toRequestBody(
+      routeForm({
+        cameraPreset: 'chokepoint_tension',
+        cameraIntensity: 'strong',
+        cameraMode: 'static',
+        cameraWaypointZoom: '6',
+        cameraEase: 'expo-in-out',
+        cameraStartFocus: '@Home',
+        cameraFocusHold: '1.5',
+        cameraOpeningBoost: '1.2',
+        cameraPunchIn: '2.2',
+      }),
+    );
+    expect(body.camera).toEqual({
+      preset: 'chokepoint_tension',
+      intensity: 'strong',
+      mode: 'static',
+      waypoint_zoom: 6,
+      ease: 'expo-in-out',
+      start_focus_waypoint: 'Home',
+      focus_hold_seconds: 1.5,
+      opening_zoom_boost: 1.2,
+      chokepoint_punch_in: 2.2,
+    });
+  });
+
+  it('leaves out the fields left empty', () => {
+    expect(toRequestBody(routeForm()).camera).toBeUndefined();
+    expect(toRequestBody(routeForm({ cameraPunchIn: '1.8', cameraFocusHold: ' ' })).camera).toEqual({ chokepoint_punch_in: 1.8 });
+  });
+
+  it('sends text typed in a number field as it is, for the API to name', () => {
+    expect(toRequestBody(routeForm({ cameraWaypointZoom: 'close' })).camera).toEqual({ waypoint_zoom: 'close' });
+  });
+
+  it('names the opening waypoint by its label, or by its 0-based index when it has none', () => {
+    const form = routeForm();
+    expect(startFocusOptions(form.waypoints).map(({ key, value }) => ({ key, value }))).toEqual([
+      { key: '@Home', value: 'Home' },
+      { key: '#1', value: 1 },
+      { key: '#2', value: 2 },
+    ]);
+    expect(toRequestBody({ ...form, cameraStartFocus: '#1' }).camera).toEqual({ start_focus_waypoint: 1 });
+    // A job's stored request names it by index: once that waypoint has a label, the label is sent.
+    expect(toRequestBody({ ...form, cameraStartFocus: '#0' }).camera).toEqual({ start_focus_waypoint: 'Home' });
+    // A label that looks like a number stays a label.
+    const numbered = { ...form, waypoints: [{ ...form.waypoints[0], label: '7' }, ...form.waypoints.slice(1)] };
+    expect(toRequestBody({ ...numbered, cameraStartFocus: '@7' }).camera).toEqual({ start_focus_waypoint: '7' });
+  });
+
+  it('sends no story preset nor advanced field in a mode without waypoints', () => {
+    const body = toRequestBody({
+      ...initialForm(),
+      mode: 'region_focus',
+      modeSettings: '{"region":"Portugal"}',
+      cameraPreset: 'tension_build',
+      cameraIntensity: 'strong',
+      cameraEase: 'linear',
+      cameraPunchIn: '2',
+    });
+    expect(body.camera).toEqual({ intensity: 'strong' });
+    expect(toRequestBody({ ...initialForm(), mode: 'region_focus', cameraPreset: 'overview' }).camera).toEqual({ preset: 'overview' });
+  });
+});
+
+describe('a template or a job in the form', () => {
+  it('round-trips the camera fields through a saved template', () => {
+    const form = routeForm({
+      cameraPreset: 'canal_bottleneck',
+      cameraIntensity: 'strong',
+      cameraMode: 'static',
+      cameraWaypointZoom: '8',
+      cameraEase: 'sine-in-out',
+      cameraStartFocus: '#2',
+      cameraFocusHold: '2',
+      cameraOpeningBoost: '1.5',
+      cameraPunchIn: '2.4',
+    });
+    const settings = templateSettings(toRequestBody(form));
+    const again = fromRequestBody(JSON.parse(JSON.stringify(settings)) as Record<string, unknown>, initialForm());
+    expect(toRequestBody(again).camera).toEqual(settings.camera);
+    expect(again).toMatchObject({
+      cameraPreset: 'canal_bottleneck',
+      cameraIntensity: 'strong',
+      cameraMode: 'static',
+      cameraWaypointZoom: '8',
+      cameraEase: 'sine-in-out',
+      cameraStartFocus: '#2',
+      cameraFocusHold: '2',
+      cameraOpeningBoost: '1.5',
+      cameraPunchIn: '2.4',
+    });
+  });
+
+  it("reads a job's defaults (mode follow, the default ease) as fields left empty, so they are not sent again", () => {
+    const stored = {
+      waypoints: [
+        { place: 'Lisbon', lat: 38.7, lng: -9.1 },
+        { place: 'Madrid', lat: 40.4, lng: -3.7 },
+      ],
+      duration: 8,
+      camera: { preset: 'auto', intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
+    };
+    const form = fromRequestBody(stored, initialForm());
+    expect(form).toMatchObject({ cameraMode: '', cameraEase: '', cameraStartFocus: '' });
+    expect(toRequestBody(form).camera).toEqual({ preset: 'auto' });
+  });
+});

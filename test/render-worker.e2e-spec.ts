@@ -130,6 +130,7 @@ describe.each(['in_page', 'screenshots'] as const)('Render worker (RENDER_ENGINE
       sandbox: _sb,
       request: _r,
       status_url: _u,
+      camera_notes: _n,
       ...webhookFields
     } = job;
     expect(JSON.parse(hook.body)).toEqual({ event: 'render.complete', ...webhookFields });

@@ -320,7 +320,7 @@ describe('Templates', () => {
         fps: 30,
         style: 'maritime-dark',
         route_style: { color: '#3ee0c8', line: 'glow', width: 8 },
-        camera: { preset: 'cinematic', tilt: 10, intensity: 'balanced' },
+        camera: { preset: 'cinematic', tilt: 10, intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
         hud: { distance: true, progress_bar: false, position: 'top-right' },
         title: { text: 'Lisbon to New York', subtitle: 'Shipping desk' },
         units: 'km',

@@ -110,21 +110,36 @@ export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, re
   const padX = unit * 1.1;
   const w = ctx.measureText(reroute.label).width + padX * 2;
   const h = px * 1.9;
-  // From the anchor along `away` (turned a little either way when the screen's obstacles or edges are
-  // there) until the box clears the route by a gap, whichever side of the box leads.
+  // From the anchor along `away` (turned a little either way, or further out, when the route, the screen's
+  // obstacles or its edges are there) until the box clears the anchor by a gap, whichever side of the box leads.
   const bounds = { x: insets.left, y: insets.top, width: width - insets.left - insets.right, height: height - insets.top - insets.bottom };
-  const boxAt = (angle: number): Rect => {
+  const boxAt = ([angle, further]: readonly [number, number]): Rect => {
     const ux = (dx / norm) * Math.cos(angle) - (dy / norm) * Math.sin(angle);
     const uy = (dx / norm) * Math.sin(angle) + (dy / norm) * Math.cos(angle);
-    const reach = Math.abs(ux) * (w / 2) + Math.abs(uy) * (h / 2) + unit * 2.2;
+    const reach = Math.abs(ux) * (w / 2) + Math.abs(uy) * (h / 2) + unit * 2.2 * further;
     return { x: anchor.x + ux * reach - w / 2, y: anchor.y + uy * reach - h / 2, width: w, height: h };
   };
+  // The route taken, on screen (a few hundred of its points): the label keeps off it.
+  const routePoints = scene.geometry.legs.flatMap((leg) => {
+    const every = Math.max(1, Math.floor(leg.cumulative.length / 200));
+    return Array.from({ length: Math.ceil(leg.cumulative.length / every) }, (_, k) =>
+      worldToScreen(scene, camera, leg.xy[k * every * 2], leg.xy[k * every * 2 + 1]),
+    );
+  });
+  const margin = unit * 0.8;
+  const offRoute = (r: Rect) =>
+    !routePoints.some((p) => p.x > r.x - margin && p.x < r.x + r.width + margin && p.y > r.y - margin && p.y < r.y + r.height + margin);
   const fits = (r: Rect) =>
     r.x >= bounds.x && r.y >= bounds.y && r.x + r.width <= bounds.x + bounds.width && r.y + r.height <= bounds.y + bounds.height;
   const clear = (r: Rect) =>
     !obstacles.some((o) => r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height && o.y < r.y + r.height);
-  const turns = [0, 0.5, -0.5, 1, -1, 1.5, -1.5];
-  const box = turns.map(boxAt).find((r) => fits(r) && clear(r)) ?? boxAt(0);
+  // Sixteen directions, the nearest to `away` first, at growing distances: the first clear of everything wins.
+  const turns = [0, ...Array.from({ length: 7 }, (_, k) => ((k + 1) * Math.PI) / 8).flatMap((a) => [a, -a]), Math.PI];
+  const candidates = [1, 2.5, 4, 6].flatMap((further) => turns.map((angle) => [angle, further] as const));
+  const box =
+    candidates.map(boxAt).find((r) => fits(r) && clear(r) && offRoute(r)) ??
+    candidates.map(boxAt).find((r) => fits(r) && clear(r)) ??
+    boxAt([0, 1]);
   const x = Math.min(Math.max(bounds.x, box.x), bounds.x + bounds.width - w);
   const y = Math.min(Math.max(bounds.y, box.y), bounds.y + bounds.height - h);
   const palette = scene.palette;

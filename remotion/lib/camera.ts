@@ -112,16 +112,30 @@ interface PresetStyle {
   handover: number;
 }
 
+/** auto's framing; chokepoint_tension travels the same way between its chokepoints. */
+const AUTO_STYLE: PresetStyle = {
+  legZoomIn: 0.45,
+  follow: 0.85,
+  lookAhead: 0.1,
+  perLeg: true,
+  tiltWhileTravelling: false,
+  dwellPushIn: 0.35,
+  handover: 1.0,
+};
+
+/** overview's framing; static_overview is the same whole route, held (props.camera.mode is static). */
+const OVERVIEW_STYLE: PresetStyle = {
+  legZoomIn: 0,
+  follow: 0,
+  lookAhead: 0,
+  perLeg: false,
+  tiltWhileTravelling: false,
+  dwellPushIn: 0,
+  handover: 1.2,
+};
+
 const PRESETS: Record<CameraPreset, PresetStyle> = {
-  auto: {
-    legZoomIn: 0.45,
-    follow: 0.85,
-    lookAhead: 0.1,
-    perLeg: true,
-    tiltWhileTravelling: false,
-    dwellPushIn: 0.35,
-    handover: 1.0,
-  },
+  auto: AUTO_STYLE,
   follow: {
     legZoomIn: 1.4,
     follow: 1,
@@ -131,15 +145,7 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     dwellPushIn: 0.3,
     handover: 0.9,
   },
-  overview: {
-    legZoomIn: 0,
-    follow: 0,
-    lookAhead: 0,
-    perLeg: false,
-    tiltWhileTravelling: false,
-    dwellPushIn: 0,
-    handover: 1.2,
-  },
+  overview: OVERVIEW_STYLE,
   cinematic: {
     legZoomIn: 1.0,
     follow: 1,
@@ -151,15 +157,7 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
   },
   // The chokepoint stories travel like auto (or closer) between their chokepoints; what they do at
   // a chokepoint is CHOKEPOINT_STORIES' business.
-  chokepoint_tension: {
-    legZoomIn: 0.45,
-    follow: 0.85,
-    lookAhead: 0.1,
-    perLeg: true,
-    tiltWhileTravelling: false,
-    dwellPushIn: 0.35,
-    handover: 1.0,
-  },
+  chokepoint_tension: AUTO_STYLE,
   tension_build: {
     legZoomIn: 0.3,
     follow: 0.7,
@@ -197,16 +195,7 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     dwellPushIn: 0.2,
     handover: 1.3,
   },
-  // Never moves (props.camera.mode is static): the whole route, held.
-  static_overview: {
-    legZoomIn: 0,
-    follow: 0,
-    lookAhead: 0,
-    perLeg: false,
-    tiltWhileTravelling: false,
-    dwellPushIn: 0,
-    handover: 1.2,
-  },
+  static_overview: OVERVIEW_STYLE,
 };
 
 /**

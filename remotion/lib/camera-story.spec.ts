@@ -75,7 +75,8 @@ describe('camera stories (contract §19)', () => {
   it('a chokepoint story on a route that passes none plays auto and says so; canal_bottleneck needs a canal', () => {
     const request = sampleRequest(ATLANTIC, { camera: { preset: 'chokepoint_tension' } });
     const props = buildCompositionProps(request, ATLANTIC.plan, { sandbox: false });
-    expect(props.camera.preset).toBe('auto');
+    // It plays what auto plays, and auto opens on the globe on a route this long.
+    expect(props.camera.preset).toBe('global_corridor_reveal');
     expect(cameraNotes('chokepoint_tension', routePassages(request, ATLANTIC.plan), ATLANTIC.plan)).toEqual([
       'camera.preset chokepoint_tension: the route passes no chokepoint, so the camera played like auto.',
     ]);
@@ -89,6 +90,19 @@ describe('camera stories (contract §19)', () => {
     expect(routePassages(marked, ATLANTIC.plan)).toMatchObject([{ chokepoint: null, leg: 1, fraction: 0 }]);
   });
 
+  it('auto plays global_corridor_reveal on a route longer than 3,000 km, unless the projection is flat', () => {
+    expect(ATLANTIC.plan.distance_km).toBeGreaterThan(3000);
+    const long = buildCompositionProps(sampleRequest(ATLANTIC, {}), ATLANTIC.plan, { sandbox: false });
+    expect(long.camera.preset).toBe('global_corridor_reveal');
+    expect(long.projection).toBe('auto');
+    const flat = buildCompositionProps({ ...sampleRequest(ATLANTIC, {}), projection: 'flat' }, ATLANTIC.plan, { sandbox: false });
+    expect(flat.camera.preset).toBe('auto');
+    const short = buildCompositionProps(sampleRequest(ATLANTIC, {}), { ...ATLANTIC.plan, distance_km: 2900 }, { sandbox: false });
+    expect(short.camera.preset).toBe('auto');
+    const chosen = buildCompositionProps(sampleRequest(ATLANTIC, { camera: { preset: 'follow' } }), ATLANTIC.plan, { sandbox: false });
+    expect(chosen.camera.preset).toBe('follow');
+  });
+
   it('long_reroute_burden labels the detour in the request’s units, and without an avoided route plays auto and says so', () => {
     const avoided = { legs: [ATLANTIC.plan.legs[0]], distance_km: 5000, via: 'the Cape', avoiding: ['the Suez Canal'] };
     expect(rerouteLabel(avoided, 11480, 'km')).toBe('+6,480 km via the Cape');
@@ -98,7 +112,7 @@ describe('camera stories (contract §19)', () => {
     expect(told.camera.preset).toBe('long_reroute_burden');
     expect(told.camera.reroute).toMatchObject({ label: expect.stringMatching(/^\+[\d,]+ km via the Cape$/), legs: [expect.any(Array)] });
     const untold = buildCompositionProps(request, ATLANTIC.plan, { sandbox: false });
-    expect(untold.camera).toMatchObject({ preset: 'auto', reroute: null });
+    expect(untold.camera).toMatchObject({ preset: 'global_corridor_reveal', reroute: null });
     expect(cameraNotes('long_reroute_burden', [], ATLANTIC.plan)).toEqual([
       'camera.preset long_reroute_burden: route.avoid turned the route away from no passage it would otherwise take, so the camera played like auto.',
     ]);

@@ -155,6 +155,8 @@ const PRESETS: Record<CameraPreset, PresetStyle> = {
     dwellPushIn: 0.5,
     handover: 1.6,
   },
+  // After its globe opening (lib/globe-camera.ts) the corridor reveal follows the route as auto does.
+  global_corridor_reveal: AUTO_STYLE,
   // The chokepoint stories travel like auto (or closer) between their chokepoints; what they do at
   // a chokepoint is CHOKEPOINT_STORIES' business.
   chokepoint_tension: AUTO_STYLE,

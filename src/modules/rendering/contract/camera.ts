@@ -13,6 +13,7 @@ export const BASE_CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] a
  * need chokepoints render like `auto` on a route that passes none, and say so in `camera_notes`.
  */
 export const STORY_CAMERA_PRESETS = [
+  'global_corridor_reveal',
   'chokepoint_tension',
   'long_reroute_burden',
   'tension_build',
@@ -31,6 +32,8 @@ export const CAMERA_PRESET_DESCRIPTIONS: Record<CameraPreset, string> = {
   follow: 'Stays close on the vehicle all the way.',
   overview: 'Holds the whole route, with a slow push-in.',
   cinematic: 'Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots.',
+  global_corridor_reveal:
+    'Opens on the whole globe with the route\'s corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km.',
   chokepoint_tension: 'Travels normally, then slows and punches in at each chokepoint the route passes.',
   long_reroute_burden:
     'For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled.',
@@ -134,6 +137,7 @@ const KM_TO_MILES = 0.621371;
 
 /** The punch-in each chokepoint story uses when the request sets none. */
 export const PRESET_PUNCH_IN: Record<StoryCameraPreset, number> = {
+  global_corridor_reveal: 1,
   chokepoint_tension: 1.6,
   long_reroute_burden: 1,
   tension_build: 1.8,

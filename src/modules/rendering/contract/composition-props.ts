@@ -13,7 +13,8 @@ import {
   cleanLabel,
 } from './composition-parts';
 import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
-import { MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
+import { DEFAULT_PROJECTION, type Projection } from './projection';
+import { GLOBE_REVEAL_MIN_ROUTE_KM, MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
 import { defaultTilt, modeDefinition, type ModeSlot, type NamedAfterMode } from './modes';
 import {
   type ChokepointPassage,
@@ -37,6 +38,8 @@ export type SharedCompositionProps = {
   durationInFrames: number;
   /** Style id from `STYLES`; unknown ids fall back to `standard` in the composition. */
   style: string;
+  /** The map's projection as requested (contract §20); `auto` is resolved per shot by the composition. */
+  projection: Projection;
   /** Unset fields take the style's defaults. */
   route_style: { color: string | null; width: number | null; opacity: number | null; line: RouteLineKind | null };
   /** Every value resolved; `preset` is the one played (a chokepoint story on a route that passes none plays `auto`). */
@@ -116,6 +119,7 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
     fps: request.fps,
     durationInFrames: Math.max(1, Math.round(request.duration * request.fps)),
     style: request.style,
+    projection: request.projection ?? DEFAULT_PROJECTION,
     route_style: {
       color: request.route_style.color ?? null,
       width: request.route_style.width ?? null,
@@ -164,7 +168,14 @@ function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, p
   const passages = routePassages(request, plan);
   const chokepoints = storyChokepoints(camera.preset, passages);
   // A story with nothing to play on plays like auto (the job record's camera_notes say so).
-  const preset = storyPlays(camera.preset, passages, plan) ? camera.preset : 'auto';
+  const played = storyPlays(camera.preset, passages, plan) ? camera.preset : 'auto';
+  // auto on a long route opens on the globe (contract §19), unless the request keeps the map flat.
+  const revealsOnGlobe =
+    played === 'auto' &&
+    mode === 'route_animation' &&
+    plan.distance_km > GLOBE_REVEAL_MIN_ROUTE_KM &&
+    (request.projection ?? DEFAULT_PROJECTION) !== 'flat';
+  const preset = revealsOnGlobe ? 'global_corridor_reveal' : played;
   const storyPunchIn = preset in PRESET_PUNCH_IN ? PRESET_PUNCH_IN[preset as keyof typeof PRESET_PUNCH_IN] : 1;
   return {
     preset,

@@ -6,6 +6,7 @@ export * from './render-modes';
 export * from './limits';
 export * from './render-request';
 export * from './camera';
+export * from './projection';
 export * from './stored-request';
 export * from './render-body';
 export * from './modes';

@@ -28,3 +28,6 @@ export const MIN_DURATION_SECONDS = 3;
 /** Waypoints of a route_animation. */
 export const MIN_WAYPOINTS = 2;
 export const MAX_WAYPOINTS = 25;
+
+/** Routes longer than this (km) open on the globe: `camera.preset: auto` plays global_corridor_reveal (contract §19). */
+export const GLOBE_REVEAL_MIN_ROUTE_KM = 3000;

@@ -6,6 +6,7 @@
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
 import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
 import type { CameraInput } from './camera';
+import type { Projection } from './projection';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -23,6 +24,7 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   aspect_ratio?: AspectRatio;
   fps?: FrameRate;
   style?: string;
+  projection?: Projection;
   route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera?: CameraInput;
   hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };

@@ -8,6 +8,7 @@
 // Type-only: the browser bundle must not pull routing in.
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
 import type { NormalizedCamera } from './camera';
+import type { Projection } from './projection';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -154,6 +155,8 @@ export interface SharedNormalizedRequest {
   aspect_ratio: AspectRatio;
   fps: FrameRate;
   style: string;
+  /** Missing on jobs stored before contract §20 (they read as `auto`). */
+  projection?: Projection;
   route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera: NormalizedCamera;
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };

@@ -10,6 +10,7 @@ import { defineMode } from './mode-definition';
 /** The tilt of each camera preset when the request sets none: only the cinematic camera leans. */
 const PRESET_TILT: Record<CameraPreset, number> = {
   auto: 0,
+  global_corridor_reveal: 0,
   follow: 0,
   overview: 0,
   cinematic: 40,

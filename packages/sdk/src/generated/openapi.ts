@@ -1388,6 +1388,12 @@ export interface components {
              * @example standard
              */
             style?: string;
+            /**
+             * @description How the map is drawn, in every mode. `auto`: A globe where it tells the story better (the opening of global_corridor_reveal; world-spanning content in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
+             * @example globe
+             * @enum {string}
+             */
+            projection?: "auto" | "flat" | "globe";
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -1677,6 +1683,7 @@ export interface components {
              *       "aspect_ratio": "16:9",
              *       "fps": 30,
              *       "style": "standard",
+             *       "projection": "auto",
              *       "route_style": {},
              *       "camera": {
              *         "preset": "auto",
@@ -1951,6 +1958,12 @@ export interface components {
              * @example standard
              */
             style?: string;
+            /**
+             * @description How the map is drawn, in every mode. `auto`: A globe where it tells the story better (the opening of global_corridor_reveal; world-spanning content in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
+             * @example globe
+             * @enum {string}
+             */
+            projection?: "auto" | "flat" | "globe";
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -3622,6 +3635,7 @@ export interface operations {
                      *         "aspect_ratio": "16:9",
                      *         "fps": 30,
                      *         "style": "standard",
+                     *         "projection": "auto",
                      *         "route_style": {},
                      *         "camera": {
                      *           "preset": "auto",
@@ -3822,6 +3836,7 @@ export interface operations {
                      *             "aspect_ratio": "16:9",
                      *             "fps": 30,
                      *             "style": "standard",
+                     *             "projection": "auto",
                      *             "route_style": {},
                      *             "camera": {
                      *               "preset": "auto",
@@ -5339,6 +5354,7 @@ export const createRenderDtoTransportValues: ReadonlyArray<FlattenedDeepRequired
 export const createRenderDtoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["resolution"]> = ["720p", "1080p", "4k"];
 export const createRenderDtoAspect_ratioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["aspect_ratio"]> = ["16:9", "9:16", "1:1", "4:5"];
 export const createRenderDtoFpsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["fps"]> = [24, 30, 60];
+export const createRenderDtoProjectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["projection"]> = ["auto", "flat", "globe"];
 export const createRenderDtoUnitsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["units"]> = ["km", "mi"];
 export const acceptedRenderDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedRenderDto"]["status"]> = ["queued"];
 export const lineStringDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineStringDto"]["type"]> = ["LineString"];
@@ -5357,6 +5373,7 @@ export const templateSettingsDtoTransportValues: ReadonlyArray<FlattenedDeepRequ
 export const templateSettingsDtoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["resolution"]> = ["720p", "1080p", "4k"];
 export const templateSettingsDtoAspect_ratioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["aspect_ratio"]> = ["16:9", "9:16", "1:1", "4:5"];
 export const templateSettingsDtoFpsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["fps"]> = [24, 30, 60];
+export const templateSettingsDtoProjectionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["projection"]> = ["auto", "flat", "globe"];
 export const templateSettingsDtoUnitsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TemplateSettingsDto"]["units"]> = ["km", "mi"];
 export const deliveryAttemptDtoTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptDto"]["trigger"]> = ["automatic", "manual"];
 export const deliveryAttemptDtoOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryAttemptDto"]["outcome"]> = ["delivered", "failed", "gone"];

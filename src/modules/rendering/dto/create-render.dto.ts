@@ -39,6 +39,7 @@ import {
   type CameraMode,
   CameraPreset,
   DEFAULT_CAMERA_EASE,
+  DEFAULT_PROJECTION,
   MAX_FOCUS_HOLD_SECONDS,
   MAX_ZOOM_MULTIPLIER,
   MIN_ZOOM_MULTIPLIER,
@@ -56,6 +57,9 @@ import {
   MIN_MAP_ZOOM,
   MIN_WAYPOINTS,
   modesTaking,
+  type Projection,
+  PROJECTION_DESCRIPTIONS,
+  PROJECTIONS,
   type RenderBodyInput,
   type RenderMode,
   Resolution,
@@ -465,6 +469,18 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @IsOptional()
   @IsIn(STYLE_IDS)
   style?: string;
+
+  @ApiPropertyOptional({
+    enum: PROJECTIONS,
+    example: 'globe',
+    default: DEFAULT_PROJECTION,
+    description:
+      'How the map is drawn, in every mode. ' +
+      PROJECTIONS.map((projection) => `\`${projection}\`: ${PROJECTION_DESCRIPTIONS[projection]}`).join(' '),
+  })
+  @IsOptional()
+  @IsIn(PROJECTIONS)
+  projection?: Projection;
 
   @ApiPropertyOptional({
     type: RouteStyleDto,

@@ -14,6 +14,7 @@ export const EXAMPLE_NORMALIZED_REQUEST = {
   aspect_ratio: '16:9',
   fps: 30,
   style: 'standard',
+  projection: 'auto',
   route_style: {},
   camera: { preset: 'auto', intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
   hud: false,

@@ -104,13 +104,14 @@ describe('render modes: which fields each mode takes', () => {
     expect(await pairs({ mode: 'country_data', country_data: countryData, hud: false })).toEqual([]);
   });
 
-  it('takes duration, resolution, aspect ratio, fps, style, camera, title, overlays, units and webhook in every mode', async () => {
+  it('takes duration, resolution, aspect ratio, fps, style, projection, camera, title, overlays, units and webhook in every mode', async () => {
     const everyMode = {
       duration: 8,
       resolution: '720p',
       aspect_ratio: '9:16',
       fps: 24,
       style: 'dark',
+      projection: 'globe',
       camera: { preset: 'cinematic', tilt: 20, intensity: 'bold' },
       title: { text: 'Trade lanes' },
       text_overlays: [{ text: 'Hello', start: 0, end: 2 }],
@@ -119,6 +120,22 @@ describe('render modes: which fields each mode takes', () => {
     };
     expect(await issuesOf({ mode: 'region_focus', region_focus: regionFocus, ...everyMode })).toEqual([]);
     expect(await issuesOf({ mode: 'country_data', country_data: countryData, ...everyMode })).toEqual([]);
+  });
+
+  it('takes each projection in every mode, and names projection when it is none of them', async () => {
+    const bodies = [
+      { waypoints },
+      { mode: 'multi_route', multi_route: multiRoute },
+      { mode: 'region_focus', region_focus: regionFocus },
+      { mode: 'country_data', country_data: countryData },
+    ];
+    for (const body of bodies) {
+      for (const projection of ['auto', 'flat', 'globe']) expect(await issuesOf({ ...body, projection })).toEqual([]);
+      expect(await pairs({ ...body, projection: 'sphere' })).toEqual([['projection', 'invalid_enum_value']]);
+    }
+    expect(await issuesOf({ waypoints, projection: 3 })).toEqual([
+      { field: 'projection', code: 'invalid_enum_value', message: 'projection must be one of the following values: auto, flat, globe' },
+    ]);
   });
 });
 

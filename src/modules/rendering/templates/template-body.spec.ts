@@ -17,6 +17,7 @@ describe('template settings', () => {
   it('are checked with the render body’s rules, each issue named settings.<field>', async () => {
     const issues = await templateSettingsIssues({
       camera: { preset: 'drone', tilt: 90 },
+      projection: 'cube',
       fps: 25,
       waypoints: [{ lat: 95, lng: 0 }, { place: 'Lisbon' }],
       hud: 'yes',
@@ -26,6 +27,7 @@ describe('template settings', () => {
       ['settings.surprise', 'unrecognized_field'],
       ['settings.waypoints[0].lat', 'too_big'],
       ['settings.fps', 'invalid_enum_value'],
+      ['settings.projection', 'invalid_enum_value'],
       ['settings.camera.preset', 'invalid_enum_value'],
       ['settings.camera.tilt', 'too_big'],
       ['settings.hud', 'invalid_type'],
@@ -36,6 +38,7 @@ describe('template settings', () => {
   it('require nothing: waypoints and every other field may be left out', async () => {
     expect(await templateSettingsIssues({})).toEqual([]);
     expect(await templateSettingsIssues({ style: 'dark', hud: false, camera: { preset: 'overview' } })).toEqual([]);
+    expect(await templateSettingsIssues({ projection: 'globe', camera: { preset: 'global_corridor_reveal' } })).toEqual([]);
   });
 
   it('still require what an object they hold requires', async () => {

@@ -15,6 +15,7 @@ import {
   type RoutePlan,
   type SharedCompositionProps,
   type SharedNormalizedRequest,
+  STORY_CAMERA_PRESETS,
 } from './contract';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
@@ -415,6 +416,21 @@ describe('from request to composition props', () => {
     expect(props.text_overlays).toEqual(request.text_overlays);
     expect(props.text_overlays.length).toBeGreaterThan(1);
     expect(props.camera.intensity).toBe(request.camera.intensity);
+  });
+
+  it('stores the projection and hands it to the composition, auto when the body names none', async () => {
+    const globe = await normalized(RENDER_BODY_EXAMPLES.multi_route_globe.value, 10);
+    expect(globe.projection).toBe('globe');
+    expect(propsOf(globe, await planRoute(globe, { roadRouter })).projection).toBe('globe');
+    const focus = await normalized(RENDER_BODY_EXAMPLES.region_focus.value, 10);
+    expect(focus.projection).toBe('auto');
+    expect(propsOf(focus, await planRoute(focus, { roadRouter })).projection).toBe('auto');
+  });
+
+  it('shows one OpenAPI example per story preset, named after the preset and playing it', () => {
+    for (const preset of STORY_CAMERA_PRESETS) {
+      expect([preset, RENDER_BODY_EXAMPLES[preset]?.value.camera]).toEqual([preset, expect.objectContaining({ preset })]);
+    }
   });
 
   it('accepts every OpenAPI example as shown on the Free tier, and estimates its render time', async () => {

@@ -240,5 +240,29 @@ export const multiRouteMode = defineMode<'multi_route', MultiRouteInput, Normali
         },
       },
     },
+    multi_route_globe: {
+      summary: 'multi_route on the globe, vertical: Los Angeles to six cities across the Pacific and in Europe, by plane',
+      value: {
+        mode: 'multi_route',
+        transport: 'plane',
+        duration: 10,
+        aspect_ratio: '9:16',
+        projection: 'globe',
+        title: { text: 'Nonstop from LAX' },
+        multi_route: {
+          origin: { place: 'Los Angeles' },
+          routes: [
+            { place: 'Honolulu', data_label: '6 h' },
+            { place: 'Tokyo', data_label: '12 h' },
+            { place: 'Sydney', data_label: '15 h' },
+            { place: 'Auckland', data_label: '13 h' },
+            { place: 'London', data_label: '11 h' },
+            { place: 'Paris', data_label: '11 h' },
+          ],
+          routes_start_at: 1,
+          stagger: 0.3,
+        },
+      },
+    },
   },
 });

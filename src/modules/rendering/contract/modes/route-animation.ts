@@ -58,6 +58,19 @@ export const routeAnimationMode = defineMode<'route_animation', undefined, undef
         units: 'km',
       },
     },
+    global_corridor_reveal: {
+      summary:
+        'Story preset global_corridor_reveal: Rotterdam → Singapore by ship, opening on the globe with the whole corridor, then down to the route',
+      value: {
+        waypoints: [{ place: 'Rotterdam' }, { place: 'Singapore' }],
+        transport: 'ship',
+        duration: 10,
+        aspect_ratio: '16:9',
+        projection: 'auto',
+        camera: { preset: 'global_corridor_reveal' },
+        hud: { distance: true },
+      },
+    },
     chokepoint_tension: {
       summary: 'Story preset chokepoint_tension, as the peer documents it: Suez Canal → Singapore, slowing and punching in at each strait',
       value: {

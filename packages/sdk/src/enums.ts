@@ -13,6 +13,7 @@ import {
   createRenderDtoAspect_ratioValues,
   createRenderDtoFpsValues,
   createRenderDtoModeValues,
+  createRenderDtoProjectionValues,
   createRenderDtoResolutionValues,
   createRenderDtoTransportValues,
   createRenderDtoUnitsValues,
@@ -29,6 +30,7 @@ import type {
   CameraPreset,
   Fps,
   HudPosition,
+  Projection,
   RenderMode,
   RenderStatus,
   Resolution,
@@ -47,6 +49,8 @@ export const ASPECT_RATIOS: readonly AspectRatio[] = createRenderDtoAspect_ratio
 /** `fps`. */
 export const FRAME_RATES: readonly Fps[] = createRenderDtoFpsValues;
 export const UNITS: readonly Units[] = createRenderDtoUnitsValues;
+/** `projection`: the flat map, the globe, or `auto` (the service chooses per shot). */
+export const PROJECTIONS: readonly Projection[] = createRenderDtoProjectionValues;
 /** `camera.preset`. */
 export const CAMERA_PRESETS: readonly CameraPreset[] = cameraDtoPresetValues;
 /** `camera.intensity`. */

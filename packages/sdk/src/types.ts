@@ -38,6 +38,8 @@ export type AspectRatio = NonNullable<RenderSchemas['CreateRenderDto']['aspect_r
 export type Fps = NonNullable<RenderSchemas['CreateRenderDto']['fps']>;
 /** Distances in the HUD and labels (`units`). */
 export type Units = NonNullable<RenderSchemas['CreateRenderDto']['units']>;
+/** How the map is drawn (`projection`): flat, a globe, or `auto`. */
+export type Projection = NonNullable<RenderSchemas['CreateRenderDto']['projection']>;
 export type CameraPreset = NonNullable<RenderSchemas['CameraDto']['preset']>;
 export type CameraIntensity = NonNullable<RenderSchemas['CameraDto']['intensity']>;
 export type CameraMode = NonNullable<RenderSchemas['CameraDto']['mode']>;

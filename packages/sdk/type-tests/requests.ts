@@ -9,6 +9,7 @@ import {
   type CreateRenderRequest,
   type CreateTemplateRequest,
   type Render,
+  PROJECTIONS,
   RENDER_MODES,
   RESOLUTIONS,
   TRANSPORTS,
@@ -27,11 +28,14 @@ export const full: CreateRenderRequest = {
   resolution: '1080p',
   aspect_ratio: '9:16',
   style: 'standard',
+  projection: 'globe',
+  camera: { preset: 'global_corridor_reveal' },
   webhook_url: 'https://example.com/hooks/mapr',
 };
 
 export const batch: CreateBatchRequest = { jobs: [minimal, { ...minimal, duration: 5 }] };
 export const template: CreateTemplateRequest = { name: 'Shipping', settings: { transport: 'ship' } };
+export const globeTemplate: CreateTemplateRequest = { name: 'Globe', settings: { projection: 'globe', transport: 'plane' } };
 
 // @ts-expect-error an unknown transport
 export const rocket: CreateRenderRequest = { ...minimal, transport: 'rocket' };
@@ -39,6 +43,8 @@ export const rocket: CreateRenderRequest = { ...minimal, transport: 'rocket' };
 export const eightK: CreateRenderRequest = { ...minimal, resolution: '8k' };
 // @ts-expect-error duration is a number of seconds, not a string
 export const durationText: CreateRenderRequest = { ...minimal, duration: '10' };
+// @ts-expect-error an unknown projection
+export const sphere: CreateRenderRequest = { ...minimal, projection: 'sphere' };
 // @ts-expect-error a misspelt field
 export const typo: CreateRenderRequest = { wayponts: [], duration: 10 };
 
@@ -55,7 +61,15 @@ export async function readsAreTyped(mapr: Mapr): Promise<string | undefined> {
 // The lists of allowed values (RENDER_MODES, TRANSPORTS, …) are typed as their fields' unions, so a value read from
 // one fits the request, and a value of another list does not.
 export function fromLists(index: number): CreateRenderRequest {
-  return { ...minimal, mode: RENDER_MODES[index], transport: TRANSPORTS[index], resolution: RESOLUTIONS[index] };
+  return {
+    ...minimal,
+    mode: RENDER_MODES[index],
+    transport: TRANSPORTS[index],
+    resolution: RESOLUTIONS[index],
+    projection: PROJECTIONS[index],
+  };
 }
 // @ts-expect-error a resolution is no transport
 export const crossedLists: CreateRenderRequest = { ...minimal, transport: RESOLUTIONS[0] };
+// @ts-expect-error a projection is no camera preset (auto is both, flat and globe are not)
+export const projectionAsPreset: CreateRenderRequest = { ...minimal, camera: { preset: PROJECTIONS[0] } };

@@ -19,6 +19,7 @@ export type {
   HudPosition,
   Limits,
   Place,
+  Projection,
   Render,
   RenderMode,
   RenderPage,

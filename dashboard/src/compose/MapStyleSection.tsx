@@ -1,9 +1,16 @@
+import { PROJECTIONS } from '@mapr/sdk';
+import { useId } from 'react';
+import { DEFAULT_PROJECTION, PROJECTION_DESCRIPTIONS } from '../../../src/modules/rendering/contract';
 import type { Style } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { issueFor } from '../components/Field';
 import type { FormSectionProps } from './form-section';
+import { PROJECTION_LABELS } from './labels';
 
-/** The map style, picked from the service's styles by their preview images. */
+/**
+ * The map style, picked from the service's styles by their preview images, and the projection it is drawn in
+ * (contract §20: the flat map, the globe, or auto), each with its one line from the contract. Every mode takes both.
+ */
 export function MapStyleSection({
   form,
   set,
@@ -12,6 +19,8 @@ export function MapStyleSection({
   stylesError,
 }: FormSectionProps & { styles: Style[] | undefined; stylesError: unknown }) {
   const styleIssue = issueFor(error, 'style');
+  const projectionIssue = issueFor(error, 'projection');
+  const projectionHeading = useId();
   return (
     <fieldset>
       <legend>Map style</legend>
@@ -30,6 +39,33 @@ export function MapStyleSection({
       </div>
       <ErrorNotice error={stylesError} />
       {styleIssue ? <p className="field-error">{styleIssue}</p> : null}
+
+      <div className="projection-choice">
+        <p className="label" id={projectionHeading}>
+          Projection
+        </p>
+        <div className="radio-cards" role="radiogroup" aria-labelledby={projectionHeading}>
+          {PROJECTIONS.map((projection) => (
+            <label key={projection} className="radio-card">
+              <input
+                type="radio"
+                name="projection"
+                value={projection}
+                checked={form.projection === projection}
+                onChange={() => set('projection', projection)}
+              />
+              <span>
+                <strong>
+                  {PROJECTION_LABELS[projection]}
+                  {projection === DEFAULT_PROJECTION ? ' (default)' : ''}
+                </strong>
+                <span className="hint">{PROJECTION_DESCRIPTIONS[projection]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {projectionIssue ? <p className="field-error">{projectionIssue}</p> : null}
+      </div>
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@
  * values themselves come from the SDK (`TRANSPORTS`, `UNITS`, … generated from the API's document); a value the
  * API adds fails the type check here until it has its words.
  */
-import type { AspectRatio, CameraMode, Transport, Units } from '../api/types';
+import type { AspectRatio, CameraMode, Projection, Transport, Units } from '../api/types';
 
 export const TRANSPORT_LABELS: Record<Transport, string> = {
   plane: 'Plane',
@@ -28,4 +28,10 @@ export function aspectRatioLabel(ratio: AspectRatio): string {
 export const CAMERA_MODE_LABELS: Record<CameraMode, string> = {
   follow: 'Moves',
   static: 'Never moves',
+};
+
+export const PROJECTION_LABELS: Record<Projection, string> = {
+  auto: 'Auto',
+  flat: 'Flat map',
+  globe: 'Globe',
 };

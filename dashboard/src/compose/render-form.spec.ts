@@ -1,8 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { CAMERA_PRESETS, PROJECTIONS } from '@mapr/sdk';
+import { CAMERA_PRESET_DESCRIPTIONS, PROJECTION_DESCRIPTIONS } from '../../../src/modules/rendering/contract';
+import { PROJECTION_LABELS } from './labels';
 import {
   emptyWaypoint,
   fromRequestBody,
   initialForm,
+  isStoryPreset,
   type RenderForm,
   startFocusOptions,
   templateSettings,
@@ -79,6 +83,55 @@ describe('the render body of the camera fields (contract §19)', () => {
     });
     expect(body.camera).toEqual({ intensity: 'strong' });
     expect(toRequestBody({ ...initialForm(), mode: 'region_focus', cameraPreset: 'overview' }).camera).toEqual({ preset: 'overview' });
+  });
+});
+
+describe('the projection (contract §20)', () => {
+  /** A form of each mode, with settings the service would take. */
+  const formsOfEveryMode: RenderForm[] = [
+    routeForm(),
+    { ...initialForm(), mode: 'multi_route', modeSettings: '{"origin":{"place":"Los Angeles"},"routes":[{"place":"Tokyo"}]}' },
+    { ...initialForm(), mode: 'region_focus', modeSettings: '{"region":"Portugal"}' },
+    { ...initialForm(), mode: 'country_data', modeSettings: '{"values":[{"country":"PT","value":10.3}]}' },
+  ];
+
+  it('offers auto, flat and globe, each with its label and one line, and starts on auto', () => {
+    expect(PROJECTIONS).toEqual(['auto', 'flat', 'globe']);
+    for (const projection of PROJECTIONS) {
+      expect(PROJECTION_LABELS[projection]).toBeTruthy();
+      expect(PROJECTION_DESCRIPTIONS[projection]).toBeTruthy();
+    }
+    expect(initialForm().projection).toBe('auto');
+  });
+
+  it('sends the projection chosen in every mode, and none for auto (the service’s default)', () => {
+    for (const form of formsOfEveryMode) {
+      expect([form.mode, toRequestBody({ ...form, projection: 'globe' }).projection]).toEqual([form.mode, 'globe']);
+      expect([form.mode, toRequestBody({ ...form, projection: 'flat' }).projection]).toEqual([form.mode, 'flat']);
+      expect([form.mode, 'projection' in toRequestBody(form)]).toEqual([form.mode, false]);
+    }
+  });
+
+  it('keeps the projection of a saved template or a job, and reads an unknown one as the form had it', () => {
+    const settings = templateSettings(toRequestBody({ ...formsOfEveryMode[2], projection: 'globe' }));
+    expect(settings.projection).toBe('globe');
+    const again = fromRequestBody(JSON.parse(JSON.stringify(settings)) as Record<string, unknown>, initialForm());
+    expect(again).toMatchObject({ mode: 'region_focus', projection: 'globe' });
+    expect(toRequestBody(again).projection).toBe('globe');
+    // A job's stored request names the default: it shows as auto and is not sent again.
+    const stored = fromRequestBody({ waypoints: [{ place: 'Lisbon' }, { place: 'Madrid' }], projection: 'auto' }, initialForm());
+    expect(stored.projection).toBe('auto');
+    expect('projection' in toRequestBody(stored)).toBe(false);
+    expect(fromRequestBody({ projection: 'cube' }, { ...initialForm(), projection: 'flat' }).projection).toBe('flat');
+  });
+});
+
+describe('the story presets', () => {
+  it('include global_corridor_reveal, with its one line, sent as the camera preset of a route', () => {
+    expect(CAMERA_PRESETS).toContain('global_corridor_reveal');
+    expect(isStoryPreset('global_corridor_reveal')).toBe(true);
+    expect(CAMERA_PRESET_DESCRIPTIONS.global_corridor_reveal).toMatch(/globe/);
+    expect(toRequestBody(routeForm({ cameraPreset: 'global_corridor_reveal' })).camera).toEqual({ preset: 'global_corridor_reveal' });
   });
 });
 

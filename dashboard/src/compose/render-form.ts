@@ -1,5 +1,5 @@
 /**
- * The composer's state and the render body it stands for (contract §3, §13, §14, §19). The form keeps
+ * The composer's state and the render body it stands for (contract §3, §13, §14, §19, §20). The form keeps
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
@@ -10,6 +10,7 @@ import {
   CAMERA_MODES,
   CAMERA_PRESETS,
   HUD_POSITIONS,
+  PROJECTIONS,
   RENDER_MODES,
   RESOLUTIONS,
   TEXT_OVERLAY_POSITIONS,
@@ -25,6 +26,7 @@ import type {
   CameraPreset,
   CreateRenderRequest,
   HudPosition,
+  Projection,
   RenderMode,
   Resolution,
   TemplateSettings,
@@ -33,7 +35,7 @@ import type {
   Transport,
   Units,
 } from '../api/types';
-import { DEFAULT_CAMERA_EASE, STORY_CAMERA_PRESETS } from '../../../src/modules/rendering/contract';
+import { DEFAULT_CAMERA_EASE, DEFAULT_PROJECTION, STORY_CAMERA_PRESETS } from '../../../src/modules/rendering/contract';
 import { modeTakes } from '../modes/shared-fields';
 
 export interface WaypointForm {
@@ -68,6 +70,8 @@ export interface RenderForm {
   resolution: Resolution;
   aspectRatio: AspectRatio;
   style: string;
+  /** The map's projection (contract §20), in every mode; the default, `auto`, is not sent. */
+  projection: Projection;
   cameraPreset: CameraPreset | '';
   cameraIntensity: CameraIntensity;
   cameraTilt: string;
@@ -124,6 +128,7 @@ export function initialForm(maxDuration = 10): RenderForm {
     resolution: '720p',
     aspectRatio: '16:9',
     style: 'standard',
+    projection: DEFAULT_PROJECTION,
     cameraPreset: '',
     cameraIntensity: 'balanced',
     cameraTilt: '',
@@ -233,6 +238,7 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
   if (form.resolution !== '720p') body.resolution = form.resolution;
   if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
   if (form.style && form.style !== 'standard') body.style = form.style;
+  if (form.projection !== DEFAULT_PROJECTION) body.projection = form.projection;
   // The story presets and the advanced fields play on waypoints: a mode without them shows none, and sends none.
   const routeCamera = modeTakes(form.mode, 'waypoints');
   const camera = compact({
@@ -302,6 +308,7 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
   if (body.resolution) form.resolution = oneOf(RESOLUTIONS, body.resolution, base.resolution);
   if (body.aspect_ratio) form.aspectRatio = oneOf(ASPECT_RATIOS, body.aspect_ratio, base.aspectRatio);
   if (typeof body.style === 'string') form.style = body.style;
+  if (body.projection) form.projection = oneOf(PROJECTIONS, body.projection, base.projection);
   const camera = (body.camera ?? {}) as Record<string, unknown>;
   if (camera.preset) form.cameraPreset = oneOf(CAMERA_PRESETS, camera.preset, '' as RenderForm['cameraPreset']);
   if (camera.intensity) form.cameraIntensity = oneOf(CAMERA_INTENSITIES, camera.intensity, 'balanced');

@@ -76,6 +76,21 @@ describe('The peer’s camera (contract §19)', () => {
     expect(reroute.legs).toHaveLength(1);
   });
 
+  it('global_corridor_reveal: accepted and stored as sent, and played by the preview', async () => {
+    const owner = await account();
+    const body = {
+      waypoints: [{ place: 'Rotterdam' }, { place: 'Singapore' }],
+      transport: 'ship',
+      duration: 10,
+      camera: { preset: 'global_corridor_reveal' },
+    };
+    const job = await t.http.post('/v1/render').auth(owner.liveKey, bearer).send(body).expect(202);
+    const record = (await t.http.get(`/v1/render/${job.body.job_id}`).auth(owner.liveKey, bearer).expect(200)).body;
+    expect(record.request.camera).toMatchObject({ preset: 'global_corridor_reveal' });
+    const preview = await t.http.post('/v1/render/preview').auth(owner.liveKey, bearer).send(body).expect(200);
+    expect(preview.body.props.camera.preset).toBe('global_corridor_reveal');
+  });
+
   it('a chokepoint story on a route that passes none plays auto, and the preview says so', async () => {
     const owner = await account();
     const res = await t.http

@@ -33,7 +33,7 @@ export const CAMERA_PRESET_DESCRIPTIONS: Record<CameraPreset, string> = {
   overview: 'Holds the whole route, with a slow push-in.',
   cinematic: 'Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots.',
   global_corridor_reveal:
-    'Opens on the whole globe with the route\'s corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km.',
+    "Opens on the whole globe with the route's corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km.",
   chokepoint_tension: 'Travels normally, then slows and punches in at each chokepoint the route passes.',
   long_reroute_burden:
     'For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled.',

@@ -13,6 +13,8 @@ import { visibleOverlays } from '../lib/text-overlay-layout';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
+import { globeWeight } from '../lib/globe';
+import { GLOBE_DETAILS } from '../lib/globe-drawing';
 
 /**
  * The route drawing itself across the map. A deterministic function of (props, frame): all
@@ -21,7 +23,11 @@ import { hasDetails, loadDetails } from '../lib/world-map';
 export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   const frame = useCurrentFrame();
   const scene = sceneFor(props);
-  const details = useMemo(() => [...new Set(scene.rasters.rasters.map((r) => r.detail))] as Detail[], [scene]);
+  // The rasters' details, and the globe's when some frame shows it.
+  const details = useMemo(() => {
+    const globe = scene.track.some((camera) => globeWeight(camera) > 0) ? GLOBE_DETAILS : [];
+    return [...new Set([...scene.rasters.rasters.map((r) => r.detail), ...globe])] as Detail[];
+  }, [scene]);
   const assets = scene.layer.assets ?? null;
   const loaded = () => hasDetails(details) && (assets?.ready() ?? true);
   const [ready, setReady] = useState(loaded);

@@ -18,9 +18,11 @@ function midLegPassage(): ChokepointPassage {
   return { chokepoint: 'gibraltar', name: 'the Strait of Gibraltar', leg: 0, fraction: 0.5, lng, lat };
 }
 
+/** On the flat map: `auto` compared with here is the flat camera (on this long route auto would open on the globe, globe.spec.ts). */
 function scene(camera: Camera, passages: ChokepointPassage[] = []): Scene {
   const plan = { ...ATLANTIC.plan, passages };
-  return buildScene(buildCompositionProps(sampleRequest(ATLANTIC, { camera: { preset: 'auto', ...camera } }), plan, { sandbox: false }));
+  const request = sampleRequest(ATLANTIC, { projection: 'flat', camera: { preset: 'auto', ...camera } });
+  return buildScene(buildCompositionProps(request, plan, { sandbox: false }));
 }
 
 function onScreen(s: Scene, frame: number, wx: number, wy: number) {

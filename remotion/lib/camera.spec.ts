@@ -13,9 +13,12 @@ function onScreen(scene: Scene, frame: number, wx: number, wy: number) {
   return { x: f.x + (wx - c.x) * s, y: f.y + (wy - c.y) * s };
 }
 
-/** The atlantic sample with the camera fields of a request (the props resolve what it leaves unset, as the server does). */
+/**
+ * The atlantic sample with the camera fields of a request (the props resolve what it leaves unset, as
+ * the server does), on the flat map: auto on this long route would open on the globe (globe.spec.ts).
+ */
 function withCamera(camera: Partial<SharedNormalizedRequest['camera']>, extra: RequestOverrides = {}): Scene {
-  return buildScene(atlanticProps({ ...extra, camera: { preset: 'auto', ...camera } }));
+  return buildScene(atlanticProps({ projection: 'flat', ...extra, camera: { preset: 'auto', ...camera } }));
 }
 
 const presets = (): CameraPreset[] => ['auto', 'follow', 'overview', 'cinematic'];
@@ -125,7 +128,7 @@ describe('camera track', () => {
 
 /** The atlantic sample with some waypoints changed (index → fields). */
 function withWaypoints(changes: Record<number, Partial<CompositionWaypoint>>, request: Parameters<typeof atlanticProps>[0] = {}): Scene {
-  const props = atlanticProps(request);
+  const props = atlanticProps({ projection: 'flat', ...request });
   return buildScene({ ...props, waypoints: props.waypoints.map((w, i) => ({ ...w, ...changes[i] })) });
 }
 
@@ -158,7 +161,7 @@ const midLegZoom = (scene: Scene, leg: number) => {
 describe('camera intensity', () => {
   it('balanced is the camera of a request that names no intensity', () => {
     for (const preset of ['auto', 'follow', 'cinematic'] as const) {
-      const unnamed = atlanticProps({ camera: { preset } });
+      const unnamed = atlanticProps({ projection: 'flat', camera: { preset } });
       expect(unnamed.camera.intensity).toBe('balanced');
       const { intensity: _balanced, ...withoutIntensity } = unnamed.camera;
       const stored = buildScene({ ...unnamed, camera: withoutIntensity as MapAnimationProps['camera'] });

@@ -23,6 +23,8 @@ export interface CameraState {
   z: number;
   /** Degrees. */
   tilt: number;
+  /** How much of the globe the frame shows (contract §20): 1 the whole globe, 0 or unset the flat map (lib/globe.ts). */
+  globe?: number;
 }
 
 export interface Viewport {
@@ -39,7 +41,7 @@ export function focusPoint(v: Viewport): { x: number; y: number } {
   };
 }
 
-function safeSize(v: Viewport): { w: number; h: number } {
+export function safeSize(v: Viewport): { w: number; h: number } {
   return { w: Math.max(1, v.width - v.insets.left - v.insets.right), h: Math.max(1, v.height - v.insets.top - v.insets.bottom) };
 }
 

@@ -5,6 +5,7 @@
  * unit tests and in the script that writes country-frames.ts; Path2D objects are built from the
  * projected rings by the drawing code.
  */
+import { geoArea } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryObject, Topology } from 'topojson-specification';
 import { project } from './mercator';
@@ -362,4 +363,33 @@ export function objectPolygons(topology: Topology, name: string): GeoPolygon[] {
     }
   }
   return polygons;
+}
+
+/**
+ * A country as spherical GeoJSON, for the globe to project and clip at its horizon. Each polygon's
+ * rings are turned the way d3-geo reads an outer ring (round the country, not round the rest of
+ * the world): a polygon that would cover more than half the sphere is reversed.
+ */
+export function countryFeature(country: CountryGeometry): GeoJSON.MultiPolygon {
+  const polygons = country.polygons.map((polygon) => {
+    const rings = polygon.rings.map((xy) => {
+      const ring: GeoJSON.Position[] = [];
+      for (let i = 0; i + 1 < xy.length; i += 2) ring.push([xy[i], xy[i + 1]]);
+      return ring;
+    });
+    const area = geoArea({ type: 'Polygon', coordinates: rings });
+    return area > 2 * Math.PI ? rings.map((ring) => [...ring].reverse()) : rings;
+  });
+  return { type: 'MultiPolygon', coordinates: polygons };
+}
+
+/** A [west, south, east, north] box as a spherical polygon whose edges follow the parallels (densified every degree). */
+export function boxFeature(west: number, south: number, east: number, north: number): GeoJSON.Polygon {
+  const ring: GeoJSON.Position[] = [];
+  const steps = (a: number, b: number) => Math.max(1, Math.ceil(Math.abs(b - a)));
+  for (let i = 0, n = steps(west, east); i <= n; i++) ring.push([west + ((east - west) * i) / n, north]);
+  for (let i = 0, n = steps(east, west); i <= n; i++) ring.push([east - ((east - west) * i) / n, south]);
+  ring.push(ring[0]);
+  const rings = [ring];
+  return { type: 'Polygon', coordinates: geoArea({ type: 'Polygon', coordinates: rings }) > 2 * Math.PI ? [[...ring].reverse()] : rings };
 }

@@ -4,7 +4,10 @@
  * Everything here is a function of the scene and the frame number; what a mode draws is its
  * `ModeLayer` (remotion/modes/<mode>/).
  */
+import type { GeoProjection } from 'd3-geo';
 import { type CameraState, focusPoint } from './camera';
+import { globeOffset, globeWeight } from './globe';
+import { drawGlobe } from './globe-drawing';
 import type { Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
 import type { Scene } from './scene';
@@ -66,10 +69,43 @@ export function tiltOf(camera: CameraState, layout: PlaneLayout): Tilt {
   return { angle: (camera.tilt * Math.PI) / 180, distance: layout.perspective };
 }
 
-/** Draws the map plane of a frame: the raster, then the mode's world-space drawing (the route so far, say). */
+/**
+ * Where a mode's layer draws its world-space things on the map canvas: the flat map (a linear
+ * mapping of world units, `flat`) or a frame that shows some globe (`globe`: its d3 projection,
+ * for geographic shapes that must be clipped at the horizon). `point` works on both.
+ */
+export interface PlaneSurface {
+  /** Canvas pixels of a world point; null on the far side of the globe. */
+  point(wx: number, wy: number): { x: number; y: number } | null;
+  /** The flat map: world units to canvas pixels, one axis at a time; null when the frame shows a globe. */
+  flat: { toX: (x: number) => number; toY: (y: number) => number } | null;
+  /** The frame's globe: its projection of lng/lat to canvas pixels; null on the flat map. */
+  globe: { projection: GeoProjection; centerLng: number } | null;
+}
+
+export function flatSurface(toX: (x: number) => number, toY: (y: number) => number): PlaneSurface {
+  return { point: (wx, wy) => ({ x: toX(wx), y: toY(wy) }), flat: { toX, toY }, globe: null };
+}
+
+/** Draws the map plane of a frame: the raster (or the globe), then the mode's world-space drawing (the route so far, say). */
 export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: number): void {
   const layout = planeLayout(scene);
   const camera = cameraAt(scene, frame);
+  if (globeWeight(camera) > 0) {
+    // Globe frames never tilt (lib/globe-camera.ts): canvas pixels are the focus-relative offsets moved to the canvas.
+    const origin = { x: -layout.minX, y: -layout.minY };
+    const centerLng = scene.geometry.centerLng;
+    const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport);
+    scene.layer.drawPlane(ctx, frame, {
+      point: (wx, wy) => {
+        const p = globeOffset(camera, wx, wy);
+        return p.visible ? { x: origin.x + p.x, y: origin.y + p.y } : null;
+      },
+      flat: null,
+      globe: { projection, centerLng },
+    });
+    return;
+  }
   const scale = 2 ** camera.z;
   const f = Math.max(0, Math.min(scene.track.length - 1, Math.round(frame)));
   const spec = scene.rasters.rasters[scene.rasters.rasterOfFrame[f]];
@@ -99,7 +135,7 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
     ctx.drawImage(raster, sx, sy, sw, sh, dx0 + sx * k, dy0 + sy * k, sw * k, sh * k);
   }
 
-  scene.layer.drawPlane(ctx, frame, toX, toY);
+  scene.layer.drawPlane(ctx, frame, flatSurface(toX, toY));
 }
 
 export interface OverlayObstacles {
@@ -107,10 +143,17 @@ export interface OverlayObstacles {
   rects: Rect[];
 }
 
-/** Screen position of a world point on this frame (through the tilt). */
-export function worldToScreen(scene: Scene, camera: CameraState, wx: number, wy: number): { x: number; y: number } {
+/**
+ * Screen position of a world point on this frame (through the tilt, or on the globe). `hidden`: on
+ * the far side of the globe, where nothing of it shows.
+ */
+export function worldToScreen(scene: Scene, camera: CameraState, wx: number, wy: number): { x: number; y: number; hidden?: boolean } {
   const layout = planeLayout(scene);
   const focus = focusPoint(scene.viewport);
+  if (globeWeight(camera) > 0) {
+    const p = globeOffset(camera, wx, wy);
+    return { x: focus.x + p.x, y: focus.y + p.y, hidden: !p.visible };
+  }
   const scale = 2 ** camera.z;
   const p = planeToScreen((wx - camera.x) * scale, (wy - camera.y) * scale, tiltOf(camera, layout));
   return { x: focus.x + p.x, y: focus.y + p.y };

@@ -6,6 +6,8 @@
 import type { MapAnimationProps } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import type { CameraState, Viewport } from './camera';
+import type { PlaneSurface } from './frame-drawing';
+import type { GlobeOpening } from './globe-camera';
 import { type Detail, planRasters, type RasterPlan } from './raster-plan';
 import { type Box, type RouteGeometry, unionBoxes } from './route-geometry';
 import { safeInsets } from './safe-area';
@@ -18,8 +20,8 @@ import type { Timeline } from './timeline';
  * these two drawing steps.
  */
 export interface ModeLayer {
-  /** On the map plane, after the raster: world-space things (lines, region fills, choropleth). `toX`/`toY` map world units to canvas pixels. */
-  drawPlane(ctx: CanvasRenderingContext2D, frame: number, toX: (x: number) => number, toY: (y: number) => number): void;
+  /** On the map plane, after the raster or globe: world-space things (lines, region fills, choropleth), through `surface`. */
+  drawPlane(ctx: CanvasRenderingContext2D, frame: number, surface: PlaneSurface): void;
   /** In screen space, upright even on a tilted map: markers, labels, legend. */
   drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
   /**
@@ -47,6 +49,8 @@ export interface Scene {
   route: { color: string; width: number; opacity: number; line: MapAnimationProps['route_style']['line'] };
   /** The mode's drawing. */
   layer: ModeLayer;
+  /** global_corridor_reveal's globe opening (lib/globe-camera.ts); unset otherwise. */
+  globeOpening?: GlobeOpening;
 }
 
 /** A scene from everything but its layer, and the mode's layer made for that very scene (layers keep it to draw). */

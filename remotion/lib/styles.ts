@@ -38,6 +38,11 @@ export interface Palette {
   categorical: string[];
   /** Above the horizon of a camera tilted past 60° (contract §19): the sky's top, and its colour at the horizon, where haze veils the far map. */
   sky: { top: string; horizon: string };
+  /**
+   * Around the globe (contract §20): the backdrop (a radial gradient from the globe's centre outwards)
+   * and the atmosphere's glow at the rim.
+   */
+  space: { inner: string; outer: string; atmosphere: string };
 }
 
 export const PALETTES: Record<StyleId, Palette> = {
@@ -65,6 +70,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     routeCasing: 'rgba(255,255,255,0.95)',
     categorical: ['#e8553d', '#2458b8', '#0d8f6a', '#8e44c9', '#d98a00', '#cf3a84', '#1b7fa6', '#6b4f2c'],
     sky: { top: '#6fa8dc', horizon: '#e4eff7' },
+    space: { inner: '#1d3550', outer: '#070d16', atmosphere: '#9fd3ff' },
   },
   dark: {
     waterTop: '#0d1016',
@@ -90,6 +96,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     routeCasing: 'rgba(0,0,0,0.6)',
     categorical: ['#ffcc33', '#4fc3f7', '#ff6f61', '#7ee081', '#c39bff', '#ff9f43', '#5eead4', '#f472b6'],
     sky: { top: '#020305', horizon: '#1b2230' },
+    space: { inner: '#10141c', outer: '#020305', atmosphere: '#5a7fa8' },
   },
   'maritime-dark': {
     waterTop: '#0b2340',
@@ -115,6 +122,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     routeCasing: 'rgba(2,10,20,0.6)',
     categorical: ['#3ee0c8', '#ffcc4d', '#ff7a6b', '#a996ff', '#8be06a', '#ff9fd0', '#78c8ff', '#ffab57'],
     sky: { top: '#01070f', horizon: '#123152' },
+    space: { inner: '#0b2038', outer: '#01060d', atmosphere: '#4fa3e0' },
   },
   minimal: {
     waterTop: '#e9ebee',
@@ -140,6 +148,7 @@ export const PALETTES: Record<StyleId, Palette> = {
     routeCasing: 'rgba(255,255,255,0.95)',
     categorical: ['#111111', '#e4572e', '#2d6cdf', '#17a589', '#9b59b6', '#e0a100', '#c2185b', '#5d6d7e'],
     sky: { top: '#cfd5dc', horizon: '#f4f5f7' },
+    space: { inner: '#ffffff', outer: '#d9dde2', atmosphere: '#c3ccd6' },
   },
 };
 

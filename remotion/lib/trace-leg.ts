@@ -1,29 +1,31 @@
 /** Adding a routed leg to a canvas path, shared by every mode that draws legs growing along their length. */
+import type { PlaneSurface } from './frame-drawing';
 import { type LegPath, pointAlong } from './route-geometry';
 
 /**
  * Adds `leg` up to `distance` (world units; Infinity = whole) to the current path, in canvas
- * pixels through `toX`/`toY`: starting with a moveTo (a new line) or a lineTo (continuing the
- * previous leg, whose end is this leg's start).
+ * pixels through `surface`: starting with a moveTo (a new line) or a lineTo (continuing the
+ * previous leg, whose end is this leg's start). On a globe the line breaks where it passes behind.
  */
 export function appendLegPath(
   ctx: CanvasRenderingContext2D,
   leg: LegPath,
   distance: number,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
+  surface: PlaneSurface,
   start: 'moveTo' | 'lineTo',
 ): void {
   const n = leg.cumulative.length;
+  let open = start === 'lineTo';
   for (let v = 0; v < n; v++) {
-    if (leg.cumulative[v] > distance) {
-      const end = pointAlong(leg, distance);
-      ctx.lineTo(toX(end.x), toY(end.y));
-      return;
+    const past = leg.cumulative[v] > distance;
+    const at = past ? pointAlong(leg, distance) : null;
+    const p = at ? surface.point(at.x, at.y) : surface.point(leg.xy[v * 2], leg.xy[v * 2 + 1]);
+    if (!p) open = false;
+    else if (open && !(v === 0 && start === 'moveTo')) ctx.lineTo(p.x, p.y);
+    else {
+      ctx.moveTo(p.x, p.y);
+      open = true;
     }
-    const x = toX(leg.xy[v * 2]);
-    const y = toY(leg.xy[v * 2 + 1]);
-    if (v === 0 && start === 'moveTo') ctx.moveTo(x, y);
-    else ctx.lineTo(x, y);
+    if (past) return;
   }
 }

@@ -458,3 +458,41 @@ export function rasterFor(spec: RasterSpec, centerLng: number, palette: Palette,
   }
   return raster;
 }
+
+/** A detail level's land, coastline and borders as geographic (lng/lat) geometry, for the globe to project per frame. */
+export interface GeoLayers {
+  land: GeoJSON.MultiPolygon;
+  /** The land's outlines as lines: clipped at the globe's horizon without a false coast along it. */
+  coast: GeoJSON.MultiLineString;
+  borders: GeoJSON.MultiLineString;
+}
+
+const geoLayersCache = new Map<Detail, GeoLayers>();
+
+/** Needs `loadDetails([detail])` first. */
+export function geoLayers(detail: Detail): GeoLayers {
+  const cached = geoLayersCache.get(detail);
+  if (cached) return cached;
+  const topo = topologies.get(detail);
+  if (!topo) throw new Error(`map detail ${detail} not loaded`);
+  const polygons: GeoJSON.Position[][][] = [];
+  const collect = (g: GeoJSON.Geometry | null) => {
+    if (!g) return;
+    if (g.type === 'MultiPolygon') polygons.push(...g.coordinates);
+    else if (g.type === 'Polygon') polygons.push(g.coordinates);
+    else if (g.type === 'GeometryCollection') g.geometries.forEach(collect);
+  };
+  const land = feature(topo.land, topo.land.objects.land) as unknown as GeoJSON.Feature | GeoJSON.FeatureCollection;
+  if (land.type === 'FeatureCollection') land.features.forEach((f) => collect(f.geometry));
+  else collect(land.geometry);
+  const countries = topo.countries ?? topologies.get('50m')?.countries ?? null;
+  const layers: GeoLayers = {
+    land: { type: 'MultiPolygon', coordinates: polygons },
+    coast: { type: 'MultiLineString', coordinates: polygons.flat() },
+    borders: countries
+      ? (mesh(countries, countries.objects.countries as never, (a, b) => a !== b) as GeoJSON.MultiLineString)
+      : { type: 'MultiLineString', coordinates: [] },
+  };
+  geoLayersCache.set(detail, layers);
+  return layers;
+}

@@ -7,11 +7,13 @@
  * (in a render the frames come in order, so each country is drawn into it once), and a frame copies
  * that layer and draws only the few countries fading in at that moment.
  */
+import { applyProjection } from '../../lib/globe-camera';
 import { textOverlayRects } from '../../components/TextOverlays';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { focusPoint } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
-import { containsPoint, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
+import { geoPath, type GeoProjection } from 'd3-geo';
+import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
 import { LAND_MASK } from '../../lib/country-frames';
 import { smootherstep } from '../../lib/easing';
 import { planeLayout, tiltOf } from '../../lib/frame-drawing';
@@ -31,7 +33,10 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const plan = planCountryData(props);
   const viewport = viewportOf(props);
   const palette = paletteFor(props.style);
-  const track = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
+  // The choropleth's content is what its still camera frames (the world, or the region).
+  const shownWidth = (viewport.width / 2 ** plan.camera.z) * 0.85;
+  const still = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
+  const track = applyProjection(still, props.projection, viewport, shownWidth, null);
   return sceneWithLayer(
     {
       props,
@@ -54,6 +59,8 @@ interface Shape {
   path: Path2D;
   box: Box;
   projected: ProjectedCountry;
+  /** The country on the sphere, for the globe. */
+  geo: GeoJSON.MultiPolygon;
 }
 
 function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
@@ -75,7 +82,7 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
         const country = countryGeometry(atlas, fill.id);
         if (!country) continue;
         const projected = projectCountry(country, plan.centerLng);
-        shapes.set(fill.id, { path: countryPath(projected), box: projected.box, projected });
+        shapes.set(fill.id, { path: countryPath(projected), box: projected.box, projected, geo: countryFeature(country) });
       }
     }
     return shapes.get(id) ?? null;
@@ -120,8 +127,36 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
   const fills = plan.fills;
   const allAtOnce = plan.settings.reveal === 'all';
 
-  const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, toX, toY) => {
-    const view = planeView(ctx, toX, toY);
+  /** On a globe: every country filled so far, projected and clipped at the horizon by d3 (no cached layer: the view turns). */
+  const drawOnGlobe = (ctx: CanvasRenderingContext2D, frame: number, projection: GeoProjection) => {
+    const path = geoPath(projection, ctx);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.lineJoin = 'round';
+    for (let i = 0; i < fills.length && fills[i].from < frame; i++) {
+      const t = allAtOnce
+        ? smootherstep((frame - fills[0].from) / Math.max(1, fills[0].to - fills[0].from))
+        : smootherstep((frame - fills[i].from) / Math.max(1, fills[i].to - fills[i].from));
+      const shape = shapeOf(fills[i].id);
+      if (!shape || t <= 0) continue;
+      ctx.globalAlpha = t;
+      ctx.beginPath();
+      path(shape.geo);
+      ctx.fillStyle = fills[i].color;
+      ctx.fill('evenodd');
+      ctx.strokeStyle = outline;
+      ctx.lineWidth = outlineWidth;
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+
+  const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, surface) => {
+    if (!surface.flat) {
+      if (surface.globe) drawOnGlobe(ctx, frame, surface.globe.projection);
+      return;
+    }
+    const view = planeView(ctx, surface.flat.toX, surface.flat.toY);
     if (!plan.settings.region) hideSouthOf(ctx, view, palette, ANTARCTIC_CUT_Y);
     fillBeyondWorld(ctx, view, palette);
     if (!fills.length) return;

@@ -6,6 +6,7 @@
  * than the fit centres on the origin, where the routes leave from. The move is a van Wijk–Nuij
  * zoom-pan eased with smootherstep: no jumps, no sudden change of speed. Pure.
  */
+import { globeOffset, globeWeight } from '../../lib/globe';
 import type { PropsOf } from '../../../src/modules/rendering/contract';
 import { intensityFactors } from '../../lib/camera-intensity';
 import { type CameraState, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
@@ -64,6 +65,10 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport }: Mu
 /** Screen position of a world point under a camera (the same maths as the composition's). */
 export function screenPoint(camera: CameraState, point: WorldPoint, viewport: Viewport): { x: number; y: number } {
   const focus = focusPoint(viewport);
+  if (globeWeight(camera) > 0) {
+    const g = globeOffset(camera, point.x, point.y);
+    return { x: focus.x + g.x, y: focus.y + g.y };
+  }
   const scale = 2 ** camera.z;
   const tilt = { angle: (camera.tilt * Math.PI) / 180, distance: perspectiveDistance(viewport.width, viewport.height) };
   const p = planeToScreen((point.x - camera.x) * scale, (point.y - camera.y) * scale, tilt);

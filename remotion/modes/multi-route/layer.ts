@@ -5,6 +5,7 @@
  * its route arrives, with a ring that spreads out once), leader lines and the labels at the spots
  * planned once for the whole video. Text is measured once, when the labels are planned.
  */
+import type { PlaneSurface } from '../../lib/frame-drawing';
 import { appendLegPath } from '../../lib/trace-leg';
 import type { Transport } from '../../../src/modules/rendering/contract';
 import { clamp01, smootherstep } from '../../lib/easing';
@@ -41,8 +42,9 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
   const fractionAt = (i: number, frame: number) => routeFraction(timeline.motions[i], frame / fps);
 
   return {
-    drawPlane(ctx, frame, toX, toY) {
-      fadeWorldEdges(ctx, toY, edgeFade);
+    drawPlane(ctx, frame, surface) {
+      // The flat map's top and bottom edges fade away; a globe has none.
+      if (surface.flat) fadeWorldEdges(ctx, surface.flat.toY, edgeFade);
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       if (settings.show_all_routes_at_start) {
@@ -50,7 +52,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
         if (shown > 0) {
           ctx.lineWidth = Math.max(1, width * 0.5);
           for (const i of drawOrder) {
-            if (!traceLeg(ctx, geometry.legs[i], geometry.legs[i].length, toX, toY)) continue;
+            if (!traceLeg(ctx, geometry.legs[i], geometry.legs[i].length, surface)) continue;
             ctx.globalAlpha = shown * 0.38;
             ctx.strokeStyle = colors[i];
             ctx.stroke();
@@ -60,7 +62,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
       for (const i of drawOrder) {
         const leg = geometry.legs[i];
         const fraction = fractionAt(i, frame);
-        if (fraction <= 0 || !traceLeg(ctx, leg, leg.length * fraction, toX, toY)) continue;
+        if (fraction <= 0 || !traceLeg(ctx, leg, leg.length * fraction, surface)) continue;
         strokeRoute(ctx, look, colors[i], palette.routeCasing, NETWORK_ROUTE_WEIGHTS);
       }
       ctx.globalAlpha = 1;
@@ -230,16 +232,10 @@ function slid(rect: Rect, p: LabelPlacement, by: number): Rect {
 }
 
 /** Traces a leg up to `distance` (world units) as one path; false when there is nothing to draw. */
-function traceLeg(
-  ctx: CanvasRenderingContext2D,
-  leg: LegPath,
-  distance: number,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
-): boolean {
+function traceLeg(ctx: CanvasRenderingContext2D, leg: LegPath, distance: number, surface: PlaneSurface): boolean {
   if (leg.cumulative.length < 2) return false;
   ctx.beginPath();
-  appendLegPath(ctx, leg, distance, toX, toY, 'moveTo');
+  appendLegPath(ctx, leg, distance, surface, 'moveTo');
   return true;
 }
 

@@ -4,6 +4,7 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
+import { applyProjection } from '../../lib/globe-camera';
 import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
 import type { CameraState, Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
@@ -52,7 +53,13 @@ export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
     routesDuration: settings.routes_duration,
     stagger: settings.stagger,
   });
-  const track = planMultiRouteCamera({ props, geometry, timeline, viewport });
+  const track = applyProjection(
+    planMultiRouteCamera({ props, geometry, timeline, viewport }),
+    props.projection,
+    viewport,
+    geometry.bbox.maxX - geometry.bbox.minX,
+    null,
+  );
   const unit = sizeUnit(props.width, props.height);
   const scale = densityScale(settings.routes.length);
   const markerRadius = [1.3 * unit, ...settings.routes.map(() => 0.95 * unit * scale)];

@@ -3,9 +3,12 @@
  * filled and outlined and the rest of the world dimmed; then the markers appear with their labels,
  * and the region's title at the top of the safe area.
  */
+import { applyProjection } from '../../lib/globe-camera';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
-import { countryGeometry, projectCountry } from '../../lib/countries';
+import { geoPath, type GeoProjection } from 'd3-geo';
+import { boxFeature, countryFeature, countryGeometry, projectCountry } from '../../lib/countries';
+import { latitudeOf } from '../../lib/mercator';
 import { clamp01, smootherstep } from '../../lib/easing';
 import { cameraAt, worldToScreen } from '../../lib/frame-drawing';
 import { type LabelRequest, placeLabels, type Rect } from '../../lib/labels';
@@ -26,6 +29,13 @@ export function withAlpha(hex: string, alpha: number): string {
 export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
   const plan = planRegionFocus(props);
   const viewport = viewportOf(props);
+  const track = applyProjection(
+    plan.track,
+    props.projection,
+    viewport,
+    plan.regionBox ? plan.regionBox.maxX - plan.regionBox.minX : 1,
+    null,
+  );
   const palette = paletteFor(props.style);
   const highlight = plan.settings.highlight_color ?? palette.accent;
   const bbox = plan.regionBox ?? { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 };
@@ -35,11 +45,11 @@ export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
       viewport,
       geometry: { centerLng: plan.centerLng, legs: [], waypoints: plan.markers, bbox },
       timeline: plan.timeline,
-      track: plan.track,
+      track,
       palette,
       // The title card's accent bar takes the region's colour.
       route: { ...routeLook(props, palette), color: highlight },
-      ...rastersFor(plan.track, viewport),
+      ...rastersFor(track, viewport),
     },
     (scene) => regionFocusLayer(scene, plan, highlight),
   );
@@ -48,6 +58,8 @@ export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
 interface RegionShape {
   path: Path2D;
   box: Box;
+  /** The region on the sphere, for the globe. */
+  geo: GeoJSON.Geometry;
 }
 
 function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string): ModeLayer {
@@ -68,13 +80,15 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
       const country = countryGeometry(countryAtlas(detail), countryId);
       if (country) {
         const projected = projectCountry(country, plan.centerLng);
-        shape = { path: countryPath(projected), box: projected.box };
+        shape = { path: countryPath(projected), box: projected.box, geo: countryFeature(country) };
       }
     } else if (plan.regionBox) {
       const b = plan.regionBox;
       const path = new Path2D();
       path.rect(b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY);
-      shape = { path, box: b };
+      const west = b.minX * 360 + plan.centerLng;
+      const east = b.maxX * 360 + plan.centerLng;
+      shape = { path, box: b, geo: boxFeature(west, latitudeOf(b.maxY), east, latitudeOf(b.minY)) };
     }
     return shape;
   };
@@ -87,8 +101,44 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
         : 0;
   const width = lineScale(props);
 
-  const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, toX, toY) => {
-    const view = planeView(ctx, toX, toY);
+  const dimColor = dark ? 'rgba(0, 0, 0, 0.5)' : 'rgba(24, 36, 50, 0.24)';
+  const regionFill = withAlpha(highlight, dark ? 0.42 : 0.34);
+
+  /** On a globe: the same dimming, fill and outline, projected and clipped at the horizon by d3. */
+  const drawOnGlobe = (ctx: CanvasRenderingContext2D, frame: number, projection: GeoProjection) => {
+    const reveal = revealAt(frame);
+    const region = reveal > 0 ? regionShape() : null;
+    if (!region) return;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const outline = new Path2D();
+    geoPath(projection, outline as unknown as CanvasRenderingContext2D)(region.geo);
+    const dim = new Path2D();
+    dim.rect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    dim.addPath(outline);
+    ctx.globalAlpha = reveal;
+    ctx.fillStyle = dimColor;
+    ctx.fill(dim, 'evenodd');
+    ctx.fillStyle = regionFill;
+    ctx.fill(outline, 'evenodd');
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = highlight;
+    ctx.globalAlpha = reveal * 0.28;
+    ctx.lineWidth = 5 * width;
+    ctx.stroke(outline);
+    ctx.globalAlpha = reveal;
+    ctx.lineWidth = 1.8 * width;
+    ctx.stroke(outline);
+    ctx.restore();
+  };
+
+  const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, surface) => {
+    if (!surface.flat) {
+      if (surface.globe) drawOnGlobe(ctx, frame, surface.globe.projection);
+      return;
+    }
+    const view = planeView(ctx, surface.flat.toX, surface.flat.toY);
     fillBeyondWorld(ctx, view, palette);
     const reveal = revealAt(frame);
     const region = reveal > 0 ? regionShape() : null;
@@ -102,7 +152,7 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
     for (const k of copies) dim.addPath(region.path, new DOMMatrix([1, 0, 0, 1, k, 0]));
     setWorldTransform(ctx, view);
     ctx.globalAlpha = reveal;
-    ctx.fillStyle = dark ? 'rgba(0, 0, 0, 0.5)' : 'rgba(24, 36, 50, 0.24)';
+    ctx.fillStyle = dimColor;
     ctx.fill(dim, 'evenodd');
 
     ctx.lineJoin = 'round';
@@ -110,7 +160,7 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
     for (const k of copies) {
       setWorldTransform(ctx, view, k);
       ctx.globalAlpha = reveal;
-      ctx.fillStyle = withAlpha(highlight, dark ? 0.42 : 0.34);
+      ctx.fillStyle = regionFill;
       ctx.fill(region.path, 'evenodd');
       // A soft halo, then the outline itself.
       ctx.strokeStyle = highlight;

@@ -6,7 +6,8 @@
 import type { Transport } from '../../../src/modules/rendering/contract';
 import type { CameraState } from '../../lib/camera';
 import { clamp01, smootherstep } from '../../lib/easing';
-import { cameraAt, worldToScreen } from '../../lib/frame-drawing';
+import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/frame-drawing';
+import type { GlobeOpening } from '../../lib/globe-camera';
 import { type LabelRequest, placeLabels, type Rect } from '../../lib/labels';
 import { drawVehicle, SINGLE_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/route-drawing';
 import { headingAlong, pointAlong, progressAt, type RouteProgress } from '../../lib/route-geometry';
@@ -19,9 +20,10 @@ import { drawAvoidedRoute, drawRerouteLabel, rerouteOf } from './reroute';
 export function routeAnimationLayer(scene: Scene): ModeLayer {
   const reroute = rerouteOf(scene);
   return {
-    drawPlane(ctx, frame, toX, toY) {
-      if (reroute) drawAvoidedRoute(ctx, scene, reroute, frame, toX, toY);
-      drawRoute(ctx, scene, progressAt(scene.props, scene.geometry, scene.timeline, frame), toX, toY);
+    drawPlane(ctx, frame, surface) {
+      if (reroute) drawAvoidedRoute(ctx, scene, reroute, frame, surface);
+      if (scene.globeOpening) drawCorridor(ctx, scene, scene.globeOpening, frame, surface);
+      drawRoute(ctx, scene, progressAt(scene.props, scene.geometry, scene.timeline, frame), surface);
     },
     drawOverlay(ctx, frame, obstacles) {
       drawRouteOverlay(ctx, scene, frame, obstacles);
@@ -30,33 +32,44 @@ export function routeAnimationLayer(scene: Scene): ModeLayer {
   };
 }
 
-function traceRoute(
-  ctx: CanvasRenderingContext2D,
-  scene: Scene,
-  progress: RouteProgress,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
-): boolean {
+function traceRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteProgress, surface: PlaneSurface): boolean {
   const { legs } = scene.geometry;
   ctx.beginPath();
   const lastLeg = Math.min(progress.fraction > 0 ? progress.leg : progress.leg - 1, legs.length - 1);
   for (let i = 0; i <= lastLeg; i++) {
-    appendLegPath(ctx, legs[i], i < progress.leg ? Infinity : progress.distance, toX, toY, i === 0 ? 'moveTo' : 'lineTo');
+    appendLegPath(ctx, legs[i], i < progress.leg ? Infinity : progress.distance, surface, i === 0 ? 'moveTo' : 'lineTo');
   }
   return lastLeg >= 0;
 }
 
-function drawRoute(
-  ctx: CanvasRenderingContext2D,
-  scene: Scene,
-  progress: RouteProgress,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
-): void {
-  if (!traceRoute(ctx, scene, progress, toX, toY)) return;
+function drawRoute(ctx: CanvasRenderingContext2D, scene: Scene, progress: RouteProgress, surface: PlaneSurface): void {
+  if (!traceRoute(ctx, scene, progress, surface)) return;
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
   strokeRoute(ctx, scene.route, scene.route.color, scene.palette.routeCasing, SINGLE_ROUTE_WEIGHTS);
+}
+
+/**
+ * global_corridor_reveal: the whole route's corridor, faint, on the turning globe, so the viewer sees
+ * where the journey goes before the camera descends; it fades as the route itself starts to draw.
+ */
+function drawCorridor(ctx: CanvasRenderingContext2D, scene: Scene, opening: GlobeOpening, frame: number, surface: PlaneSurface): void {
+  const fade = 1 - smootherstep((frame - opening.end) / (scene.props.fps * 0.8));
+  if (fade <= 0) return;
+  ctx.beginPath();
+  scene.geometry.legs.forEach((leg, i) => appendLegPath(ctx, leg, Infinity, surface, i === 0 ? 'moveTo' : 'lineTo'));
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.globalAlpha = 0.28 * fade;
+  ctx.strokeStyle = scene.route.color;
+  ctx.lineWidth = scene.route.width * 2.6;
+  ctx.stroke();
+  ctx.globalAlpha = 0.75 * fade;
+  ctx.setLineDash([scene.route.width * 1.6, scene.route.width * 1.8]);
+  ctx.lineWidth = scene.route.width * 0.7;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.globalAlpha = 1;
 }
 
 /**

@@ -5,7 +5,7 @@
  * Cape"). Browser-only drawing; the geometry is worked out once per scene.
  */
 import { EASES, smootherstep } from '../../lib/easing';
-import { cameraAt, worldToScreen } from '../../lib/frame-drawing';
+import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/frame-drawing';
 import { type LegPath, projectLines } from '../../lib/route-geometry';
 import type { Rect } from '../../lib/labels';
 import { sizeUnit } from '../../lib/safe-area';
@@ -61,8 +61,7 @@ export function drawAvoidedRoute(
   scene: Scene,
   reroute: Reroute,
   frame: number,
-  toX: (x: number) => number,
-  toY: (y: number) => number,
+  surface: PlaneSurface,
 ): void {
   const fps = scene.props.fps;
   const from = fps * 0.2;
@@ -70,7 +69,7 @@ export function drawAvoidedRoute(
   const shown = EASES['cubic-in-out']((frame - from) / (to - from));
   if (shown <= 0) return;
   ctx.beginPath();
-  for (const leg of reroute.avoided) appendLegPath(ctx, leg, leg.length * shown, toX, toY, 'moveTo');
+  for (const leg of reroute.avoided) appendLegPath(ctx, leg, leg.length * shown, surface, 'moveTo');
   const width = scene.route.width * 0.75;
   ctx.setLineDash([width * 2.2, width * 1.8]);
   ctx.lineCap = 'butt';

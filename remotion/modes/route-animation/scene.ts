@@ -1,10 +1,11 @@
 import type { PropsOf } from '../../../src/modules/rendering/contract';
+import { applyProjection, GLOBE_OPENING_SECONDS, planGlobeOpening } from '../../lib/globe-camera';
 import { chokepointPaces, chokepointZones, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry } from '../../lib/route-geometry';
 import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
-import { planTimeline } from '../../lib/timeline';
+import { planTimeline, type Timeline } from '../../lib/timeline';
 import { routeAnimationLayer } from './layer';
 import { REROUTE_REVEAL_SECONDS } from './reroute';
 
@@ -15,6 +16,7 @@ import { REROUTE_REVEAL_SECONDS } from './reroute';
 export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Scene {
   const viewport = viewportOf(props);
   const geometry = buildRouteGeometry(props);
+  const revealsOnGlobe = props.camera.preset === 'global_corridor_reveal' && props.projection !== 'flat';
   const timeline = planTimeline({
     fps: props.fps,
     durationInFrames: props.durationInFrames,
@@ -23,14 +25,47 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
     dwellSeconds: props.waypoints.map((w) => w.dwell),
     holdSeconds: props.waypoints.map((w) => w.hold),
     // The reroute story's avoided route draws over a longer opening.
-    openingHoldSeconds: props.camera.focus_hold_seconds + (props.camera.reroute ? REROUTE_REVEAL_SECONDS : 0),
+    // global_corridor_reveal's globe turns and descends over a longer opening too.
+    openingHoldSeconds:
+      props.camera.focus_hold_seconds + (props.camera.reroute ? REROUTE_REVEAL_SECONDS : 0) + (revealsOnGlobe ? GLOBE_OPENING_SECONDS : 0),
     // A chokepoint story slows the vehicle where it passes its chokepoints.
     paces: chokepointPaces(chokepointZones(props, geometry), props.legs.length),
   });
-  const track = planCameraTrack({ props, geometry, timeline, viewport });
+  const flatTrack = planCameraTrack({ props, geometry, timeline, viewport });
+  const focus = props.camera.start_focus_waypoint;
+  const opening = revealsOnGlobe
+    ? planGlobeOpening(
+        descentEnd(timeline, props.fps),
+        props.fps,
+        flatTrack.length,
+        geometry.bbox,
+        focus != null ? geometry.waypoints[focus] : null,
+      )
+    : null;
+  const track = applyProjection(flatTrack, props.projection, viewport, geometry.bbox.maxX - geometry.bbox.minX, opening);
   const palette = paletteFor(props.style);
   return sceneWithLayer(
-    { props, viewport, geometry, timeline, track, palette, route: routeLook(props, palette), ...rastersFor(track, viewport) },
+    {
+      props,
+      viewport,
+      geometry,
+      timeline,
+      track,
+      palette,
+      route: routeLook(props, palette),
+      ...rastersFor(track, viewport),
+      ...(opening ? { globeOpening: opening } : {}),
+    },
     routeAnimationLayer,
   );
+}
+
+/**
+ * Where the globe opening's descent ends: a little after the vehicle sets off (the route starts
+ * drawing as the camera arrives), or where the camera stands still on the first waypoint's hold.
+ */
+function descentEnd(timeline: Timeline, fps: number): number {
+  const firstHold = timeline.holds[0];
+  if (firstHold && firstHold.end > firstHold.start) return firstHold.start;
+  return (timeline.legs[0]?.start ?? timeline.intro.end) + Math.round(0.3 * fps);
 }

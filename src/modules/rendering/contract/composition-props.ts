@@ -169,12 +169,20 @@ function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, p
   const chokepoints = storyChokepoints(camera.preset, passages);
   // A story with nothing to play on plays like auto (the job record's camera_notes say so).
   const played = storyPlays(camera.preset, passages, plan) ? camera.preset : 'auto';
-  // auto on a long route opens on the globe (contract §19), unless the request keeps the map flat.
+  // auto on a long route opens on the globe (contract §19), unless the request keeps the map flat,
+  // the camera still, or sets an opening of its own (explicit fields win over a preset).
+  const ownOpening =
+    camera.mode === 'static' ||
+    camera.start_zoom !== undefined ||
+    camera.start_focus_waypoint !== undefined ||
+    camera.focus_hold_seconds !== undefined ||
+    camera.opening_zoom_boost !== undefined;
   const revealsOnGlobe =
     played === 'auto' &&
     mode === 'route_animation' &&
     plan.distance_km > GLOBE_REVEAL_MIN_ROUTE_KM &&
-    (request.projection ?? DEFAULT_PROJECTION) !== 'flat';
+    (request.projection ?? DEFAULT_PROJECTION) !== 'flat' &&
+    !ownOpening;
   const preset = revealsOnGlobe ? 'global_corridor_reveal' : played;
   const storyPunchIn = preset in PRESET_PUNCH_IN ? PRESET_PUNCH_IN[preset as keyof typeof PRESET_PUNCH_IN] : 1;
   return {

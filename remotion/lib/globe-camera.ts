@@ -1,0 +1,112 @@
+/**
+ * Where the globe shows (contract §20), decided per frame on top of a mode's flat camera track:
+ * `flat` never, `globe` always, `auto` for the opening of global_corridor_reveal and wherever a frame
+ * whose width is not its longest side (9:16, 4:5, 1:1) shows more than about 120° of longitude.
+ * The weight changes smoothly from frame to frame and the globe keeps the flat map's scale at the
+ * focus (lib/globe.ts), so globe ↔ flat is one continuous move. A pure function of its inputs.
+ */
+import type { Projection } from '../../src/modules/rendering/contract';
+import { type CameraState, safeSize, type Viewport, zoomPan } from './camera';
+import { clamp, lerp, smootherstep } from './easing';
+import { globeRadius, zoomForGlobeRadius } from './globe';
+import type { Box } from './route-geometry';
+
+/** The whole globe's radius, as a share of the safe area's short side: the globe fills the frame with its rim in view. */
+export const WHOLE_GLOBE_RADIUS_SHARE = 0.45;
+
+/** Seconds global_corridor_reveal adds to the opening: the globe turns towards the route, then descends to it. */
+export const GLOBE_OPENING_SECONDS = 2.2;
+
+/** auto shows the globe all video long for content wider than this (degrees of longitude) in a frame that is not wider than tall. */
+export const AUTO_GLOBE_CONTENT_DEGREES = 120;
+
+/** The opening of global_corridor_reveal, in frames: the globe turns until `turnEnd`, and has become the flat map at `end`. */
+export interface GlobeOpening {
+  turnEnd: number;
+  end: number;
+  /** World point the globe turns to face (the route's corridor, or start_focus_waypoint). */
+  target: { x: number; y: number };
+}
+
+/** The opening's frames when its descent ends at frame `end` (the globe turns over the first 40%). */
+export function planGlobeOpening(
+  end: number,
+  fps: number,
+  frames: number,
+  corridor: Box,
+  focus: { x: number; y: number } | null,
+): GlobeOpening {
+  const last = clamp(Math.round(end), Math.round(fps * 0.5), Math.max(2, frames - 1));
+  return {
+    turnEnd: Math.round(last * 0.4),
+    end: last,
+    target: focus ?? { x: (corridor.minX + corridor.maxX) / 2, y: (corridor.minY + corridor.maxY) / 2 },
+  };
+}
+
+/** Zoom at which the whole globe, centred on world y `y`, fills the safe area with its rim in view. */
+export function wholeGlobeZoom(viewport: Viewport, y: number): number {
+  const { w, h } = safeSize(viewport);
+  return zoomForGlobeRadius(WHOLE_GLOBE_RADIUS_SHARE * Math.min(w, h), y);
+}
+
+/**
+ * Whether `auto` shows the globe all video long: content spanning more than about 120° of longitude
+ * (`contentWidth` in world units, 1 = 360°) in a frame that is not wider than tall (9:16, 4:5, 1:1),
+ * which a flat map would leave with empty bands above and below.
+ */
+export function autoPrefersGlobe(viewport: Viewport, contentWidth: number): boolean {
+  return viewport.width <= viewport.height && contentWidth * 360 > AUTO_GLOBE_CONTENT_DEGREES;
+}
+
+/**
+ * The globe opening's camera at a frame: the whole globe, turning eastwards onto the target and
+ * slowing as it gets there, handed over (the zoom-pan every handover uses, between the two shots
+ * as they are at that frame) to the flat track over the descent, so the camera leaves the globe
+ * with the track's own speed. The globe opens out into the flat map once it is larger than the
+ * frame (its rim out of view), and has done so by the end whatever the zoom it arrives at.
+ */
+function openingCamera(track: CameraState[], viewport: Viewport, opening: GlobeOpening, frame: number): CameraState {
+  const { target } = opening;
+  // About 30° of longitude, turned over the whole opening.
+  const turn = (30 / 360) * (1 - smootherstep(frame / Math.max(1, opening.end)));
+  const globe: CameraState = { x: target.x - turn, y: target.y, z: wholeGlobeZoom(viewport, target.y), tilt: 0 };
+  if (frame < opening.turnEnd) return { ...globe, globe: 1 };
+  const progress = (frame - opening.turnEnd) / Math.max(1, opening.end - opening.turnEnd);
+  const u = smootherstep(progress);
+  const flat = track[Math.min(frame, track.length - 1)];
+  const viewPx = Math.min(viewport.width, viewport.height);
+  const moved = zoomPan(globe, { ...flat, tilt: 0 }, u, viewPx);
+  const reach = Math.hypot(viewport.width, viewport.height) / 2 / globeRadius(moved.z, moved.y);
+  const byZoom = 1 - smootherstep((1.05 - reach) / 0.45);
+  const byTime = 1 - smootherstep((progress - 0.5) / 0.5);
+  return { ...moved, tilt: flat.tilt * u, globe: Math.min(byZoom, byTime) };
+}
+
+/**
+ * The frames' globe weights (and zooms where the globe needs to be larger than the flat map's scale
+ * to fill the frame) for a projection, on top of a flat track whose content is `contentWidth` world
+ * units wide. `opening` is set for global_corridor_reveal.
+ */
+export function applyProjection(
+  track: CameraState[],
+  projection: Projection,
+  viewport: Viewport,
+  contentWidth: number,
+  opening: GlobeOpening | null,
+): CameraState[] {
+  if (projection === 'flat') return track;
+  const always = projection === 'globe' || autoPrefersGlobe(viewport, contentWidth);
+  if (!always && !opening) return track;
+  return track.map((camera, frame) => {
+    const fromOpening = opening && frame < opening.end ? openingCamera(track, viewport, opening, frame) : null;
+    const base = fromOpening ?? camera;
+    const weight = always ? 1 : (fromOpening?.globe ?? 0);
+    if (weight <= 0) return { ...base, globe: 0 };
+    // A globe never shrinks below the whole globe's size: zoomed out further, the flat map would
+    // show the world several times over, but the globe would only get smaller.
+    const fill = wholeGlobeZoom(viewport, base.y);
+    const z = base.z + weight * Math.max(0, fill - base.z);
+    return { ...base, z, tilt: lerp(base.tilt, 0, weight), globe: weight };
+  });
+}

@@ -89,23 +89,57 @@ export function flatSurface(toX: (x: number) => number, toY: (y: number) => numb
 
 /** Draws the map plane of a frame: the raster (or the globe), then the mode's world-space drawing (the route so far, say). */
 export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: number): void {
-  const layout = planeLayout(scene);
   const camera = cameraAt(scene, frame);
-  if (globeWeight(camera) > 0) {
-    // Globe frames never tilt (lib/globe-camera.ts): canvas pixels are the focus-relative offsets moved to the canvas.
-    const origin = { x: -layout.minX, y: -layout.minY };
-    const centerLng = scene.geometry.centerLng;
-    const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport);
-    scene.layer.drawPlane(ctx, frame, {
-      point: (wx, wy) => {
-        const p = globeOffset(camera, wx, wy);
-        return p.visible ? { x: origin.x + p.x, y: origin.y + p.y } : null;
-      },
-      flat: null,
-      globe: { projection, centerLng },
-    });
+  const weight = globeWeight(camera);
+  if (weight <= 0) return drawFlatPlane(ctx, scene, frame, camera);
+  if (weight < 1 && scene.globeOpening?.transition === 'dissolve') {
+    // The globe still smaller than the frame where the opening arrives: the whole globe and the
+    // flat map at the same scale at the focus, dissolving into each other (lib/globe-camera.ts).
+    drawGlobePlane(ctx, scene, frame, { ...camera, globe: 1 });
+    const flat = scratchCanvas(scene, ctx.canvas.width, ctx.canvas.height);
+    drawFlatPlane(flat.getContext('2d', { alpha: false })!, scene, frame, camera);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1 - weight;
+    ctx.drawImage(flat, 0, 0);
+    ctx.globalAlpha = 1;
     return;
   }
+  drawGlobePlane(ctx, scene, frame, camera);
+}
+
+const scratch = new WeakMap<Scene, HTMLCanvasElement>();
+
+/** One spare canvas per scene, the plane canvas's size (the flat half of a dissolve is drawn into it). */
+function scratchCanvas(scene: Scene, width: number, height: number): HTMLCanvasElement {
+  let canvas = scratch.get(scene);
+  if (!canvas) scratch.set(scene, (canvas = document.createElement('canvas')));
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  return canvas;
+}
+
+/** The globe (or the globe opening out into the flat map), then the mode's drawing on it. */
+function drawGlobePlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, camera: CameraState): void {
+  const layout = planeLayout(scene);
+  // Globe frames never tilt (lib/globe-camera.ts): canvas pixels are the focus-relative offsets moved to the canvas.
+  const origin = { x: -layout.minX, y: -layout.minY };
+  const centerLng = scene.geometry.centerLng;
+  const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport);
+  scene.layer.drawPlane(ctx, frame, {
+    point: (wx, wy) => {
+      const p = globeOffset(camera, wx, wy);
+      return p.visible ? { x: origin.x + p.x, y: origin.y + p.y } : null;
+    },
+    flat: null,
+    globe: { projection, centerLng },
+  });
+}
+
+/** The flat map: the visible part of the frame's cached raster, then the mode's drawing on it. */
+function drawFlatPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, camera: CameraState): void {
+  const layout = planeLayout(scene);
   const scale = 2 ** camera.z;
   const f = Math.max(0, Math.min(scene.track.length - 1, Math.round(frame)));
   const spec = scene.rasters.rasters[scene.rasters.rasterOfFrame[f]];

@@ -24,25 +24,49 @@ export const AUTO_GLOBE_CONTENT_DEGREES = 120;
 export interface GlobeOpening {
   turnEnd: number;
   end: number;
+  /**
+   * How the globe becomes the flat map: `morph` opens it out (every point gliding from its place on
+   * the globe to its place on the map) where the globe has grown larger than the frame by then;
+   * `dissolve` fades the whole globe into the map at the same scale where it is still smaller
+   * (a portrait frame over a long first leg), since opening out a globe whose rim shows would
+   * tear the map across the pole.
+   */
+  transition: 'morph' | 'dissolve';
   /** World point the globe turns to face (the route's corridor, or start_focus_waypoint). */
   target: { x: number; y: number };
 }
 
-/** The opening's frames when its descent ends at frame `end` (the globe turns over the first 40%). */
+/**
+ * The opening's frames when its descent ends at frame `end` (the globe turns over the first 40%),
+ * onto the flat track's camera there (`arrival`).
+ */
 export function planGlobeOpening(
   end: number,
   fps: number,
-  frames: number,
+  track: CameraState[],
+  viewport: Viewport,
   corridor: Box,
   focus: { x: number; y: number } | null,
 ): GlobeOpening {
-  const last = clamp(Math.round(end), Math.round(fps * 0.5), Math.max(2, frames - 1));
+  const last = clamp(Math.round(end), Math.round(fps * 0.5), Math.max(2, track.length - 1));
+  const arrival = track[last];
   return {
     turnEnd: Math.round(last * 0.4),
     end: last,
     target: focus ?? { x: (corridor.minX + corridor.maxX) / 2, y: (corridor.minY + corridor.maxY) / 2 },
+    transition: reachOf(viewport, arrival) <= MORPH_MAX_REACH ? 'morph' : 'dissolve',
   };
 }
+
+/** The frame's half-diagonal in radii of the globe at this camera: below 1 the globe covers the frame. */
+function reachOf(viewport: Viewport, camera: CameraState): number {
+  return Math.hypot(viewport.width, viewport.height) / 2 / globeRadius(camera.z, camera.y);
+}
+
+/** The globe opens out into the map only once its rim is this far out of the frame (in units of the frame's half-diagonal). */
+const MORPH_MAX_REACH = 0.9;
+/** …and starts to as its rim reaches the frame's corners. */
+const MORPH_FROM_REACH = 1.1;
 
 /** Zoom at which the whole globe, centred on world y `y`, fills the safe area with its rim in view. */
 export function wholeGlobeZoom(viewport: Viewport, y: number): number {
@@ -77,9 +101,11 @@ function openingCamera(track: CameraState[], viewport: Viewport, opening: GlobeO
   const flat = track[Math.min(frame, track.length - 1)];
   const viewPx = Math.min(viewport.width, viewport.height);
   const moved = zoomPan(globe, { ...flat, tilt: 0 }, u, viewPx);
-  const reach = Math.hypot(viewport.width, viewport.height) / 2 / globeRadius(moved.z, moved.y);
-  const byZoom = 1 - smootherstep((1.05 - reach) / 0.45);
   const byTime = 1 - smootherstep((progress - 0.5) / 0.5);
+  if (opening.transition === 'dissolve') return { ...moved, tilt: flat.tilt * u, globe: byTime };
+  // Over the rest of the descent, from the rim leaving the frame's corners to the arrival's zoom.
+  const arrivalReach = Math.min(MORPH_MAX_REACH, reachOf(viewport, track[Math.min(opening.end, track.length - 1)]));
+  const byZoom = 1 - smootherstep((MORPH_FROM_REACH - reachOf(viewport, moved)) / (MORPH_FROM_REACH - arrivalReach));
   return { ...moved, tilt: flat.tilt * u, globe: Math.min(byZoom, byTime) };
 }
 

@@ -41,11 +41,18 @@ export function globeProjection(
   const rotation = geoRotation([-lng0, -lat0]);
   // d3 hands the raw function rotated coordinates (the focus at 0, 0); the flat part needs the
   // point's own longitude and latitude, so the rotation is undone for it.
+  let previous = 0;
   const raw = (lambda: number, phi: number): [number, number] => {
     if (weight >= 1) return [Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
     const [lng, lat] = rotation.invert([lambda / RADIANS, phi / RADIANS]);
     let dLng = lng - lng0;
     dLng -= 360 * Math.round(dLng / 360);
+    // Across the pole from the focus the flat map has its cut (±180° from the focus): a shape that
+    // straddles it would be torn into a band across the frame. Points come in order along each
+    // line, so near the cut a line keeps going past ±180° (onto the next copy of the flat map),
+    // and the shape moves off to one side in one piece.
+    if (Math.abs(dLng) > 120 && Math.abs(dLng - previous) > 180) dLng += dLng < previous ? 360 : -360;
+    previous = dLng;
     return blendedRaw(dLng * RADIANS, lat * RADIANS, phi0, weight);
   };
   return geoProjection(raw)

@@ -137,6 +137,21 @@ describe('global_corridor_reveal', () => {
     }
   });
 
+  it('opens the globe out into the map where it has outgrown the frame, and dissolves it into the map where it has not', () => {
+    // 16:9: the first leg's framing is close enough for the globe to cover the frame.
+    expect(reveal().globeOpening!.transition).toBe('morph');
+    // 9:16: the same leg seen whole leaves the globe smaller than the tall frame.
+    const portrait = reveal({ aspect_ratio: '9:16' });
+    const opening = portrait.globeOpening!;
+    expect(opening.transition).toBe('dissolve');
+    const arrival = portrait.track[opening.end];
+    expect(globeRadius(arrival.z, arrival.y)).toBeLessThan(Math.hypot(portrait.viewport.width, portrait.viewport.height) / 2);
+    for (let f = 1; f <= opening.end; f++) {
+      expect(portrait.track[f].globe!).toBeLessThanOrEqual(portrait.track[f - 1].globe! + 1e-9);
+      expect(portrait.track[f - 1].globe! - portrait.track[f].globe!).toBeLessThan(6 / portrait.props.fps);
+    }
+  });
+
   it('turns the globe towards the route (eastwards) before it descends, and tilts only once on the flat map', () => {
     const scene = reveal({ camera: { preset: 'global_corridor_reveal', tilt: 30 } });
     const opening = scene.globeOpening!;

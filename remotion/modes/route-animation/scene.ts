@@ -37,7 +37,8 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
     ? planGlobeOpening(
         descentEnd(timeline, props.fps),
         props.fps,
-        flatTrack.length,
+        flatTrack,
+        viewport,
         geometry.bbox,
         focus != null ? geometry.waypoints[focus] : null,
       )

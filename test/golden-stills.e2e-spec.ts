@@ -181,6 +181,14 @@ const CASES: GoldenCase[] = [
     props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16', camera: { preset: 'cinematic', tilt: 85 } }),
     frame: 70,
   },
+  // The globe (contract §20): auto's global_corridor_reveal on a long route, and auto's globe for world-spanning content in portrait and square frames.
+  { name: 'globe-opening-16x9', props: atlanticProps(), frame: 20 },
+  { name: 'globe-opening-maritime-dark-9x16', props: pacificProps({ style: 'maritime-dark', aspect_ratio: '9:16' }), frame: 20 },
+  // Halfway through opening out into the flat map (16:9), and through dissolving into it (9:16).
+  { name: 'globe-to-flat-midpoint-16x9', props: atlanticProps(), frame: 79 },
+  { name: 'globe-to-flat-midpoint-dark-9x16', props: atlanticProps({ style: 'dark', aspect_ratio: '9:16' }), frame: 81 },
+  { name: 'globe-multi-route-minimal-1x1', props: shanghaiPortsProps({ style: 'minimal', aspect_ratio: '1:1' }), frame: 200 },
+  { name: 'globe-country-data-dark-1x1', props: countryDataProps(LIFE_EXPECTANCY_DATA, { style: 'dark', aspect_ratio: '1:1' }), frame: -1 },
   {
     name: 'story-static-overview-1x1',
     props: () => Promise.resolve(atlanticProps({ aspect_ratio: '1:1', camera: { preset: 'static_overview' } })),

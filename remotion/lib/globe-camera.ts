@@ -122,7 +122,9 @@ export function applyProjection(
   opening: GlobeOpening | null,
 ): CameraState[] {
   if (projection === 'flat') return track;
-  const always = projection === 'globe' || autoPrefersGlobe(viewport, contentWidth);
+  // A tilted camera (asked for explicitly, or the cinematic preset's) looks across the flat map: auto keeps it.
+  const tilted = track.some((camera) => camera.tilt > 0);
+  const always = projection === 'globe' || (autoPrefersGlobe(viewport, contentWidth) && !tilted);
   if (!always && !opening) return track;
   return track.map((camera, frame) => {
     const fromOpening = opening && frame < opening.end ? openingCamera(track, viewport, opening, frame) : null;
@@ -135,4 +137,14 @@ export function applyProjection(
     const z = base.z + weight * Math.max(0, fill - base.z);
     return { ...base, z, tilt: lerp(base.tilt, 0, weight), globe: weight };
   });
+}
+
+/**
+ * A globe that holds still would hide half of what a world-wide picture shows (a world choropleth's
+ * Americas, say): it turns eastwards at an even pace instead, `degrees` of longitude over the video,
+ * centred on the camera's own longitude.
+ */
+export function turningGlobe(track: CameraState[], degrees: number): CameraState[] {
+  const last = Math.max(1, track.length - 1);
+  return track.map((camera, frame) => ({ ...camera, x: camera.x + (degrees / 360) * (frame / last - 0.5) }));
 }

@@ -96,6 +96,17 @@ describe('where the globe shows', () => {
   });
 });
 
+describe('a world choropleth on the globe', () => {
+  it('turns, so the countries on both sides of the world come into view; a region held on the flat map does not move', () => {
+    const world = buildScene(countryDataProps(LIFE_EXPECTANCY_DATA, { aspect_ratio: '9:16' }));
+    const [first, last] = [world.track[0], world.track[world.track.length - 1]];
+    expect(first.globe).toBe(1);
+    expect((last.x - first.x) * 360).toBeCloseTo(200, 6);
+    const wide = buildScene(countryDataProps(LIFE_EXPECTANCY_DATA, { aspect_ratio: '16:9' }));
+    expect(new Set(wide.track.map((c) => JSON.stringify(c))).size).toBe(1);
+  });
+});
+
 describe('global_corridor_reveal', () => {
   const reveal = (overrides: Parameters<typeof atlanticProps>[0] = {}) => buildScene(atlanticProps(overrides));
 

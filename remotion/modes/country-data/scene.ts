@@ -7,7 +7,7 @@
  * (in a render the frames come in order, so each country is drawn into it once), and a frame copies
  * that layer and draws only the few countries fading in at that moment.
  */
-import { applyProjection } from '../../lib/globe-camera';
+import { applyProjection, turningGlobe } from '../../lib/globe-camera';
 import { textOverlayRects } from '../../components/TextOverlays';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { focusPoint } from '../../lib/camera';
@@ -29,6 +29,9 @@ import { paletteFor } from '../../lib/styles';
 import { chooseLegendRect, drawLegend, legendCandidates, type LegendLayout, legendLayout } from './legend';
 import { type CountryDataPlan, planCountryData } from './plan';
 
+/** How far a world choropleth on a globe turns over the video: from the Americas to East Asia. */
+const WORLD_GLOBE_TURN_DEGREES = 200;
+
 export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const plan = planCountryData(props);
   const viewport = viewportOf(props);
@@ -36,7 +39,10 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   // The choropleth's content is what its still camera frames (the world, or the region).
   const shownWidth = (viewport.width / 2 ** plan.camera.z) * 0.85;
   const still = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
-  const track = applyProjection(still, props.projection, viewport, shownWidth, null);
+  const projected = applyProjection(still, props.projection, viewport, shownWidth, null);
+  // The whole world on a globe: it turns, so every country with a value comes into view.
+  const track =
+    !plan.settings.region && projected.every((c) => c.globe === 1) ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES) : projected;
   return sceneWithLayer(
     {
       props,

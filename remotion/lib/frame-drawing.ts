@@ -92,7 +92,7 @@ export function drawPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
   const camera = cameraAt(scene, frame);
   const weight = globeWeight(camera);
   if (weight <= 0) return drawFlatPlane(ctx, scene, frame, camera);
-  if (weight < 1 && scene.globeOpening?.transition === 'dissolve') {
+  if (weight < 1 && scene.globeOpening?.flattening === 'dissolve') {
     // The globe still smaller than the frame where the opening arrives: the whole globe and the
     // flat map at the same scale at the focus, dissolving into each other (lib/globe-camera.ts).
     drawGlobePlane(ctx, scene, frame, { ...camera, globe: 1 });

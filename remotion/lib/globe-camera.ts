@@ -7,7 +7,7 @@
  */
 import type { Projection } from '../../src/modules/rendering/contract';
 import { type CameraState, safeSize, type Viewport, zoomPan } from './camera';
-import { clamp, lerp, smootherstep } from './easing';
+import { lerp, smootherstep } from './easing';
 import { globeRadius, zoomForGlobeRadius } from './globe';
 import type { Box } from './route-geometry';
 
@@ -31,7 +31,7 @@ export interface GlobeOpening {
    * (a portrait frame over a long first leg), since opening out a globe whose rim shows would
    * tear the map across the pole.
    */
-  transition: 'morph' | 'dissolve';
+  flattening: 'morph' | 'dissolve';
   /** World point the globe turns to face (the route's corridor, or start_focus_waypoint). */
   target: { x: number; y: number };
 }
@@ -48,13 +48,14 @@ export function planGlobeOpening(
   corridor: Box,
   focus: { x: number; y: number } | null,
 ): GlobeOpening {
-  const last = clamp(Math.round(end), Math.round(fps * 0.5), Math.max(2, track.length - 1));
+  // Half a second at least, within the video (a warm-up render of a few frames has a short track).
+  const last = Math.max(0, Math.min(track.length - 1, Math.max(Math.round(end), Math.round(fps * 0.5))));
   const arrival = track[last];
   return {
     turnEnd: Math.round(last * 0.4),
     end: last,
     target: focus ?? { x: (corridor.minX + corridor.maxX) / 2, y: (corridor.minY + corridor.maxY) / 2 },
-    transition: reachOf(viewport, arrival) <= MORPH_MAX_REACH ? 'morph' : 'dissolve',
+    flattening: reachOf(viewport, arrival) <= MORPH_MAX_REACH ? 'morph' : 'dissolve',
   };
 }
 
@@ -102,7 +103,7 @@ function openingCamera(track: CameraState[], viewport: Viewport, opening: GlobeO
   const viewPx = Math.min(viewport.width, viewport.height);
   const moved = zoomPan(globe, { ...flat, tilt: 0 }, u, viewPx);
   const byTime = 1 - smootherstep((progress - 0.5) / 0.5);
-  if (opening.transition === 'dissolve') return { ...moved, tilt: flat.tilt * u, globe: byTime };
+  if (opening.flattening === 'dissolve') return { ...moved, tilt: flat.tilt * u, globe: byTime };
   // Over the rest of the descent, from the rim leaving the frame's corners to the arrival's zoom.
   const arrivalReach = Math.min(MORPH_MAX_REACH, reachOf(viewport, track[Math.min(opening.end, track.length - 1)]));
   const byZoom = 1 - smootherstep((MORPH_FROM_REACH - reachOf(viewport, moved)) / (MORPH_FROM_REACH - arrivalReach));

@@ -4,7 +4,7 @@
  * projection of lib/globe.ts, and the shading that gives the sphere its volume. At weight 0 the
  * picture is the flat map's (frame-drawing.ts switches to the cached raster there).
  */
-import { geoGraticule10, geoPath, type GeoProjection, geoProjection, geoRotation } from 'd3-geo';
+import { geoGraticule, geoPath, type GeoProjection, geoProjection, geoRotation } from 'd3-geo';
 import type { CameraState } from './camera';
 import { clamp } from './easing';
 import { blendedRaw, globeOffset, globeRadius, globeWeight, HORIZON_DEGREES } from './globe';
@@ -14,14 +14,15 @@ import type { Palette } from './styles';
 import { geoLayers } from './world-map';
 
 const RADIANS = Math.PI / 180;
-const GRATICULE = geoGraticule10();
+/** The flat map's graticule (every 10°, as geoGraticule10), with a point every degree: traced without resampling. */
+const GRATICULE = geoGraticule().precision(1)();
 const SPHERE: GeoJSON.Geometry = { type: 'Sphere' } as unknown as GeoJSON.Geometry;
 
 /** The map details the globe draws: 110m while the whole globe shows, 50m once it is larger than the frame. */
 export const GLOBE_DETAILS: Detail[] = ['110m', '50m'];
 
 function detailFor(radius: number, frameSide: number): Detail {
-  return radius > frameSide * 0.9 ? '50m' : '110m';
+  return radius > frameSide * 1.2 ? '50m' : '110m';
 }
 
 /**
@@ -33,6 +34,8 @@ export function globeProjection(
   centerLng: number,
   origin: { x: number; y: number },
   frameHalfDiagonal: number,
+  /** d3's resampling threshold in pixels; 0 = none (lines with a vertex every few pixels need none). */
+  precision = 0,
 ): GeoProjection {
   const weight = globeWeight(camera);
   const lng0 = camera.x * 360 + centerLng;
@@ -60,7 +63,7 @@ export function globeProjection(
     .scale(globeRadius(camera.z, camera.y))
     .translate([origin.x, origin.y])
     .clipAngle(clipDegrees(weight, frameHalfDiagonal / globeRadius(camera.z, camera.y)))
-    .precision(0.7);
+    .precision(precision);
 }
 
 /**
@@ -71,7 +74,9 @@ export function globeProjection(
  * globe radii.
  */
 function clipDegrees(weight: number, reach: number): number {
-  if (weight >= 1) return HORIZON_DEGREES;
+  // The whole globe: its horizon; a globe larger than the frame: a little beyond the frame's corners,
+  // so d3 drops what lies off screen before projecting it.
+  if (weight >= 1) return reach >= 0.95 ? HORIZON_DEGREES : Math.min(HORIZON_DEGREES, (Math.asin(reach) / RADIANS) * 1.15 + 3);
   // Widening back to the horizon as the horizon nears the frame (reach towards 1), so the clip never shows.
   return Math.min(HORIZON_DEGREES, (reach / RADIANS) * 1.3 + 4 + Math.max(0, reach - 0.6) * 100);
 }
@@ -88,30 +93,31 @@ export function drawGlobe(
   const weight = globeWeight(camera);
   const { width, height } = ctx.canvas;
   const radius = globeRadius(camera.z, camera.y);
-  const projection = globeProjection(camera, centerLng, origin, Math.hypot(frameSize.width, frameSize.height) / 2);
+  const halfDiagonal = Math.hypot(frameSize.width, frameSize.height) / 2;
+  // Land, coast and borders have a vertex every few pixels at the detail drawn: no resampling (the
+  // costliest part of d3's projection). The graticule's long, curved lines are resampled.
+  const projection = globeProjection(camera, centerLng, origin, halfDiagonal);
   const path = geoPath(projection, ctx);
-  // Lines are stroked through a context that drops the blend's jumps (see lineContext).
-  const lines = weight >= 1 ? path : geoPath(projection, lineContext(ctx, width * 0.5));
+  const rimInView = halfDiagonal / radius >= 0.95;
+  const clip = clipDegrees(weight, halfDiagonal / radius);
+  const trace = (target: CanvasRenderingContext2D | Path2D, geometry: GeoJSON.MultiLineString) =>
+    traceLines(target, geometry.coordinates, camera, centerLng, origin, clip);
   const widthScale = clamp(Math.min(frameSize.width, frameSize.height) / 720, 0.8, 1.6);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
 
-  // The backdrop: deep space (or the style's own ground) around the globe.
-  const far = Math.hypot(width, height);
-  const backdrop = ctx.createRadialGradient(origin.x, origin.y, radius * 0.8, origin.x, origin.y, Math.max(radius * 1.2, far));
-  backdrop.addColorStop(0, palette.space.inner);
-  backdrop.addColorStop(1, palette.space.outer);
-  ctx.fillStyle = backdrop;
-  ctx.fillRect(0, 0, width, height);
+  // The backdrop: deep space (or the style's own ground) around the globe, the same every frame.
+  if (rimInView) ctx.drawImage(backdropFor(ctx.canvas, origin, palette), 0, 0);
 
-  // The atmosphere: a glow fading outwards from the rim (only while it is a globe).
-  if (weight > 0.02) {
+  // The atmosphere: a glow fading outwards from the rim (only while it is a globe, and the rim
+  // shows), filled over its own box only: full-frame gradients are what a software canvas pays for.
+  if (weight > 0.02 && rimInView) {
     const glow = ctx.createRadialGradient(origin.x, origin.y, radius * 0.96, origin.x, origin.y, radius * 1.14);
     glow.addColorStop(0, withAlpha(palette.space.atmosphere, 0.75 * weight));
     glow.addColorStop(0.35, withAlpha(palette.space.atmosphere, 0.3 * weight));
     glow.addColorStop(1, withAlpha(palette.space.atmosphere, 0));
     ctx.fillStyle = glow;
-    ctx.fillRect(0, 0, width, height);
+    fillBox(ctx, origin, radius * 1.14);
   }
 
   // The sea: the water's gradient, over the disc on the globe and over the world's height on the flat map.
@@ -145,17 +151,21 @@ export function drawGlobe(
     ctx.strokeStyle = graticule;
     ctx.lineWidth = widthScale;
     ctx.beginPath();
-    lines(GRATICULE);
+    trace(ctx, GRATICULE);
     ctx.stroke();
     ctx.globalAlpha = 1;
   }
   const layers = geoLayers(detailFor(radius, Math.max(frameSize.width, frameSize.height)));
+  // The coast is projected once and stroked twice (the shallow-water band, then the coastline).
+  const coast = new Path2D();
+  trace(coast, layers.coast);
   if (palette.shallowWater) {
     ctx.strokeStyle = palette.shallowWater;
     ctx.lineWidth = 7 * widthScale;
-    ctx.beginPath();
-    lines(layers.coast);
-    ctx.stroke();
+    // Bevelled: a wide band's round joins are what a software canvas spends its time on, and under the land they do not show.
+    ctx.lineJoin = 'bevel';
+    ctx.stroke(coast);
+    ctx.lineJoin = 'round';
   }
   ctx.fillStyle = palette.land;
   ctx.beginPath();
@@ -166,15 +176,13 @@ export function drawGlobe(
     ctx.lineWidth = widthScale;
     ctx.setLineDash(palette.borderDash.map((d) => d * widthScale));
     ctx.beginPath();
-    lines(layers.borders);
+    trace(ctx, layers.borders);
     ctx.stroke();
     ctx.setLineDash([]);
   }
   ctx.strokeStyle = palette.coastline;
   ctx.lineWidth = palette.coastlineWidth * widthScale;
-  ctx.beginPath();
-  lines(layers.coast);
-  ctx.stroke();
+  ctx.stroke(coast);
 
   // Volume: the sphere darkens towards its rim, lit from the upper left.
   if (weight > 0.02) {
@@ -191,7 +199,7 @@ export function drawGlobe(
     light.addColorStop(1, 'rgba(0,10,25,0.38)');
     ctx.globalAlpha = weight;
     ctx.fillStyle = light;
-    ctx.fillRect(0, 0, width, height);
+    fillBox(ctx, origin, radius * 1.02);
     ctx.globalAlpha = 1;
   }
   ctx.restore();
@@ -199,34 +207,92 @@ export function drawGlobe(
 }
 
 /**
- * A drawing context for lines on a globe opening out into the flat map. Across the pole from the
- * focus, the flat map puts neighbouring points on opposite edges (longitude ±180° from the focus),
- * so the blend joins them with a line straight across the frame. A step longer than `limit` pixels
- * sideways is such a jump (d3 resamples real lines into short steps): the line restarts there.
+ * Lines (coast, borders, graticule) projected by hand rather than through d3: a line needs no
+ * polygon clipping, only to break where it passes beyond the clip angle, and this is most of the
+ * globe's cost per frame otherwise. Along each line the longitude from the focus is kept continuous
+ * (past ±180° onto the next copy of the flat map), so that on a globe opening out into the map a
+ * line across the pole from the focus moves off to one side in one piece instead of jumping across.
  */
-function lineContext(ctx: CanvasRenderingContext2D, limit: number) {
-  let lastX = 0;
-  let startX = 0;
-  let startY = 0;
-  const jump = (x: number) => Math.abs(x - lastX) > limit;
-  return {
-    beginPath: () => ctx.beginPath(),
-    moveTo(x: number, y: number) {
-      ctx.moveTo(x, y);
-      lastX = startX = x;
-      startY = y;
-    },
-    lineTo(x: number, y: number) {
-      if (jump(x)) ctx.moveTo(x, y);
-      else ctx.lineTo(x, y);
-      lastX = x;
-    },
-    closePath() {
-      if (!jump(startX)) ctx.lineTo(startX, startY);
-      lastX = startX;
-    },
-    arc: (x: number, y: number, r: number, a0: number, a1: number) => ctx.arc(x, y, r, a0, a1),
-  };
+function traceLines(
+  target: CanvasRenderingContext2D | Path2D,
+  lines: GeoJSON.Position[][],
+  camera: CameraState,
+  centerLng: number,
+  origin: { x: number; y: number },
+  clipDegrees: number,
+): void {
+  const weight = globeWeight(camera);
+  const radius = globeRadius(camera.z, camera.y);
+  const lng0 = camera.x * 360 + centerLng;
+  const phi0 = latitudeOf(camera.y) * RADIANS;
+  const sinPhi0 = Math.sin(phi0);
+  const cosPhi0 = Math.cos(phi0);
+  const cosClip = Math.cos(clipDegrees * RADIANS);
+  for (const line of lines) {
+    let open = false;
+    let previous = NaN;
+    for (const [lng, lat] of line) {
+      let d = lng - lng0;
+      d -= 360 * Math.round(d / 360);
+      if (Math.abs(d - previous) > 180) d += d < previous ? 360 : -360;
+      previous = d;
+      const phi = lat * RADIANS;
+      const dLambda = d * RADIANS;
+      if (sinPhi0 * Math.sin(phi) + cosPhi0 * Math.cos(phi) * Math.cos(dLambda) < cosClip) {
+        open = false;
+        continue;
+      }
+      let x: number;
+      let y: number;
+      if (weight >= 1) {
+        // The orthographic globe, written out (this loop runs for every vertex of the coast each frame).
+        x = origin.x + Math.cos(phi) * Math.sin(dLambda) * radius;
+        y = origin.y - (cosPhi0 * Math.sin(phi) - sinPhi0 * Math.cos(phi) * Math.cos(dLambda)) * radius;
+      } else {
+        const [rx, ry] = blendedRaw(dLambda, phi, phi0, weight);
+        x = origin.x + rx * radius;
+        y = origin.y - ry * radius;
+      }
+      if (open) target.lineTo(x, y);
+      else target.moveTo(x, y);
+      open = true;
+    }
+  }
+}
+
+/** Fills the square of half-side `half` around `centre`, as far as it lies on the canvas. */
+function fillBox(ctx: CanvasRenderingContext2D, centre: { x: number; y: number }, half: number): void {
+  const left = Math.max(0, Math.floor(centre.x - half));
+  const top = Math.max(0, Math.floor(centre.y - half));
+  const right = Math.min(ctx.canvas.width, Math.ceil(centre.x + half));
+  const bottom = Math.min(ctx.canvas.height, Math.ceil(centre.y + half));
+  if (right > left && bottom > top) ctx.fillRect(left, top, right - left, bottom - top);
+}
+
+/** The backdrop (a radial gradient out from the globe's centre), drawn once per canvas size, centre and style. */
+const backdrops = new Map<string, HTMLCanvasElement>();
+
+function backdropFor(target: HTMLCanvasElement, origin: { x: number; y: number }, palette: Palette): HTMLCanvasElement {
+  const key = `${target.width}x${target.height}:${origin.x},${origin.y}:${palette.space.inner}:${palette.space.outer}`;
+  const hit = backdrops.get(key);
+  if (hit) return hit;
+  const canvas = document.createElement('canvas');
+  canvas.width = target.width;
+  canvas.height = target.height;
+  const ctx = canvas.getContext('2d', { alpha: false })!;
+  const gradient = ctx.createRadialGradient(origin.x, origin.y, 0, origin.x, origin.y, Math.hypot(target.width, target.height) * 0.75);
+  gradient.addColorStop(0, palette.space.inner);
+  gradient.addColorStop(1, palette.space.outer);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  // One per video in practice: drop the oldest beyond a few.
+  if (backdrops.size >= 4) {
+    const oldest = backdrops.keys().next().value as string;
+    backdrops.get(oldest)!.width = 0;
+    backdrops.delete(oldest);
+  }
+  backdrops.set(key, canvas);
+  return canvas;
 }
 
 /** A #rrggbb colour with an alpha. */

@@ -150,11 +150,11 @@ describe('global_corridor_reveal', () => {
 
   it('opens the globe out into the map where it has outgrown the frame, and dissolves it into the map where it has not', () => {
     // 16:9: the first leg's framing is close enough for the globe to cover the frame.
-    expect(reveal().globeOpening!.transition).toBe('morph');
+    expect(reveal().globeOpening!.flattening).toBe('morph');
     // 9:16: the same leg seen whole leaves the globe smaller than the tall frame.
     const portrait = reveal({ aspect_ratio: '9:16' });
     const opening = portrait.globeOpening!;
-    expect(opening.transition).toBe('dissolve');
+    expect(opening.flattening).toBe('dissolve');
     const arrival = portrait.track[opening.end];
     expect(globeRadius(arrival.z, arrival.y)).toBeLessThan(Math.hypot(portrait.viewport.width, portrait.viewport.height) / 2);
     for (let f = 1; f <= opening.end; f++) {
@@ -185,6 +185,15 @@ describe('global_corridor_reveal', () => {
     expect(scene.globeOpening!.target).toEqual(newYork);
     expect(latitudeOf(scene.track[0].y)).toBeCloseTo(latitudeOf(newYork.y), 6);
     expect(Math.abs(scene.track[0].x - newYork.x) * 360).toBeLessThan(31);
+  });
+
+  it('fits a video of a few frames (the renderer warms up on one)', () => {
+    const props = atlanticProps();
+    for (const durationInFrames of [1, 3]) {
+      const scene = buildScene({ ...props, durationInFrames });
+      expect(scene.track).toHaveLength(durationInFrames);
+      expect(scene.globeOpening!.end).toBeLessThan(durationInFrames);
+    }
   });
 
   it('leaves auto alone on a request that sets its own opening or a still camera', () => {

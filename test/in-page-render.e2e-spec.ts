@@ -52,8 +52,17 @@ function frameOf(file: string, n = 0): PNG {
 }
 const difference = (a: PNG, b: PNG) => pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.12 }) / (a.width * a.height);
 
-/** 2 s of the Atlantic sample at 720p: route, labels, the ship and the distance HUD. */
-const flatProps = (): MapAnimationProps => ({ ...atlanticProps({ duration: 10 }), durationInFrames: 60 });
+/** 2 s of the Atlantic sample at 720p on the flat map: route, labels, the ship and the distance HUD. */
+const flatProps = (): MapAnimationProps => ({ ...atlanticProps({ duration: 10, projection: 'flat' }), durationInFrames: 60 });
+
+/**
+ * The same route on the globe (contract §20), seen by a still camera: the comparison is of the drawing, and a
+ * fast-moving camera would bring in the encoders' different losses under motion instead.
+ */
+const globeProps = (): MapAnimationProps => ({
+  ...atlanticProps({ duration: 4, projection: 'globe', camera: { preset: 'auto', mode: 'static' } }),
+  durationInFrames: 45,
+});
 
 describe('InPageRenderer (rendering inside the page)', () => {
   let workDir: string;
@@ -102,6 +111,22 @@ describe('InPageRenderer (rendering inside the page)', () => {
     expect([thumbnail.width, thumbnail.height]).toEqual([1280, 720]);
     expect(difference(thumbnail, frameOf(reference, 59))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
   }, 240_000);
+
+  it('draws the globe as the screenshot path does', async () => {
+    const props = globeProps();
+    const videoPath = path.join(workDir, 'in-page-globe.mp4');
+    await inPage.render({ props, videoPath });
+    const screenshots = new RemotionRenderer({ bundleDir, browserExecutable, tempDir: path.join(workDir, 'screenshots-globe') });
+    const reference = path.join(workDir, 'screenshots-globe.mp4');
+    try {
+      await screenshots.render({ props, videoPath: reference });
+    } finally {
+      await screenshots.stop();
+    }
+    for (const n of [0, 22, 44]) expect(difference(frameOf(videoPath, n), frameOf(reference, n))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    // The route draws itself over the globe meanwhile: the first and the last frame differ.
+    expect(difference(frameOf(videoPath, 0), frameOf(videoPath, 44))).toBeGreaterThan(0.002);
+  }, 180_000);
 
   it('declines a tilted camera (the screenshot path draws it faster), and what it would not fit', async () => {
     const videoPath = path.join(workDir, 'declined.mp4');

@@ -34,8 +34,6 @@ export function globeProjection(
   centerLng: number,
   origin: { x: number; y: number },
   frameHalfDiagonal: number,
-  /** d3's resampling threshold in pixels; 0 = none (lines with a vertex every few pixels need none). */
-  precision = 0,
 ): GeoProjection {
   const weight = globeWeight(camera);
   const lng0 = camera.x * 360 + centerLng;
@@ -58,24 +56,26 @@ export function globeProjection(
     previous = dLng;
     return blendedRaw(dLng * RADIANS, lat * RADIANS, phi0, weight);
   };
-  return geoProjection(raw)
-    .rotate([-lng0, -lat0])
-    .scale(globeRadius(camera.z, camera.y))
-    .translate([origin.x, origin.y])
-    .clipAngle(clipDegrees(weight, frameHalfDiagonal / globeRadius(camera.z, camera.y)))
-    .precision(precision);
+  return (
+    geoProjection(raw)
+      .rotate([-lng0, -lat0])
+      .scale(globeRadius(camera.z, camera.y))
+      .translate([origin.x, origin.y])
+      .clipAngle(clipDegrees(weight, frameHalfDiagonal / globeRadius(camera.z, camera.y)))
+      // No adaptive resampling (the costliest part of d3's projection): the land has a vertex every few pixels at the detail drawn.
+      .precision(0)
+  );
 }
 
 /**
- * How far from the focus the picture is drawn: the horizon on the whole globe. While it opens out
- * into the flat map, only a little beyond the frame's corners: across the pole from the focus the
- * flat map puts neighbouring points on opposite edges (longitude ±180° from the focus), and the blend
- * would join them with a band straight across the frame. `reach` is the frame's half-diagonal in
- * globe radii.
+ * How far from the focus the picture is drawn (`reach`: the frame's half-diagonal in globe radii).
+ * On the globe: its horizon, or once the globe is larger than the frame a little beyond the frame's
+ * corners, so that d3 drops what lies off screen before projecting it. While it opens out into the
+ * flat map, also only a little beyond the corners: across the pole from the focus the flat map puts
+ * neighbouring points on opposite edges (longitude ±180° from the focus), and the blend would join
+ * them with a band straight across the frame.
  */
 function clipDegrees(weight: number, reach: number): number {
-  // The whole globe: its horizon; a globe larger than the frame: a little beyond the frame's corners,
-  // so d3 drops what lies off screen before projecting it.
   if (weight >= 1) return reach >= 0.95 ? HORIZON_DEGREES : Math.min(HORIZON_DEGREES, (Math.asin(reach) / RADIANS) * 1.15 + 3);
   // Widening back to the horizon as the horizon nears the frame (reach towards 1), so the clip never shows.
   return Math.min(HORIZON_DEGREES, (reach / RADIANS) * 1.3 + 4 + Math.max(0, reach - 0.6) * 100);
@@ -94,8 +94,6 @@ export function drawGlobe(
   const { width, height } = ctx.canvas;
   const radius = globeRadius(camera.z, camera.y);
   const halfDiagonal = Math.hypot(frameSize.width, frameSize.height) / 2;
-  // Land, coast and borders have a vertex every few pixels at the detail drawn: no resampling (the
-  // costliest part of d3's projection). The graticule's long, curved lines are resampled.
   const projection = globeProjection(camera, centerLng, origin, halfDiagonal);
   const path = geoPath(projection, ctx);
   const rimInView = halfDiagonal / radius >= 0.95;
@@ -162,10 +160,7 @@ export function drawGlobe(
   if (palette.shallowWater) {
     ctx.strokeStyle = palette.shallowWater;
     ctx.lineWidth = 7 * widthScale;
-    // Bevelled: a wide band's round joins are what a software canvas spends its time on, and under the land they do not show.
-    ctx.lineJoin = 'bevel';
     ctx.stroke(coast);
-    ctx.lineJoin = 'round';
   }
   ctx.fillStyle = palette.land;
   ctx.beginPath();
@@ -207,9 +202,8 @@ export function drawGlobe(
 }
 
 /**
- * Lines (coast, borders, graticule) projected by hand rather than through d3: a line needs no
- * polygon clipping, only to break where it passes beyond the clip angle, and this is most of the
- * globe's cost per frame otherwise. Along each line the longitude from the focus is kept continuous
+ * Lines (coast, borders, graticule) projected by hand rather than through d3's stream: a line needs
+ * no polygon clipping, only to break where it passes beyond the clip angle. Along each line the longitude from the focus is kept continuous
  * (past ±180° onto the next copy of the flat map), so that on a globe opening out into the map a
  * line across the pole from the focus moves off to one side in one piece instead of jumping across.
  */

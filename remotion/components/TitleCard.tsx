@@ -1,6 +1,8 @@
 import React from 'react';
 import { STYLES } from '../../src/modules/rendering/contract';
 import { smootherstep } from '../lib/easing';
+import { cameraAt } from '../lib/frame-drawing';
+import { globeWeight } from '../lib/globe';
 import { sizeUnit } from '../lib/safe-area';
 import type { Scene } from '../lib/scene';
 
@@ -17,9 +19,14 @@ export const TitleCard: React.FC<{ scene: Scene; frame: number }> = ({ scene, fr
   const unit = sizeUnit(props.width, props.height);
   const { insets } = viewport;
   const dark = STYLES.find((s) => s.id === props.style)?.dark ?? false;
+  // Over the globe (and its dark backdrop) the map is dimmed darker, as on a dark style: a light veil would turn space grey.
+  const globe = dark ? 1 : globeWeight(cameraAt(scene, frame));
   return (
     <div style={{ position: 'absolute', inset: 0, opacity: visibility }}>
-      <div style={{ position: 'absolute', inset: 0, background: dark ? 'rgba(0,0,0,0.45)' : 'rgba(255,255,255,0.35)' }} />
+      {globe < 1 ? (
+        <div style={{ position: 'absolute', inset: 0, background: `rgba(255,255,255,${(0.35 * (1 - globe)).toFixed(3)})` }} />
+      ) : null}
+      {globe > 0 ? <div style={{ position: 'absolute', inset: 0, background: `rgba(0,0,0,${(0.45 * globe).toFixed(3)})` }} /> : null}
       <div
         style={{
           position: 'absolute',

@@ -187,7 +187,12 @@ const CASES: GoldenCase[] = [
   // Halfway through opening out into the flat map (16:9), and through dissolving into it (9:16).
   { name: 'globe-to-flat-midpoint-16x9', props: atlanticProps(), frame: 79 },
   { name: 'globe-to-flat-midpoint-dark-9x16', props: atlanticProps({ style: 'dark', aspect_ratio: '9:16' }), frame: 81 },
-  { name: 'globe-multi-route-minimal-1x1', props: shanghaiPortsProps({ style: 'minimal', aspect_ratio: '1:1' }), frame: 200 },
+  // Asked for explicitly: the ports behind the globe (Santos, Rotterdam, Hamburg) leave out their markers and labels.
+  {
+    name: 'globe-multi-route-minimal-1x1',
+    props: shanghaiPortsProps({ style: 'minimal', aspect_ratio: '1:1', projection: 'globe' }),
+    frame: 200,
+  },
   { name: 'globe-country-data-dark-1x1', props: countryDataProps(LIFE_EXPECTANCY_DATA, { style: 'dark', aspect_ratio: '1:1' }), frame: -1 },
   {
     name: 'story-static-overview-1x1',

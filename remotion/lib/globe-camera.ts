@@ -8,8 +8,9 @@
 import type { Projection } from '../../src/modules/rendering/contract';
 import { type CameraState, safeSize, type Viewport, zoomPan } from './camera';
 import { lerp, smootherstep } from './easing';
-import { globeRadius, zoomForGlobeRadius } from './globe';
-import type { Box } from './route-geometry';
+import { angleFromFocus, globeRadius, zoomForGlobeRadius } from './globe';
+import { latitudeOf } from './mercator';
+import type { Box, RouteGeometry } from './route-geometry';
 
 /** The whole globe's radius, as a share of the safe area's short side: the globe fills the frame with its rim in view. */
 export const WHOLE_GLOBE_RADIUS_SHARE = 0.45;
@@ -78,10 +79,25 @@ export function wholeGlobeZoom(viewport: Viewport, y: number): number {
 /**
  * Whether `auto` shows the globe all video long: content spanning more than about 120° of longitude
  * (`contentWidth` in world units, 1 = 360°) in a frame that is not wider than tall (9:16, 4:5, 1:1),
- * which a flat map would leave with empty bands above and below.
+ * which a flat map would leave with empty bands above and below, as long as one side of the globe
+ * holds all of it (`fitsOneSide`): content around the whole world would hide behind it.
  */
-export function autoPrefersGlobe(viewport: Viewport, contentWidth: number): boolean {
-  return viewport.width <= viewport.height && contentWidth * 360 > AUTO_GLOBE_CONTENT_DEGREES;
+export function autoPrefersGlobe(viewport: Viewport, contentWidth: number, fitsOneSide = true): boolean {
+  return viewport.width <= viewport.height && contentWidth * 360 > AUTO_GLOBE_CONTENT_DEGREES && fitsOneSide;
+}
+
+/** How far from the content's centre (degrees of arc) a point may lie for one side of the globe to show it well. */
+export const ONE_SIDE_DEGREES = 75;
+
+/** Whether every point lies within ONE_SIDE_DEGREES of the centre of `box` (world units), so one side of the globe shows them all. */
+export function fitsOneSide(points: readonly { x: number; y: number }[], box: Box): boolean {
+  const center = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+  const phi0 = (latitudeOf(center.y) * Math.PI) / 180;
+  return points.every((p) => {
+    const phi = (latitudeOf(p.y) * Math.PI) / 180;
+    const dLambda = (p.x - center.x) * 2 * Math.PI;
+    return angleFromFocus(dLambda, phi, phi0) <= ONE_SIDE_DEGREES;
+  });
 }
 
 /**
@@ -121,11 +137,12 @@ export function applyProjection(
   viewport: Viewport,
   contentWidth: number,
   opening: GlobeOpening | null,
+  contentFitsOneSide = true,
 ): CameraState[] {
   if (projection === 'flat') return track;
   // A tilted camera (asked for explicitly, or the cinematic preset's) looks across the flat map: auto keeps it.
   const tilted = track.some((camera) => camera.tilt > 0);
-  const always = projection === 'globe' || (autoPrefersGlobe(viewport, contentWidth) && !tilted);
+  const always = projection === 'globe' || (autoPrefersGlobe(viewport, contentWidth, contentFitsOneSide) && !tilted);
   if (!always && !opening) return track;
   return track.map((camera, frame) => {
     const fromOpening = opening && frame < opening.end ? openingCamera(track, viewport, opening, frame) : null;
@@ -148,4 +165,11 @@ export function applyProjection(
 export function turningGlobe(track: CameraState[], degrees: number): CameraState[] {
   const last = Math.max(1, track.length - 1);
   return track.map((camera, frame) => ({ ...camera, x: camera.x + (degrees / 360) * (frame / last - 0.5) }));
+}
+
+/** The waypoints and every tenth vertex of the legs: enough to tell where a route's content lies. */
+export function routePoints(geometry: Pick<RouteGeometry, 'legs' | 'waypoints'>): Array<{ x: number; y: number }> {
+  const points: Array<{ x: number; y: number }> = [...geometry.waypoints];
+  for (const leg of geometry.legs) for (let v = 0; v < leg.xy.length / 2; v += 10) points.push({ x: leg.xy[v * 2], y: leg.xy[v * 2 + 1] });
+  return points;
 }

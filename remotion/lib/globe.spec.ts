@@ -6,7 +6,7 @@ import { focusPoint } from './camera';
 import { boxFeature } from './countries';
 import { frameAtLegFraction } from './timeline';
 import { globeOffset, globeRadius } from './globe';
-import { AUTO_GLOBE_CONTENT_DEGREES, WHOLE_GLOBE_RADIUS_SHARE } from './globe-camera';
+import { AUTO_GLOBE_CONTENT_DEGREES, fitsOneSide, routePoints, WHOLE_GLOBE_RADIUS_SHARE } from './globe-camera';
 import { latitudeOf, project } from './mercator';
 import type { Scene } from './scene';
 
@@ -81,13 +81,20 @@ describe('where the globe shows', () => {
     }
   });
 
-  it(`auto shows the globe all video long for content wider than ${AUTO_GLOBE_CONTENT_DEGREES}° in 9:16 and 1:1, not in 16:9`, () => {
+  it(`auto shows the globe all video long for content wider than ${AUTO_GLOBE_CONTENT_DEGREES}° in 9:16 and 1:1 that one side of the globe holds, not in 16:9`, () => {
     // Shanghai to Los Angeles spans about 120° of longitude; the Shanghai ports about 150°.
     const pacific = buildScene(pacificProps({ aspect_ratio: '9:16', camera: { preset: 'follow' } }));
     expect((pacific.geometry.bbox.maxX - pacific.geometry.bbox.minX) * 360).toBeGreaterThan(AUTO_GLOBE_CONTENT_DEGREES);
     expect(pacific.track.every((c) => c.globe === 1)).toBe(true);
+    // Shanghai's ports reach from Los Angeles to Santos and Rotterdam: no side of the globe holds them all, so auto keeps the flat map.
     const ports = buildScene(shanghaiPortsProps({ aspect_ratio: '1:1' }));
-    expect(ports.track.every((c) => c.globe === 1)).toBe(true);
+    expect(fitsOneSide(routePoints(ports.geometry), ports.geometry.bbox)).toBe(false);
+    expect(ports.track.every((c) => !c.globe)).toBe(true);
+    // Asked for, the globe shows them anyway, and the ports behind it are known to be hidden (their markers and labels are left out).
+    const portsOnGlobe = buildScene(shanghaiPortsProps({ aspect_ratio: '1:1', projection: 'globe' }));
+    const hidden = portsOnGlobe.geometry.waypoints.filter((p) => !globeOffset(portsOnGlobe.track[0], p.x, p.y).visible);
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.length).toBeLessThan(portsOnGlobe.geometry.waypoints.length);
     const wide = buildScene(shanghaiPortsProps({ aspect_ratio: '16:9' }));
     expect(wide.track.every((c) => !c.globe)).toBe(true);
     // A region the size of a country stays on the flat map in portrait.

@@ -63,11 +63,12 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport }: Mu
 }
 
 /** Screen position of a world point under a camera (the same maths as the composition's). */
-export function screenPoint(camera: CameraState, point: WorldPoint, viewport: Viewport): { x: number; y: number } {
+export function screenPoint(camera: CameraState, point: WorldPoint, viewport: Viewport): { x: number; y: number; hidden?: boolean } {
   const focus = focusPoint(viewport);
   if (globeWeight(camera) > 0) {
+    // `hidden`: behind the globe, where nothing of the point shows (its marker and label are left out).
     const g = globeOffset(camera, point.x, point.y);
-    return { x: focus.x + g.x, y: focus.y + g.y };
+    return { x: focus.x + g.x, y: focus.y + g.y, ...(g.visible ? {} : { hidden: true }) };
   }
   const scale = 2 ** camera.z;
   const tilt = { angle: (camera.tilt * Math.PI) / 180, distance: perspectiveDistance(viewport.width, viewport.height) };

@@ -75,7 +75,8 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
       const points = pointsOnScreen(plan, frame);
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
-      const labelShown = plan.labelFrom.map((from) => clamp01((frame - from) / (fps * 0.45)));
+      // A point behind the globe shows neither its marker nor its label.
+      const labelShown = plan.labelFrom.map((from, k) => (points[k].hidden ? 0 : clamp01((frame - from) / (fps * 0.45))));
 
       drawLeaders(ctx, labels, points, labelShown);
 
@@ -83,6 +84,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
       // start, a hollow ring marks where each label points until then.
       settings.routes.forEach((_, i) => {
         const p = points[i + 1];
+        if (p.hidden) return;
         const r = plan.markerRadius[i + 1];
         const arrived = clamp01((frame - timeline.arrivals[i] + fps * 0.08) / (fps * 0.35));
         if (arrived <= 0) {
@@ -103,7 +105,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
 
       // The origin: a hub, larger and ringed, shown from the start.
       const origin = points[0];
-      const originShown = smootherstep(labelShown[0] * 1.4);
+      const originShown = origin.hidden ? 0 : smootherstep(labelShown[0] * 1.4);
       if (originShown > 0) {
         const r = plan.markerRadius[0];
         ctx.globalAlpha = originShown * 0.3;
@@ -134,6 +136,7 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
         const heading = headingAlong(leg, distance);
         const step = 4 / 2 ** camera.z; // four screen pixels, in world units
         const a = screenPoint(camera, at, plan.viewport);
+        if (a.hidden) return null;
         const b = screenPoint(camera, { x: at.x + Math.cos(heading) * step, y: at.y + Math.sin(heading) * step }, plan.viewport);
         const size = ((VEHICLES[transport].size * unit) / 24) * 0.78 * (0.6 + 0.4 * visibility);
         return { x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x), size, visibility, transport };

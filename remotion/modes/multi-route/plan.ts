@@ -4,7 +4,7 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
-import { applyProjection } from '../../lib/globe-camera';
+import { applyProjection, fitsOneSide, routePoints } from '../../lib/globe-camera';
 import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
 import type { CameraState, Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
@@ -59,6 +59,7 @@ export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
     viewport,
     geometry.bbox.maxX - geometry.bbox.minX,
     null,
+    fitsOneSide(routePoints(geometry), geometry.bbox),
   );
   const unit = sizeUnit(props.width, props.height);
   const scale = densityScale(settings.routes.length);
@@ -112,7 +113,7 @@ export function labelSize(text: LabelText, measure: (text: string, font: string)
 }
 
 /** Screen position of every point (0 = origin) on a frame. */
-export function pointsOnScreen(plan: MultiRoutePlan, frame: number): Point[] {
+export function pointsOnScreen(plan: MultiRoutePlan, frame: number): Array<Point & { hidden?: boolean }> {
   const camera = plan.track[Math.max(0, Math.min(plan.track.length - 1, Math.round(frame)))];
   return plan.geometry.waypoints.map((p) => screenPoint(camera, p, plan.viewport));
 }
@@ -155,7 +156,7 @@ export function planLabels(plan: MultiRoutePlan, measure: (text: string, font: s
     labels.push({
       id: k,
       ...labelSize(text, measure),
-      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] ? positions[s][k] : null)),
+      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] && !positions[s][k].hidden ? positions[s][k] : null)),
       markerRadius: plan.markerRadius[k],
       priority: k === 0 ? 1 : 0,
       offset: offset ? { x: offset.x * frameScale, y: offset.y * frameScale } : null,

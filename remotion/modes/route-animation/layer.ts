@@ -92,6 +92,7 @@ function vehiclePose(scene: Scene, progress: RouteProgress, frame: number, camer
   const heading = headingAlong(leg, progress.distance);
   const step = 4 / 2 ** camera.z; // four screen pixels, in world units
   const a = worldToScreen(scene, camera, at.x, at.y);
+  if (a.hidden) return null;
   const b = worldToScreen(scene, camera, at.x + Math.cos(heading) * step, at.y + Math.sin(heading) * step);
   const depth = Math.min(1.4, Math.max(0.5, Math.hypot(b.x - a.x, b.y - a.y) / 4));
   const unit = sizeUnit(scene.props.width, scene.props.height);
@@ -117,7 +118,8 @@ function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
       const p = scene.geometry.waypoints[i];
       return { wp, i, t, screen: worldToScreen(scene, camera, p.x, p.y) };
     })
-    .filter((v) => v.t > 0);
+    // Behind the globe a waypoint shows neither its marker nor its label.
+    .filter((v) => v.t > 0 && !v.screen.hidden);
 
   const markerRadius = (emphasis: string) => (emphasis === 'waypoint' ? 1.25 : emphasis === 'chokepoint' ? 1.2 : 0.85) * unit;
   const fontFor = (emphasis: string) => {

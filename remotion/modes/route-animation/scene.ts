@@ -1,5 +1,5 @@
 import type { PropsOf } from '../../../src/modules/rendering/contract';
-import { applyProjection, GLOBE_OPENING_SECONDS, planGlobeOpening } from '../../lib/globe-camera';
+import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe-camera';
 import { chokepointPaces, chokepointZones, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry } from '../../lib/route-geometry';
@@ -43,7 +43,14 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
         focus != null ? geometry.waypoints[focus] : null,
       )
     : null;
-  const track = applyProjection(flatTrack, props.projection, viewport, geometry.bbox.maxX - geometry.bbox.minX, opening);
+  const track = applyProjection(
+    flatTrack,
+    props.projection,
+    viewport,
+    geometry.bbox.maxX - geometry.bbox.minX,
+    opening,
+    fitsOneSide(routePoints(geometry), geometry.bbox),
+  );
   const palette = paletteFor(props.style);
   return sceneWithLayer(
     {

@@ -1389,7 +1389,7 @@ export interface components {
              */
             style?: string;
             /**
-             * @description How the map is drawn, in every mode. `auto`: The globe where it tells the story better (a long route opens on it; content around the world stays on it in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
+             * @description How the map is drawn, in every mode. `auto`: The globe where it tells the story better (a long route opens on it; wide content that one side of the globe holds stays on it in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
              * @example globe
              * @enum {string}
              */
@@ -1959,7 +1959,7 @@ export interface components {
              */
             style?: string;
             /**
-             * @description How the map is drawn, in every mode. `auto`: The globe where it tells the story better (a long route opens on it; content around the world stays on it in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
+             * @description How the map is drawn, in every mode. `auto`: The globe where it tells the story better (a long route opens on it; wide content that one side of the globe holds stays on it in 9:16, 4:5 and 1:1), else the flat map. `flat`: The flat (Web-Mercator) map, all video long. `globe`: An orthographic globe with an atmosphere, all video long: routes follow great circles over its curve. Default: `"auto"`.
              * @example globe
              * @enum {string}
              */

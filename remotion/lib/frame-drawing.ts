@@ -6,7 +6,7 @@
  */
 import type { GeoProjection } from 'd3-geo';
 import { type CameraState, focusPoint } from './camera';
-import { globeOffset, globeWeight } from './globe';
+import { globeOffset, globeOffsets, globeWeight } from './globe';
 import { drawGlobe } from './globe-drawing';
 import type { Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
@@ -74,14 +74,21 @@ export function tiltOf(camera: CameraState, layout: PlaneLayout): Tilt {
  * mapping of world units, `flat`) or a frame that shows some globe (`globe`: its d3 projection,
  * for geographic shapes that must be clipped at the horizon). `point` works on both.
  */
-export interface PlaneSurface {
+export type PlaneSurface = {
   /** Canvas pixels of a world point; null on the far side of the globe. */
   point(wx: number, wy: number): { x: number; y: number } | null;
-  /** The flat map: world units to canvas pixels, one axis at a time; null when the frame shows a globe. */
-  flat: { toX: (x: number) => number; toY: (y: number) => number } | null;
-  /** The frame's globe: its projection of lng/lat to canvas pixels; null on the flat map. */
-  globe: { projection: GeoProjection; centerLng: number } | null;
-}
+} & (
+  | {
+      /** The flat map: world units to canvas pixels, one axis at a time. */
+      flat: { toX: (x: number) => number; toY: (y: number) => number };
+      globe: null;
+    }
+  | {
+      flat: null;
+      /** The frame's globe: its projection of lng/lat to canvas pixels. */
+      globe: { projection: GeoProjection; centerLng: number };
+    }
+);
 
 export function flatSurface(toX: (x: number) => number, toY: (y: number) => number): PlaneSurface {
   return { point: (wx, wy) => ({ x: toX(wx), y: toY(wy) }), flat: { toX, toY }, globe: null };
@@ -127,9 +134,10 @@ function drawGlobePlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: numb
   const origin = { x: -layout.minX, y: -layout.minY };
   const centerLng = scene.geometry.centerLng;
   const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport);
+  const offset = globeOffsets(camera);
   scene.layer.drawPlane(ctx, frame, {
     point: (wx, wy) => {
-      const p = globeOffset(camera, wx, wy);
+      const p = offset(wx, wy);
       return p.visible ? { x: origin.x + p.x, y: origin.y + p.y } : null;
     },
     flat: null,

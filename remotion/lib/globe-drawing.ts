@@ -27,14 +27,10 @@ function detailFor(radius: number, frameSide: number): Detail {
 
 /**
  * The d3 projection of a frame: the globe centred on the camera's focus, blended with the flat map
- * by the camera's globe weight; `origin` is the focus point in canvas pixels.
+ * by the camera's globe weight; `origin` is the focus point in canvas pixels, `clip` the angle from
+ * the focus beyond which nothing is drawn (clipDegrees).
  */
-export function globeProjection(
-  camera: CameraState,
-  centerLng: number,
-  origin: { x: number; y: number },
-  frameHalfDiagonal: number,
-): GeoProjection {
+function globeProjection(camera: CameraState, centerLng: number, origin: { x: number; y: number }, clip: number): GeoProjection {
   const weight = globeWeight(camera);
   const lng0 = camera.x * 360 + centerLng;
   const lat0 = latitudeOf(camera.y);
@@ -61,7 +57,7 @@ export function globeProjection(
       .rotate([-lng0, -lat0])
       .scale(globeRadius(camera.z, camera.y))
       .translate([origin.x, origin.y])
-      .clipAngle(clipDegrees(weight, frameHalfDiagonal / globeRadius(camera.z, camera.y)))
+      .clipAngle(clip)
       // No adaptive resampling (the costliest part of d3's projection): the land has a vertex every few pixels at the detail drawn.
       .precision(0)
   );
@@ -94,10 +90,10 @@ export function drawGlobe(
   const { width, height } = ctx.canvas;
   const radius = globeRadius(camera.z, camera.y);
   const halfDiagonal = Math.hypot(frameSize.width, frameSize.height) / 2;
-  const projection = globeProjection(camera, centerLng, origin, halfDiagonal);
+  const clip = clipDegrees(weight, halfDiagonal / radius);
+  const projection = globeProjection(camera, centerLng, origin, clip);
   const path = geoPath(projection, ctx);
   const rimInView = halfDiagonal / radius >= 0.95;
-  const clip = clipDegrees(weight, halfDiagonal / radius);
   const trace = (target: CanvasRenderingContext2D | Path2D, geometry: GeoJSON.MultiLineString) =>
     traceLines(target, geometry.coordinates, camera, centerLng, origin, clip);
   const widthScale = clamp(Math.min(frameSize.width, frameSize.height) / 720, 0.8, 1.6);

@@ -81,16 +81,23 @@ export interface GlobeOffset {
  * weight 0 this is exactly the flat map's ((wx − x)·2^z, (wy − y)·2^z).
  */
 export function globeOffset(camera: { x: number; y: number; z: number; globe?: number }, wx: number, wy: number): GlobeOffset {
+  return globeOffsets(camera)(wx, wy);
+}
+
+/** globeOffset for many points of one camera: what depends on the camera alone is worked out once. */
+export function globeOffsets(camera: { x: number; y: number; z: number; globe?: number }): (wx: number, wy: number) => GlobeOffset {
   const weight = globeWeight(camera);
   const scale = 2 ** camera.z;
-  if (weight <= 0) return { x: (wx - camera.x) * scale, y: (wy - camera.y) * scale, visible: true };
+  if (weight <= 0) return (wx, wy) => ({ x: (wx - camera.x) * scale, y: (wy - camera.y) * scale, visible: true });
   const phi0 = latitudeOf(camera.y) * RADIANS;
-  const phi = latitudeOf(wy) * RADIANS;
-  // World x is longitude / 360, unwrapped: the nearest copy of the point faces the focus.
-  let dx = wx - camera.x;
-  dx -= Math.round(dx);
-  const dLambda = dx * 2 * Math.PI;
   const radius = globeRadius(camera.z, camera.y);
-  const [rx, ry] = blendedRaw(dLambda, phi, phi0, weight);
-  return { x: rx * radius, y: -ry * radius, visible: angleFromFocus(dLambda, phi, phi0) <= HORIZON_DEGREES };
+  return (wx, wy) => {
+    const phi = latitudeOf(wy) * RADIANS;
+    // World x is longitude / 360, unwrapped: the nearest copy of the point faces the focus.
+    let dx = wx - camera.x;
+    dx -= Math.round(dx);
+    const dLambda = dx * 2 * Math.PI;
+    const [rx, ry] = blendedRaw(dLambda, phi, phi0, weight);
+    return { x: rx * radius, y: -ry * radius, visible: angleFromFocus(dLambda, phi, phi0) <= HORIZON_DEGREES };
+  };
 }

@@ -158,10 +158,7 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
   };
 
   const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, surface) => {
-    if (!surface.flat) {
-      if (surface.globe) drawOnGlobe(ctx, frame, surface.globe.projection);
-      return;
-    }
+    if (surface.globe) return drawOnGlobe(ctx, frame, surface.globe.projection);
     const view = planeView(ctx, surface.flat.toX, surface.flat.toY);
     if (!plan.settings.region) hideSouthOf(ctx, view, palette, ANTARCTIC_CUT_Y);
     fillBeyondWorld(ctx, view, palette);

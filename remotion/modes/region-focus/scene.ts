@@ -134,10 +134,7 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
   };
 
   const drawPlane: ModeLayer['drawPlane'] = (ctx, frame, surface) => {
-    if (!surface.flat) {
-      if (surface.globe) drawOnGlobe(ctx, frame, surface.globe.projection);
-      return;
-    }
+    if (surface.globe) return drawOnGlobe(ctx, frame, surface.globe.projection);
     const view = planeView(ctx, surface.flat.toX, surface.flat.toY);
     fillBeyondWorld(ctx, view, palette);
     const reveal = revealAt(frame);

@@ -1,4 +1,4 @@
-import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { createRoomyAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 
@@ -31,8 +31,7 @@ describe('The peer’s camera (contract §19)', () => {
   });
   afterAll(() => t.close());
 
-  const account = (): Promise<TestAccount> =>
-    createAccount(t, { tier: 'studio', overrides: { requests_per_minute: 100_000, concurrent_jobs: 100 } });
+  const account = (): Promise<TestAccount> => createRoomyAccount(t);
 
   it('accepts a request copied from the peer’s documentation and stores every field, the focus waypoint as its index', async () => {
     const owner = await account();

@@ -1,4 +1,4 @@
-import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { createRoomyAccount, startTestApp, storedRequestOf, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 
@@ -24,13 +24,8 @@ describe('Projection: a globe (contract §20)', () => {
   });
   afterAll(() => t.close());
 
-  const account = (): Promise<TestAccount> =>
-    createAccount(t, { tier: 'studio', overrides: { requests_per_minute: 100_000, concurrent_jobs: 100 } });
-  /** The stored request of a job the body queues. */
-  async function storedRequest(owner: TestAccount, body: object): Promise<Record<string, unknown>> {
-    const job = await t.http.post('/v1/render').auth(owner.liveKey, bearer).send(body).expect(202);
-    return (await t.http.get(`/v1/render/${job.body.job_id}`).auth(owner.liveKey, bearer).expect(200)).body.request;
-  }
+  const account = (): Promise<TestAccount> => createRoomyAccount(t);
+  const storedRequest = (owner: TestAccount, body: object) => storedRequestOf(t, owner, body);
 
   it('is accepted in every mode and stored with the job as sent', async () => {
     const owner = await account();

@@ -3,7 +3,7 @@ import type { Repository } from 'typeorm';
 import { newId } from '../src/common/util/ids';
 import type { TierId } from '../src/modules/billing';
 import { RenderTemplate } from '../src/modules/rendering/testing';
-import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+import { createRoomyAccount, renderBody, startTestApp, storedRequestOf, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -27,21 +27,14 @@ describe('Templates', () => {
   });
   afterAll(() => t.close());
 
-  /** An account with room for the many requests of one test (the rate limit and the concurrent limit have their own tests). */
-  function account(tier: TierId = 'studio'): Promise<TestAccount> {
-    return createAccount(t, { tier, overrides: { requests_per_minute: 100_000, concurrent_jobs: 100 } });
-  }
+  const account = (tier: TierId = 'studio'): Promise<TestAccount> => createRoomyAccount(t, tier);
 
   async function saveTemplate(owner: TestAccount, settings: Record<string, unknown>, name = 'Mine'): Promise<string> {
     const res = await t.http.post('/v1/templates').auth(owner.liveKey, bearer).send({ name, settings }).expect(201);
     return res.body.id as string;
   }
 
-  /** Renders `body` and returns the job's stored request. */
-  async function renderedRequest(owner: TestAccount, body: Record<string, unknown>) {
-    const job = await t.http.post('/v1/render').auth(owner.liveKey, bearer).send(body).expect(202);
-    return (await t.http.get(`/v1/render/${job.body.job_id}`).auth(owner.liveKey, bearer).expect(200)).body.request;
-  }
+  const renderedRequest = (owner: TestAccount, body: Record<string, unknown>) => storedRequestOf(t, owner, body);
 
   /** Rows of an account's templates written directly, to get near the limit quickly. */
   async function insertTemplates(owner: TestAccount, slots: number[]): Promise<void> {

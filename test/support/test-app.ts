@@ -124,6 +124,17 @@ export function uniqueEmail(tag = 'user'): string {
   return `${tag}-${Date.now()}-${counter}-${randomBase62(4).toLowerCase()}@example.com`;
 }
 
+/** An account with room for the many requests of one test (the rate limit and the concurrent limit have their own tests). */
+export function createRoomyAccount(t: TestApp, tier: TierId = 'studio'): Promise<TestAccount> {
+  return createAccount(t, { tier, overrides: { requests_per_minute: 100_000, concurrent_jobs: 100 } });
+}
+
+/** Queues `body` with the account's live key and returns the job's stored request. */
+export async function storedRequestOf(t: TestApp, owner: TestAccount, body: object) {
+  const job = await t.http.post('/v1/render').auth(owner.liveKey, { type: 'bearer' }).send(body).expect(202);
+  return (await t.http.get(`/v1/render/${job.body.job_id}`).auth(owner.liveKey, { type: 'bearer' }).expect(200)).body.request;
+}
+
 /** Registers (and by default verifies, through the real e-mail link) an account with live and test keys. */
 export async function createAccount(
   t: TestApp,

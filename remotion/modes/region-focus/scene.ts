@@ -37,7 +37,7 @@ export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
     null,
   );
   const palette = paletteFor(props.style);
-  const highlight = plan.settings.highlight_color ?? palette.accent;
+  const highlight = plan.settings.highlight_color ?? palette.regionHighlight;
   const bbox = plan.regionBox ?? { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 };
   return sceneWithLayer(
     {

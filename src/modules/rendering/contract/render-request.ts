@@ -93,6 +93,30 @@ export const STYLES = [
     dark: true,
   },
   { id: 'minimal', name: 'Minimal', description: 'Paper-white land on pale grey water, no borders: the route is the story.', dark: false },
+  {
+    id: 'satellite',
+    name: 'Satellite',
+    description: 'The Earth from space in true colour (NASA Blue Marble) with relief shading, thin borders and light labels.',
+    dark: true,
+  },
+  {
+    id: 'night',
+    name: 'Night lights',
+    description: 'City lights on the night side of the Earth (NASA Black Marble), with a warm glowing route.',
+    dark: true,
+  },
+  {
+    id: 'atlas',
+    name: 'Paper atlas',
+    description: 'Warm paper, sepia coasts and a fine graticule, like a printed school atlas.',
+    dark: false,
+  },
+  {
+    id: 'blueprint',
+    name: 'Blueprint',
+    description: 'White linework on blueprint blue with a drafting grid: technical and bold.',
+    dark: true,
+  },
 ] as const satisfies readonly StyleInfo[];
 /** A map style's id; `remotion/lib/styles.ts` must give each one a palette (the compiler checks). */
 export type StyleId = (typeof STYLES)[number]['id'];

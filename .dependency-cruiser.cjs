@@ -212,7 +212,8 @@ module.exports = {
       name: 'no-unresolvable',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // NASA's images come through the bundler's `@nasa-imagery/` alias (remotion-bundle.ts), not a package import.
+      to: { couldNotResolve: true, pathNot: '^@nasa-imagery/' },
     },
   ],
   options: {

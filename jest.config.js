@@ -28,6 +28,8 @@ module.exports = {
       roots: ['<rootDir>/remotion'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
       transform: { '^.+\\.tsx?$': browserTs },
+      // NASA's images are files the bundler serves with the page; modules that import them load here without them.
+      moduleNameMapper: { '^@nasa-imagery/': '<rootDir>/remotion/fixtures/image-url-stub.js' },
     },
     {
       // The dashboard's pure code (the composer's form and the body it builds): no page, no service.

@@ -13,6 +13,7 @@ import { visibleOverlays } from '../lib/text-overlay-layout';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
+import { hasSurface, loadSurface, surfaceSpecOfScene } from '../lib/imagery';
 import { globeWeight } from '../lib/globe';
 import { GLOBE_DETAILS } from '../lib/globe-drawing';
 
@@ -29,7 +30,8 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
     return [...new Set([...scene.rasters.rasters.map((r) => r.detail), ...globe])] as Detail[];
   }, [scene]);
   const assets = scene.layer.assets ?? null;
-  const loaded = () => hasDetails(details) && (assets?.ready() ?? true);
+  const surface = surfaceSpecOfScene(scene);
+  const loaded = () => hasDetails(details) && hasSurface(surface) && (assets?.ready() ?? true);
   const [ready, setReady] = useState(loaded);
   // The hook, not the global delayRender: rendering inside the page (remotion/in-page) waits on its own scope.
   const { delayRender, continueRender, cancelRender } = useDelayRender();
@@ -37,10 +39,10 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
 
   useEffect(() => {
     if (ready) return;
-    Promise.all([loadDetails(details), assets?.load()])
+    Promise.all([loadDetails(details), loadSurface(surface), assets?.load()])
       .then(() => setReady(true))
       .catch((error) => cancelRender(error));
-  }, [ready, details, assets, cancelRender]);
+  }, [ready, details, surface, assets, cancelRender]);
   // Release the frame only after the map has been committed and drawn.
   useEffect(() => {
     if (ready && handle !== null) continueRender(handle);

@@ -8,6 +8,7 @@ import type { GeoProjection } from 'd3-geo';
 import { type CameraState, focusPoint } from './camera';
 import { globeOffset, globeOffsets, globeWeight } from './globe';
 import { drawGlobe } from './globe-drawing';
+import { surfaceFor, surfaceSpecOfScene } from './imagery';
 import type { Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
 import type { Scene } from './scene';
@@ -133,7 +134,7 @@ function drawGlobePlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: numb
   // Globe frames never tilt (lib/globe-camera.ts): canvas pixels are the focus-relative offsets moved to the canvas.
   const origin = { x: -layout.minX, y: -layout.minY };
   const centerLng = scene.geometry.centerLng;
-  const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport);
+  const projection = drawGlobe(ctx, camera, centerLng, scene.palette, origin, scene.viewport, surfaceFor(surfaceSpecOfScene(scene)));
   const offset = globeOffsets(camera);
   scene.layer.drawPlane(ctx, frame, {
     point: (wx, wy) => {
@@ -151,7 +152,14 @@ function drawFlatPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: numbe
   const scale = 2 ** camera.z;
   const f = Math.max(0, Math.min(scene.track.length - 1, Math.round(frame)));
   const spec = scene.rasters.rasters[scene.rasters.rasterOfFrame[f]];
-  const raster = rasterFor(spec, scene.geometry.centerLng, scene.palette, scene.props.style, scene.regions[spec.detail] ?? null);
+  const raster = rasterFor(
+    spec,
+    scene.geometry.centerLng,
+    scene.palette,
+    scene.props.style,
+    scene.regions[spec.detail] ?? null,
+    surfaceFor(surfaceSpecOfScene(scene)),
+  );
 
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   const toX = (wx: number) => (wx - camera.x) * scale - layout.minX;

@@ -48,6 +48,8 @@ export function planGlobeOpening(
   viewport: Viewport,
   corridor: Box,
   focus: { x: number; y: number } | null,
+  /** False where the map draws imagery or relief: a picture sampled on the sphere cannot open out, so it dissolves. */
+  canMorph = true,
 ): GlobeOpening {
   // Half a second at least, within the video (a warm-up render of a few frames has a short track).
   const last = Math.max(0, Math.min(track.length - 1, Math.max(Math.round(end), Math.round(fps * 0.5))));
@@ -56,7 +58,7 @@ export function planGlobeOpening(
     turnEnd: Math.round(last * 0.4),
     end: last,
     target: focus ?? { x: (corridor.minX + corridor.maxX) / 2, y: (corridor.minY + corridor.maxY) / 2 },
-    flattening: reachOf(viewport, arrival) <= MORPH_MAX_REACH ? 'morph' : 'dissolve',
+    flattening: canMorph && reachOf(viewport, arrival) <= MORPH_MAX_REACH ? 'morph' : 'dissolve',
   };
 }
 

@@ -11,6 +11,7 @@ import { blendedRaw, globeOffset, globeRadius, globeWeight, HORIZON_DEGREES } fr
 import { latitudeOf } from './mercator';
 import type { Detail } from './raster-plan';
 import type { Palette } from './styles';
+import { drawGlobeSurface, type EarthSurface } from './imagery';
 import { geoLayers } from './world-map';
 
 const RADIANS = Math.PI / 180;
@@ -85,6 +86,7 @@ export function drawGlobe(
   palette: Palette,
   origin: { x: number; y: number },
   frameSize: { width: number; height: number },
+  surface: EarthSurface | null = null,
 ): GeoProjection {
   const weight = globeWeight(camera);
   const { width, height } = ctx.canvas;
@@ -138,8 +140,12 @@ export function drawGlobe(
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
   // The graticule gives the sphere its curve; it fades out as the globe opens into the flat map.
+  // Imagery (only ever on the whole globe: openings dissolve rather than open out, lib/globe-camera.ts) replaces sea and land.
+  const imagery = surface?.kind === 'imagery' && weight >= 1;
+  const centre = { x: origin.x, y: origin.y, lng: camera.x * 360 + centerLng, lat: latitudeOf(camera.y) };
+  if (imagery) drawGlobeSurface(ctx, surface, centre, radius);
   const graticule = palette.graticule ?? palette.coastline;
-  const graticuleAlpha = palette.graticule ? 1 : 0.35 * weight;
+  const graticuleAlpha = imagery ? 0 : palette.graticule ? 1 : 0.35 * weight;
   if (graticuleAlpha > 0.01) {
     ctx.globalAlpha = graticuleAlpha;
     ctx.strokeStyle = graticule;
@@ -153,15 +159,18 @@ export function drawGlobe(
   // The coast is projected once and stroked twice (the shallow-water band, then the coastline).
   const coast = new Path2D();
   trace(coast, layers.coast);
-  if (palette.shallowWater) {
+  if (palette.shallowWater && !imagery) {
     ctx.strokeStyle = palette.shallowWater;
     ctx.lineWidth = 7 * widthScale;
     ctx.stroke(coast);
   }
-  ctx.fillStyle = palette.land;
-  ctx.beginPath();
-  path(layers.land);
-  ctx.fill('evenodd');
+  if (!imagery) {
+    ctx.fillStyle = palette.land;
+    ctx.beginPath();
+    path(layers.land);
+    ctx.fill('evenodd');
+    if (surface?.kind === 'relief' && weight >= 1) drawGlobeSurface(ctx, surface, centre, radius);
+  }
   if (palette.border) {
     ctx.strokeStyle = palette.border;
     ctx.lineWidth = widthScale;

@@ -6,6 +6,7 @@ import { geoGraticule10, geoMercator, geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { latitudeOf, project } from './mercator';
+import { drawFlatSurface, type EarthSurface } from './imagery';
 import type { Box } from './route-geometry';
 import type { Detail, RasterSpec } from './raster-plan';
 import type { Palette } from './styles';
@@ -377,8 +378,17 @@ function intersects(a: Box, b: Box): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 }
 
-/** Draws the static map of one raster spec: water, shallow-water band, land, borders, coastline. */
-export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette, region: Box | null = null): Raster {
+/**
+ * Draws the static map of one raster spec: water, shallow-water band, land, relief, borders,
+ * coastline; with imagery (`surface` of kind `imagery`), the imagery in place of the water and land.
+ */
+export function drawRaster(
+  spec: RasterSpec,
+  centerLng: number,
+  palette: Palette,
+  region: Box | null = null,
+  surface: EarthSurface | null = null,
+): Raster {
   const canvas = document.createElement('canvas');
   canvas.width = spec.width;
   canvas.height = spec.height;
@@ -394,6 +404,11 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
   gradient.addColorStop(1, palette.waterBottom);
   ctx.fillStyle = gradient;
   ctx.fillRect(0, 0, spec.width, spec.height);
+  const imagery = surface?.kind === 'imagery';
+  if (imagery) {
+    ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
+    drawFlatSurface(ctx, surface, centerLng, spec.box);
+  }
 
   // The map repeats every world unit sideways: draw each copy the raster overlaps.
   const offsets: number[] = [];
@@ -401,36 +416,51 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
   const rasterPx = Math.min(spec.width, spec.height);
   const widthScale = Math.max(0.8, Math.min(1.6, rasterPx / 720));
 
-  for (const k of offsets) {
-    ctx.setTransform(scale, 0, 0, scale, (k - spec.box.minX) * scale, -spec.box.minY * scale);
+  const copies = offsets.map((k) => {
     const local: Box = { minX: spec.box.minX - k, maxX: spec.box.maxX - k, minY: spec.box.minY, maxY: spec.box.maxY };
-    const land = map.land.filter((p) => intersects(p.box, local));
-    const coast = map.coast.filter((p) => intersects(p.box, local));
-    const visibleBorders = map.borders.filter((p) => intersects(p.box, local));
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'round';
+    return {
+      transform: [scale, 0, 0, scale, (k - spec.box.minX) * scale, -spec.box.minY * scale] as const,
+      land: map.land.filter((p) => intersects(p.box, local)),
+      coast: map.coast.filter((p) => intersects(p.box, local)),
+      borders: map.borders.filter((p) => intersects(p.box, local)),
+    };
+  });
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  // Fills first in every copy of the world, then the relief over them all at once (it is
+  // translucent: drawn per copy, it would double where copies meet), then the lines.
+  for (const copy of copies) {
+    ctx.setTransform(...copy.transform);
     if (palette.graticule) {
       ctx.strokeStyle = palette.graticule;
       ctx.lineWidth = px * widthScale;
       for (const g of map.graticule) ctx.stroke(g.path);
     }
+    if (imagery) continue;
     if (palette.shallowWater) {
       ctx.strokeStyle = palette.shallowWater;
       ctx.lineWidth = px * 7 * widthScale;
-      for (const p of coast) ctx.stroke(p.path);
+      for (const p of copy.coast) ctx.stroke(p.path);
     }
     ctx.fillStyle = palette.land;
-    for (const p of land) ctx.fill(p.path, 'evenodd');
+    for (const p of copy.land) ctx.fill(p.path, 'evenodd');
+  }
+  if (surface?.kind === 'relief') {
+    ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
+    drawFlatSurface(ctx, surface, centerLng, spec.box);
+  }
+  for (const copy of copies) {
+    ctx.setTransform(...copy.transform);
     if (palette.border) {
       ctx.strokeStyle = palette.border;
       ctx.lineWidth = px * 1.0 * widthScale;
       ctx.setLineDash(palette.borderDash.map((d) => d * px * widthScale));
-      for (const p of visibleBorders) ctx.stroke(p.path);
+      for (const p of copy.borders) ctx.stroke(p.path);
       ctx.setLineDash([]);
     }
     ctx.strokeStyle = palette.coastline;
     ctx.lineWidth = px * palette.coastlineWidth * widthScale;
-    for (const p of coast) ctx.stroke(p.path);
+    for (const p of copy.coast) ctx.stroke(p.path);
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   return canvas;
@@ -440,15 +470,22 @@ export function drawRaster(spec: RasterSpec, centerLng: number, palette: Palette
 const rasterCache = new Map<string, Raster>();
 const RASTER_CACHE_SIZE = 3;
 
-export function rasterFor(spec: RasterSpec, centerLng: number, palette: Palette, styleId: string, region: Box | null = null): Raster {
-  const key = `${styleId}|${centerLng}|${spec.key}|${spec.width}x${spec.height}|${spec.detail}`;
+export function rasterFor(
+  spec: RasterSpec,
+  centerLng: number,
+  palette: Palette,
+  styleId: string,
+  region: Box | null = null,
+  surface: EarthSurface | null = null,
+): Raster {
+  const key = `${styleId}|${centerLng}|${spec.key}|${spec.width}x${spec.height}|${spec.detail}|${surface?.key ?? ''}`;
   const hit = rasterCache.get(key);
   if (hit) {
     rasterCache.delete(key);
     rasterCache.set(key, hit);
     return hit;
   }
-  const raster = drawRaster(spec, centerLng, palette, region);
+  const raster = drawRaster(spec, centerLng, palette, region, surface);
   rasterCache.set(key, raster);
   while (rasterCache.size > RASTER_CACHE_SIZE) {
     const oldest = rasterCache.keys().next().value as string;

@@ -5,6 +5,7 @@ import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry } from '../../lib/route-geometry';
 import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
+import { surfaceSpecOf } from '../../lib/surface-spec';
 import { planTimeline, type Timeline } from '../../lib/timeline';
 import { routeAnimationLayer } from './layer';
 import { REROUTE_REVEAL_SECONDS } from './reroute';
@@ -41,6 +42,7 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
         viewport,
         geometry.bbox,
         focus != null ? geometry.waypoints[focus] : null,
+        surfaceSpecOf(props, paletteFor(props.style)) === null,
       )
     : null;
   const track = applyProjection(

@@ -41,6 +41,10 @@ export async function buildRemotionBundle(
     outDir: staging,
     enableCaching: false,
     onProgress: (p) => onProgress?.(p),
+    webpackOverride: (config) => ({
+      ...config,
+      resolve: { ...config.resolve, alias: { ...(config.resolve?.alias as object), '@nasa-imagery': nasaImageryDir() } },
+    }),
   });
   withoutFaviconRequest(staging);
   const previous = `${outDir}.old-${process.pid}-${Date.now()}`;
@@ -60,6 +64,15 @@ export function withoutFaviconRequest(bundleDir: string): void {
   const indexPath = path.join(bundleDir, 'index.html');
   const html = fs.readFileSync(indexPath, 'utf8');
   fs.writeFileSync(indexPath, html.replace(/(<link\b[^>]*\brel="icon"[^>]*\bhref=")\.?\/?favicon\.ico"/, '$1data:,"'));
+}
+
+/**
+ * NASA's Blue Marble, Black Marble and elevation images (public domain), as the `three-globe`
+ * package ships them; its `exports` hide the folder from a package import, so the compositions
+ * import them through the `@nasa-imagery/` alias instead (remotion/nasa-imagery.d.ts).
+ */
+export function nasaImageryDir(): string {
+  return path.join(path.dirname(require.resolve('three-globe')), '..', 'example', 'img');
 }
 
 let pending: Promise<string> | null = null;

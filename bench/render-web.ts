@@ -167,11 +167,15 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 4);
   const bundleDir = await ensureBenchBundle();
   const job = { ...BENCH_JOB_BODY, resolution, duration: seconds };
-  const [props, reveal, globe] = await serviceProps(
+  const [props, reveal, globe, satellite, satelliteReveal, satelliteGlobe] = await serviceProps(
     [
       { ...job, projection: 'flat' },
       { ...job, projection: 'auto' },
       { ...job, projection: 'globe', camera: { preset: 'global_corridor_reveal' } },
+      // Imagery with relief (contract §21): on the flat map, through the reveal, and on the globe all along.
+      { ...job, projection: 'flat', style: 'satellite', terrain: { enabled: true } },
+      { ...job, projection: 'auto', style: 'satellite', terrain: { enabled: true } },
+      { ...job, projection: 'globe', style: 'satellite', terrain: { enabled: true }, camera: { preset: 'global_corridor_reveal' } },
     ],
     Number(process.env.BENCH_PORT ?? 3998) + 3,
   );
@@ -186,6 +190,9 @@ async function main(): Promise<void> {
   // At 4 s the reveal's globe opening (the whole globe turning, then descending) is about 40 % of the frames.
   rows.push(await inPageMapOnly(bundleDir, `auto: ${reveal.camera.preset}`, reveal, floor, flatDrawMs));
   rows.push(await inPageMapOnly(bundleDir, 'the globe all along', globe, floor, flatDrawMs));
+  rows.push(await inPageMapOnly(bundleDir, 'satellite + terrain, flat', satellite, floor, flatDrawMs));
+  rows.push(await inPageMapOnly(bundleDir, `satellite + terrain, ${satelliteReveal.camera.preset}`, satelliteReveal, floor, flatDrawMs));
+  rows.push(await inPageMapOnly(bundleDir, 'satellite + terrain, globe all along', satelliteGlobe, floor, flatDrawMs));
   if (inPageOnly) return;
   await compareOutputs(props);
   console.log(`\n  ${resolution}: fps (ratio to the screenshot path's Blank, ${floor.toFixed(2)} fps)`);

@@ -313,6 +313,7 @@ describe('Templates', () => {
         fps: 30,
         style: 'maritime-dark',
         projection: 'auto',
+        terrain: { enabled: false, exaggeration: 1 },
         route_style: { color: '#3ee0c8', line: 'glow', width: 8 },
         camera: { preset: 'cinematic', tilt: 10, intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
         hud: { distance: true, progress_bar: false, position: 'top-right' },

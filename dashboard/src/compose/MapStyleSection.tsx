@@ -1,15 +1,23 @@
 import { PROJECTIONS } from '@mapr/sdk';
 import { useId } from 'react';
-import { DEFAULT_PROJECTION, PROJECTION_DESCRIPTIONS } from '../../../src/modules/rendering/contract';
+import {
+  DEFAULT_PROJECTION,
+  MAX_TERRAIN_EXAGGERATION,
+  MIN_TERRAIN_EXAGGERATION,
+  PROJECTION_DESCRIPTIONS,
+  TERRAIN_DESCRIPTION,
+} from '../../../src/modules/rendering/contract';
 import type { Style } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { issueFor } from '../components/Field';
 import type { FormSectionProps } from './form-section';
-import { PROJECTION_LABELS } from './labels';
+import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
+import { type RenderForm, TERRAIN_EXAGGERATION_STEP } from './render-form';
 
 /**
- * The map style, picked from the service's styles by their preview images, and the projection it is drawn in
- * (contract §20: the flat map, the globe, or auto), each with its one line from the contract. Every mode takes both.
+ * The map style, picked from the service's styles by their preview images, the projection it is drawn in
+ * (contract §20: the flat map, the globe, or auto), each with its one line from the contract, and the relief under
+ * its land (contract §21: a switch, and the exaggeration while it is on). Every mode takes all three.
  */
 export function MapStyleSection({
   form,
@@ -21,6 +29,15 @@ export function MapStyleSection({
   const styleIssue = issueFor(error, 'style');
   const projectionIssue = issueFor(error, 'projection');
   const projectionHeading = useId();
+  const terrainHint = useId();
+  const exaggerationId = useId();
+  const terrainIssue = issueFor(error, 'terrain') ?? issueFor(error, 'terrain.enabled');
+  const exaggerationIssue = issueFor(error, 'terrain.exaggeration');
+  // What the person sets here is sent even when it is off again: it may turn a template's relief off.
+  const setTerrain = <K extends 'terrainEnabled' | 'terrainExaggeration'>(key: K, value: RenderForm[K]) => {
+    set(key, value);
+    set('terrainChanged', true);
+  };
   return (
     <fieldset>
       <legend>Map style</legend>
@@ -65,6 +82,40 @@ export function MapStyleSection({
           ))}
         </div>
         {projectionIssue ? <p className="field-error">{projectionIssue}</p> : null}
+      </div>
+
+      <div className="terrain-choice">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-describedby={terrainHint}
+            checked={form.terrainEnabled}
+            onChange={(event) => setTerrain('terrainEnabled', event.target.checked)}
+          />{' '}
+          Terrain relief
+        </label>
+        <p className="hint" id={terrainHint}>
+          {TERRAIN_DESCRIPTION}
+        </p>
+        {terrainIssue ? <p className="field-error">{terrainIssue}</p> : null}
+        {form.terrainEnabled ? (
+          <div className={`terrain-exaggeration${exaggerationIssue ? ' field-invalid' : ''}`}>
+            <label htmlFor={exaggerationId}>Exaggeration</label>
+            <input
+              id={exaggerationId}
+              type="range"
+              min={MIN_TERRAIN_EXAGGERATION}
+              max={MAX_TERRAIN_EXAGGERATION}
+              step={TERRAIN_EXAGGERATION_STEP}
+              value={form.terrainExaggeration}
+              aria-valuetext={terrainExaggerationLabel(form.terrainExaggeration)}
+              onChange={(event) => setTerrain('terrainExaggeration', Number(event.target.value))}
+            />
+            <output htmlFor={exaggerationId}>{terrainExaggerationLabel(form.terrainExaggeration)}</output>
+            {exaggerationIssue ? <p className="field-error">{exaggerationIssue}</p> : null}
+          </div>
+        ) : null}
       </div>
     </fieldset>
   );

@@ -35,3 +35,11 @@ export const PROJECTION_LABELS: Record<Projection, string> = {
   flat: 'Flat map',
   globe: 'Globe',
 };
+
+/** The relief's exaggeration as the slider shows it: `1.5×`, with `flat` at 0 and `as it is` at 1. */
+export function terrainExaggerationLabel(exaggeration: number): string {
+  const times = `${exaggeration}×`;
+  if (exaggeration === 0) return `${times} (flat)`;
+  if (exaggeration === 1) return `${times} (as it is)`;
+  return times;
+}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { CAMERA_PRESETS, PROJECTIONS } from '@mapr/sdk';
-import { CAMERA_PRESET_DESCRIPTIONS, PROJECTION_DESCRIPTIONS } from '../../../src/modules/rendering/contract';
-import { PROJECTION_LABELS } from './labels';
+import {
+  CAMERA_PRESET_DESCRIPTIONS,
+  MAX_TERRAIN_EXAGGERATION,
+  MIN_TERRAIN_EXAGGERATION,
+  PROJECTION_DESCRIPTIONS,
+  TERRAIN_DESCRIPTION,
+} from '../../../src/modules/rendering/contract';
+import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
 import {
   emptyWaypoint,
   fromRequestBody,
@@ -9,6 +15,7 @@ import {
   isStoryPreset,
   type RenderForm,
   startFocusOptions,
+  TERRAIN_EXAGGERATION_STEP,
   templateSettings,
   toRequestBody,
 } from './render-form';
@@ -86,15 +93,15 @@ describe('the render body of the camera fields (contract §19)', () => {
   });
 });
 
-describe('the projection (contract §20)', () => {
-  /** A form of each mode, with settings the service would take. */
-  const formsOfEveryMode: RenderForm[] = [
-    routeForm(),
-    { ...initialForm(), mode: 'multi_route', modeSettings: '{"origin":{"place":"Los Angeles"},"routes":[{"place":"Tokyo"}]}' },
-    { ...initialForm(), mode: 'region_focus', modeSettings: '{"region":"Portugal"}' },
-    { ...initialForm(), mode: 'country_data', modeSettings: '{"values":[{"country":"PT","value":10.3}]}' },
-  ];
+/** A form of each mode, with settings the service would take. */
+const formsOfEveryMode: RenderForm[] = [
+  routeForm(),
+  { ...initialForm(), mode: 'multi_route', modeSettings: '{"origin":{"place":"Los Angeles"},"routes":[{"place":"Tokyo"}]}' },
+  { ...initialForm(), mode: 'region_focus', modeSettings: '{"region":"Portugal"}' },
+  { ...initialForm(), mode: 'country_data', modeSettings: '{"values":[{"country":"PT","value":10.3}]}' },
+];
 
+describe('the projection (contract §20)', () => {
   it('offers auto, flat and globe, each with its label and one line, and starts on auto', () => {
     expect(PROJECTIONS).toEqual(['auto', 'flat', 'globe']);
     for (const projection of PROJECTIONS) {
@@ -123,6 +130,68 @@ describe('the projection (contract §20)', () => {
     expect(stored.projection).toBe('auto');
     expect('projection' in toRequestBody(stored)).toBe(false);
     expect(fromRequestBody({ projection: 'cube' }, { ...initialForm(), projection: 'flat' }).projection).toBe('flat');
+  });
+});
+
+describe('the terrain relief (contract §21)', () => {
+  it('starts off, at the service’s exaggeration, on a slider from 0 to 3 in half steps that shows its value', () => {
+    expect(initialForm()).toMatchObject({ terrainEnabled: false, terrainExaggeration: 1, terrainChanged: false });
+    expect([MIN_TERRAIN_EXAGGERATION, MAX_TERRAIN_EXAGGERATION, TERRAIN_EXAGGERATION_STEP]).toEqual([0, 3, 0.5]);
+    expect([0, 1, 1.5, 3].map(terrainExaggerationLabel)).toEqual(['0× (flat)', '1× (as it is)', '1.5×', '3×']);
+    expect(TERRAIN_DESCRIPTION).toMatch(/relief/);
+  });
+
+  it('sends no terrain while it is off and untouched, in every mode', () => {
+    for (const form of formsOfEveryMode) expect([form.mode, 'terrain' in toRequestBody(form)]).toEqual([form.mode, false]);
+  });
+
+  it('sends the relief with its exaggeration once it is on, in every mode, the service’s 1 included', () => {
+    for (const form of formsOfEveryMode) {
+      const on = { ...form, terrainEnabled: true, terrainChanged: true };
+      expect([form.mode, toRequestBody(on).terrain]).toEqual([form.mode, { enabled: true, exaggeration: 1 }]);
+      expect([form.mode, toRequestBody({ ...on, terrainExaggeration: 2.5 }).terrain]).toEqual([
+        form.mode,
+        { enabled: true, exaggeration: 2.5 },
+      ]);
+      expect([form.mode, toRequestBody({ ...on, terrainExaggeration: 0 }).terrain]).toEqual([
+        form.mode,
+        { enabled: true, exaggeration: 0 },
+      ]);
+    }
+  });
+
+  it('sends enabled: false once the person turned it off again, so that a template’s relief is turned off', () => {
+    const template = fromRequestBody({ terrain: { enabled: true, exaggeration: 2 } }, routeForm({ templateId: 'tpl_relief' }));
+    expect(template).toMatchObject({ terrainEnabled: true, terrainExaggeration: 2, terrainChanged: true });
+    expect(toRequestBody(template).terrain).toEqual({ enabled: true, exaggeration: 2 });
+    expect(toRequestBody({ ...template, terrainEnabled: false }).terrain).toEqual({ enabled: false });
+    expect(toRequestBody(routeForm({ terrainChanged: true })).terrain).toEqual({ enabled: false });
+  });
+
+  it('keeps the terrain of a saved template or a job, and shows a stored default as off without sending it', () => {
+    const settings = templateSettings(toRequestBody({ ...formsOfEveryMode[3], terrainEnabled: true, terrainExaggeration: 1.5 }));
+    expect(settings.terrain).toEqual({ enabled: true, exaggeration: 1.5 });
+    const again = fromRequestBody(JSON.parse(JSON.stringify(settings)) as Record<string, unknown>, initialForm());
+    expect(again).toMatchObject({ mode: 'country_data', terrainEnabled: true, terrainExaggeration: 1.5 });
+    expect(toRequestBody(again).terrain).toEqual({ enabled: true, exaggeration: 1.5 });
+    // A job's stored request names the defaults: they show as off and are not sent again.
+    const stored = fromRequestBody(
+      { waypoints: [{ place: 'Lisbon' }, { place: 'Madrid' }], terrain: { enabled: false, exaggeration: 1 } },
+      initialForm(),
+    );
+    expect(stored).toMatchObject({ terrainEnabled: false, terrainExaggeration: 1, terrainChanged: false });
+    expect('terrain' in toRequestBody(stored)).toBe(false);
+    // A template that sets only the exaggeration keeps the form's switch; what it cannot hold is left as the form had it.
+    expect(fromRequestBody({ terrain: { exaggeration: 3 } }, initialForm())).toMatchObject({
+      terrainEnabled: false,
+      terrainExaggeration: 3,
+    });
+    const base = { ...initialForm(), terrainEnabled: true, terrainExaggeration: 2 };
+    expect(fromRequestBody({ terrain: { enabled: 'yes', exaggeration: 7 } }, base)).toMatchObject({
+      terrainEnabled: true,
+      terrainExaggeration: 2,
+    });
+    expect(fromRequestBody({ terrain: true }, base)).toMatchObject({ terrainEnabled: true, terrainExaggeration: 2 });
   });
 });
 

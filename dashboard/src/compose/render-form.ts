@@ -1,5 +1,5 @@
 /**
- * The composer's state and the render body it stands for (contract §3, §13, §14, §19, §20). The form keeps
+ * The composer's state and the render body it stands for (contract §3, §13, §14, §19, §20, §21). The form keeps
  * what a person edits; `toRequestBody` sends only what differs from the API's defaults, so a saved
  * template or a copied body stays short and the service's own defaults apply.
  */
@@ -35,7 +35,14 @@ import type {
   Transport,
   Units,
 } from '../api/types';
-import { DEFAULT_CAMERA_EASE, DEFAULT_PROJECTION, STORY_CAMERA_PRESETS } from '../../../src/modules/rendering/contract';
+import {
+  DEFAULT_CAMERA_EASE,
+  DEFAULT_PROJECTION,
+  DEFAULT_TERRAIN,
+  MAX_TERRAIN_EXAGGERATION,
+  MIN_TERRAIN_EXAGGERATION,
+  STORY_CAMERA_PRESETS,
+} from '../../../src/modules/rendering/contract';
 import { modeTakes } from '../modes/shared-fields';
 
 export interface WaypointForm {
@@ -72,6 +79,15 @@ export interface RenderForm {
   style: string;
   /** The map's projection (contract §20), in every mode; the default, `auto`, is not sent. */
   projection: Projection;
+  /** Relief shading under the land (contract §21), in every mode; off by default. */
+  terrainEnabled: boolean;
+  /** `terrain.exaggeration` (0 to 3): shown, and sent, while the relief is on. */
+  terrainExaggeration: number;
+  /**
+   * Whether the terrain was set, by the person or by the template or job shown: then it is sent even when off,
+   * so that turning a template's relief off wins over the template.
+   */
+  terrainChanged: boolean;
   cameraPreset: CameraPreset | '';
   cameraIntensity: CameraIntensity;
   cameraTilt: string;
@@ -95,6 +111,9 @@ export interface RenderForm {
   webhookUrl: string;
   templateId: string;
 }
+
+/** The composer's exaggeration slider moves in half steps between the contract's limits. */
+export const TERRAIN_EXAGGERATION_STEP = 0.5;
 
 /** `camera.mode` when the request sends none (contract §19): the camera moves with the story. */
 export const DEFAULT_CAMERA_MODE: CameraMode = 'follow';
@@ -129,6 +148,9 @@ export function initialForm(maxDuration = 10): RenderForm {
     aspectRatio: '16:9',
     style: 'standard',
     projection: DEFAULT_PROJECTION,
+    terrainEnabled: DEFAULT_TERRAIN.enabled,
+    terrainExaggeration: DEFAULT_TERRAIN.exaggeration,
+    terrainChanged: false,
     cameraPreset: '',
     cameraIntensity: 'balanced',
     cameraTilt: '',
@@ -239,6 +261,10 @@ export function toRequestBody(form: RenderForm): CreateRenderRequest {
   if (form.aspectRatio !== '16:9') body.aspect_ratio = form.aspectRatio;
   if (form.style && form.style !== 'standard') body.style = form.style;
   if (form.projection !== DEFAULT_PROJECTION) body.projection = form.projection;
+  // Relief on names its exaggeration too (a template's own would otherwise show through); off is sent only when
+  // the person (or the template or job shown) set it, to turn a template's relief off.
+  if (form.terrainEnabled) body.terrain = { enabled: true, exaggeration: form.terrainExaggeration };
+  else if (form.terrainChanged) body.terrain = { enabled: false };
   // The story presets and the advanced fields play on waypoints: a mode without them shows none, and sends none.
   const routeCamera = modeTakes(form.mode, 'waypoints');
   const camera = compact({
@@ -309,6 +335,17 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
   if (body.aspect_ratio) form.aspectRatio = oneOf(ASPECT_RATIOS, body.aspect_ratio, base.aspectRatio);
   if (typeof body.style === 'string') form.style = body.style;
   if (body.projection) form.projection = oneOf(PROJECTIONS, body.projection, base.projection);
+  if (body.terrain && typeof body.terrain === 'object') {
+    const terrain = body.terrain as Record<string, unknown>;
+    if (typeof terrain.enabled === 'boolean') form.terrainEnabled = terrain.enabled;
+    const exaggeration = terrain.exaggeration;
+    if (typeof exaggeration === 'number' && exaggeration >= MIN_TERRAIN_EXAGGERATION && exaggeration <= MAX_TERRAIN_EXAGGERATION) {
+      form.terrainExaggeration = exaggeration;
+    }
+    // A job's stored request names the defaults (off, 1): they show as they are, and are not sent again.
+    form.terrainChanged =
+      base.terrainChanged || form.terrainEnabled !== DEFAULT_TERRAIN.enabled || form.terrainExaggeration !== DEFAULT_TERRAIN.exaggeration;
+  }
   const camera = (body.camera ?? {}) as Record<string, unknown>;
   if (camera.preset) form.cameraPreset = oneOf(CAMERA_PRESETS, camera.preset, '' as RenderForm['cameraPreset']);
   if (camera.intensity) form.cameraIntensity = oneOf(CAMERA_INTENSITIES, camera.intensity, 'balanced');

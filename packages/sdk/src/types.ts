@@ -40,6 +40,8 @@ export type Fps = NonNullable<RenderSchemas['CreateRenderDto']['fps']>;
 export type Units = NonNullable<RenderSchemas['CreateRenderDto']['units']>;
 /** How the map is drawn (`projection`): flat, a globe, or `auto`. */
 export type Projection = NonNullable<RenderSchemas['CreateRenderDto']['projection']>;
+/** Relief shading under the land (`terrain`): `enabled` (default false) and `exaggeration` (0 to 3, default 1). */
+export type Terrain = NonNullable<RenderSchemas['CreateRenderDto']['terrain']>;
 export type CameraPreset = NonNullable<RenderSchemas['CameraDto']['preset']>;
 export type CameraIntensity = NonNullable<RenderSchemas['CameraDto']['intensity']>;
 export type CameraMode = NonNullable<RenderSchemas['CameraDto']['mode']>;

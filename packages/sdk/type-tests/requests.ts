@@ -9,6 +9,7 @@ import {
   type CreateRenderRequest,
   type CreateTemplateRequest,
   type Render,
+  type Terrain,
   PROJECTIONS,
   RENDER_MODES,
   RESOLUTIONS,
@@ -29,6 +30,7 @@ export const full: CreateRenderRequest = {
   aspect_ratio: '9:16',
   style: 'standard',
   projection: 'globe',
+  terrain: { enabled: true, exaggeration: 1.5 },
   camera: { preset: 'global_corridor_reveal' },
   webhook_url: 'https://example.com/hooks/mapr',
 };
@@ -36,6 +38,10 @@ export const full: CreateRenderRequest = {
 export const batch: CreateBatchRequest = { jobs: [minimal, { ...minimal, duration: 5 }] };
 export const template: CreateTemplateRequest = { name: 'Shipping', settings: { transport: 'ship' } };
 export const globeTemplate: CreateTemplateRequest = { name: 'Globe', settings: { projection: 'globe', transport: 'plane' } };
+export const reliefTemplate: CreateTemplateRequest = { name: 'Relief', settings: { terrain: { enabled: true, exaggeration: 2 } } };
+// Every field of the terrain is optional: the service fills in enabled false and exaggeration 1.
+export const steeper: Terrain = { exaggeration: 2.5 };
+export const relief: CreateRenderRequest = { ...minimal, terrain: { enabled: true } };
 
 // @ts-expect-error an unknown transport
 export const rocket: CreateRenderRequest = { ...minimal, transport: 'rocket' };
@@ -45,6 +51,12 @@ export const eightK: CreateRenderRequest = { ...minimal, resolution: '8k' };
 export const durationText: CreateRenderRequest = { ...minimal, duration: '10' };
 // @ts-expect-error an unknown projection
 export const sphere: CreateRenderRequest = { ...minimal, projection: 'sphere' };
+// @ts-expect-error terrain is an object, not a switch
+export const terrainSwitch: CreateRenderRequest = { ...minimal, terrain: true };
+// @ts-expect-error exaggeration is a number, not a string
+export const exaggerationText: Terrain = { enabled: true, exaggeration: '2' };
+// @ts-expect-error a key the terrain does not have
+export const terrainTypo: Terrain = { enabled: true, exageration: 2 };
 // @ts-expect-error a misspelt field
 export const typo: CreateRenderRequest = { wayponts: [], duration: 10 };
 

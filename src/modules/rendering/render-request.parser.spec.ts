@@ -427,6 +427,17 @@ describe('from request to composition props', () => {
     expect(propsOf(focus, await planRoute(focus, { roadRouter })).projection).toBe('auto');
   });
 
+  it('stores the terrain with its defaults filled in, in every mode, and hands it to the composition', async () => {
+    const relief = await normalized({ ...RENDER_BODY_EXAMPLES.region_focus.value, terrain: { enabled: true } }, 10);
+    expect(relief.terrain).toEqual({ enabled: true, exaggeration: 1 });
+    expect(propsOf(relief, await planRoute(relief, { roadRouter })).terrain).toEqual({ enabled: true, exaggeration: 1 });
+    const steep = await normalized({ waypoints: [{ place: 'Lisbon' }, { place: 'Madrid' }], terrain: { exaggeration: 2.5 } });
+    expect(steep.terrain).toEqual({ enabled: false, exaggeration: 2.5 });
+    const none = await normalized(RENDER_BODY_EXAMPLES.multi_route_globe.value, 10);
+    expect(none.terrain).toEqual({ enabled: false, exaggeration: 1 });
+    expect(propsOf(none, await planRoute(none, { roadRouter })).terrain).toEqual({ enabled: false, exaggeration: 1 });
+  });
+
   it('shows one OpenAPI example per story preset, named after the preset and playing it', () => {
     for (const preset of STORY_CAMERA_PRESETS) {
       expect([preset, RENDER_BODY_EXAMPLES[preset]?.value.camera]).toEqual([preset, expect.objectContaining({ preset })]);

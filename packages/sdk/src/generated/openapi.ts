@@ -1208,6 +1208,18 @@ export interface components {
              */
             avoid?: ("suez" | "panama" | "bosporus" | "malacca" | "gibraltar" | "hormuz" | "bab-el-mandeb" | "cape-horn")[];
         };
+        TerrainDto: {
+            /**
+             * @description Shade the land with its relief (hills and mountains), under any style. Default: `false`.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
+             * @example 1.5
+             */
+            exaggeration?: number;
+        };
         RouteStyleDto: {
             /**
              * @description Route colour, `#rrggbb`.
@@ -1394,6 +1406,14 @@ export interface components {
              * @enum {string}
              */
             projection?: "auto" | "flat" | "globe";
+            /**
+             * @description Shades the land with its hills and mountains, under any map style; exaggeration makes the relief look steeper (0 flat, 1 as it is, 3 three times as steep). Every mode takes it; it is off unless `enabled` is true.
+             * @example {
+             *       "enabled": true,
+             *       "exaggeration": 1.5
+             *     }
+             */
+            terrain?: components["schemas"]["TerrainDto"];
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -1684,6 +1704,10 @@ export interface components {
              *       "fps": 30,
              *       "style": "standard",
              *       "projection": "auto",
+             *       "terrain": {
+             *         "enabled": false,
+             *         "exaggeration": 1
+             *       },
              *       "route_style": {},
              *       "camera": {
              *         "preset": "auto",
@@ -1964,6 +1988,14 @@ export interface components {
              * @enum {string}
              */
             projection?: "auto" | "flat" | "globe";
+            /**
+             * @description Shades the land with its hills and mountains, under any map style; exaggeration makes the relief look steeper (0 flat, 1 as it is, 3 three times as steep). Every mode takes it; it is off unless `enabled` is true.
+             * @example {
+             *       "enabled": true,
+             *       "exaggeration": 1.5
+             *     }
+             */
+            terrain?: components["schemas"]["TerrainDto"];
             /** @description Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data. */
             route_style?: components["schemas"]["RouteStyleDto"];
             camera?: components["schemas"]["CameraDto"];
@@ -3636,6 +3668,10 @@ export interface operations {
                      *         "fps": 30,
                      *         "style": "standard",
                      *         "projection": "auto",
+                     *         "terrain": {
+                     *           "enabled": false,
+                     *           "exaggeration": 1
+                     *         },
                      *         "route_style": {},
                      *         "camera": {
                      *           "preset": "auto",
@@ -3837,6 +3873,10 @@ export interface operations {
                      *             "fps": 30,
                      *             "style": "standard",
                      *             "projection": "auto",
+                     *             "terrain": {
+                     *               "enabled": false,
+                     *               "exaggeration": 1
+                     *             },
                      *             "route_style": {},
                      *             "camera": {
                      *               "preset": "auto",

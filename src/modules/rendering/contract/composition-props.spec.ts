@@ -131,6 +131,14 @@ describe('buildCompositionProps', () => {
     expect(Object.keys(props).filter((key) => ['multi_route', 'region_focus', 'country_data'].includes(key))).toEqual([]);
   });
 
+  it('carries the terrain with its defaults filled in: no relief for a request stored without it (contract §21)', () => {
+    expect(buildCompositionProps(request(), plan, { sandbox: false }).terrain).toEqual({ enabled: false, exaggeration: 1 });
+    const relief = buildCompositionProps(request({ terrain: { enabled: true, exaggeration: 2.5 } }), plan, { sandbox: false });
+    expect(relief.terrain).toEqual({ enabled: true, exaggeration: 2.5 });
+    const flattened = buildCompositionProps(request({ terrain: { enabled: true, exaggeration: 0 } }), plan, { sandbox: false });
+    expect(flattened.terrain).toEqual({ enabled: true, exaggeration: 0 });
+  });
+
   it('resolves the camera tilt on the server: the preset’s own when the request sets none, within 0–85', () => {
     const tilt = (camera: SharedNormalizedRequest['camera']) =>
       buildCompositionProps(request({ camera }), plan, { sandbox: false }).camera.tilt;

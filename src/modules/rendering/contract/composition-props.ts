@@ -14,6 +14,7 @@ import {
 } from './composition-parts';
 import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
 import { DEFAULT_PROJECTION, type Projection } from './projection';
+import { normalizeTerrain, type Terrain } from './terrain';
 import { GLOBE_REVEAL_MIN_ROUTE_KM, MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
 import { defaultTilt, modeDefinition, type ModeSlot, type NamedAfterMode } from './modes';
 import {
@@ -40,6 +41,8 @@ export type SharedCompositionProps = {
   style: string;
   /** The map's projection as requested (contract §20); `auto` is resolved per shot by the composition. */
   projection: Projection;
+  /** Relief shading under the style's land (contract §21), defaults filled in: off, exaggeration 1. */
+  terrain: Terrain;
   /** Unset fields take the style's defaults. */
   route_style: { color: string | null; width: number | null; opacity: number | null; line: RouteLineKind | null };
   /** Every value resolved; `preset` is the one played (a chokepoint story on a route that passes none plays `auto`). */
@@ -120,6 +123,7 @@ export function buildCompositionProps(request: NormalizedRenderRequest, plan: Ro
     durationInFrames: Math.max(1, Math.round(request.duration * request.fps)),
     style: request.style,
     projection: request.projection ?? DEFAULT_PROJECTION,
+    terrain: normalizeTerrain(request.terrain),
     route_style: {
       color: request.route_style.color ?? null,
       width: request.route_style.width ?? null,

@@ -7,6 +7,7 @@ export * from './limits';
 export * from './render-request';
 export * from './camera';
 export * from './projection';
+export * from './terrain';
 export * from './stored-request';
 export * from './render-body';
 export * from './modes';

@@ -7,6 +7,7 @@
 import { BASE_CAMERA_PRESETS, type CameraInput, DEFAULT_CAMERA_EASE, type NormalizedCamera } from './camera';
 import { MAX_PAUSE_SHARE } from './limits';
 import { DEFAULT_PROJECTION } from './projection';
+import { normalizeTerrain } from './terrain';
 import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
 import type { NormalizedWaypoint } from './render-request';
@@ -63,6 +64,7 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     fps: body.fps ?? 30,
     style: body.style ?? 'standard',
     projection: body.projection ?? DEFAULT_PROJECTION,
+    terrain: normalizeTerrain(body.terrain),
     route_style: { ...(body.route_style ?? {}) },
     camera: parseCamera(body.camera ?? {}, mode, waypoints, ctx),
     hud: body.hud

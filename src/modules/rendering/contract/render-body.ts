@@ -7,6 +7,7 @@ import type { Chokepoint, RouteMode, Transport } from '../../routing';
 import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
 import type { CameraInput } from './camera';
 import type { Projection } from './projection';
+import type { TerrainInput } from './terrain';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -25,6 +26,7 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   fps?: FrameRate;
   style?: string;
   projection?: Projection;
+  terrain?: TerrainInput;
   route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera?: CameraInput;
   hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };

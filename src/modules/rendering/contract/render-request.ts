@@ -9,6 +9,7 @@
 import type { Chokepoint, RouteMode, Transport } from '../../routing';
 import type { NormalizedCamera } from './camera';
 import type { Projection } from './projection';
+import type { Terrain } from './terrain';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -181,6 +182,8 @@ export interface SharedNormalizedRequest {
   style: string;
   /** Missing on jobs stored before contract §20 (they read as `auto`). */
   projection?: Projection;
+  /** Relief shading, every field filled in; missing on jobs stored before contract §21 (they read as no relief). */
+  terrain?: Terrain;
   route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera: NormalizedCamera;
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };

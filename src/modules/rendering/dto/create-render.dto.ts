@@ -40,7 +40,10 @@ import {
   CameraPreset,
   DEFAULT_CAMERA_EASE,
   DEFAULT_PROJECTION,
+  DEFAULT_TERRAIN,
   MAX_FOCUS_HOLD_SECONDS,
+  MAX_TERRAIN_EXAGGERATION,
+  MIN_TERRAIN_EXAGGERATION,
   MAX_ZOOM_MULTIPLIER,
   MIN_ZOOM_MULTIPLIER,
   EMPHASES,
@@ -67,6 +70,8 @@ import {
   ROUTE_LINE_KINDS,
   RouteLineKind,
   STYLE_IDS,
+  TERRAIN_DESCRIPTION,
+  type TerrainInput,
   UNITS,
   Units,
   type WaypointInput,
@@ -206,6 +211,30 @@ export class RouteStyleDto {
   @IsOptional()
   @IsIn(ROUTE_LINE_KINDS)
   line?: RouteLineKind;
+}
+
+export class TerrainDto implements TerrainInput {
+  @ApiPropertyOptional({
+    example: true,
+    default: DEFAULT_TERRAIN.enabled,
+    description: 'Shade the land with its relief (hills and mountains), under any style.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @ApiPropertyOptional({
+    example: 1.5,
+    minimum: MIN_TERRAIN_EXAGGERATION,
+    maximum: MAX_TERRAIN_EXAGGERATION,
+    default: DEFAULT_TERRAIN.exaggeration,
+    description: 'How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep.',
+  })
+  @IsOptional()
+  @IsNumber(finite)
+  @Min(MIN_TERRAIN_EXAGGERATION)
+  @Max(MAX_TERRAIN_EXAGGERATION)
+  exaggeration?: number;
 }
 
 /** A waypoint named by its label (1–120 characters) or its 0-based index; which waypoint it is, the parse decides. */
@@ -481,6 +510,17 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @IsOptional()
   @IsIn(PROJECTIONS)
   projection?: Projection;
+
+  @ApiPropertyOptional({
+    type: TerrainDto,
+    example: { enabled: true, exaggeration: 1.5 },
+    description: `${TERRAIN_DESCRIPTION} Every mode takes it; it is off unless \`enabled\` is true.`,
+  })
+  @IsOptional()
+  @IsObject(objectExpected('terrain', (v) => (typeof v === 'boolean' ? { enabled: v } : undefined), { enabled: true, exaggeration: 1.5 }))
+  @ValidateNested()
+  @Type(() => TerrainDto)
+  terrain?: TerrainDto;
 
   @ApiPropertyOptional({
     type: RouteStyleDto,

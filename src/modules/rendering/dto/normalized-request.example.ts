@@ -15,6 +15,7 @@ export const EXAMPLE_NORMALIZED_REQUEST = {
   fps: 30,
   style: 'standard',
   projection: 'auto',
+  terrain: { enabled: false, exaggeration: 1 },
   route_style: {},
   camera: { preset: 'auto', intensity: 'balanced', mode: 'follow', ease: 'cubic-in-out' },
   hud: false,

@@ -104,7 +104,7 @@ describe('render modes: which fields each mode takes', () => {
     expect(await pairs({ mode: 'country_data', country_data: countryData, hud: false })).toEqual([]);
   });
 
-  it('takes duration, resolution, aspect ratio, fps, style, projection, camera, title, overlays, units and webhook in every mode', async () => {
+  it('takes duration, resolution, aspect ratio, fps, style, projection, terrain, camera, title, overlays, units and webhook in every mode', async () => {
     const everyMode = {
       duration: 8,
       resolution: '720p',
@@ -112,6 +112,7 @@ describe('render modes: which fields each mode takes', () => {
       fps: 24,
       style: 'dark',
       projection: 'globe',
+      terrain: { enabled: true, exaggeration: 2 },
       camera: { preset: 'cinematic', tilt: 20, intensity: 'bold' },
       title: { text: 'Trade lanes' },
       text_overlays: [{ text: 'Hello', start: 0, end: 2 }],
@@ -135,6 +136,50 @@ describe('render modes: which fields each mode takes', () => {
     }
     expect(await issuesOf({ waypoints, projection: 3 })).toEqual([
       { field: 'projection', code: 'invalid_enum_value', message: 'projection must be one of the following values: auto, flat, globe' },
+    ]);
+  });
+
+  it('takes terrain in every mode, each field optional, exaggeration from 0 to 3 (contract §21)', async () => {
+    const bodies = [
+      { waypoints },
+      { mode: 'multi_route', multi_route: multiRoute },
+      { mode: 'region_focus', region_focus: regionFocus },
+      { mode: 'country_data', country_data: countryData },
+    ];
+    const accepted = [
+      {},
+      { enabled: true },
+      { enabled: false, exaggeration: 3 },
+      { exaggeration: 0 },
+      { enabled: true, exaggeration: 1.25 },
+    ];
+    for (const body of bodies) {
+      for (const terrain of accepted) expect([body, terrain, await issuesOf({ ...body, terrain })]).toEqual([body, terrain, []]);
+      expect(await pairs({ ...body, terrain: { enabled: true, exaggeration: 3.5 } })).toEqual([['terrain.exaggeration', 'too_big']]);
+    }
+  });
+
+  it('names each bad terrain field by its path, unknown keys in terrain included', async () => {
+    expect(await issuesOf({ waypoints, terrain: { enabled: 'yes', exaggeration: -0.5 } })).toEqual([
+      { field: 'terrain.enabled', code: 'invalid_type', message: 'enabled must be a boolean value' },
+      { field: 'terrain.exaggeration', code: 'too_small', message: 'exaggeration must not be less than 0' },
+    ]);
+    expect(await pairs({ waypoints, terrain: { exaggeration: '2' } })).toEqual([
+      ['terrain.exaggeration', 'too_big'],
+      ['terrain.exaggeration', 'too_small'],
+      ['terrain.exaggeration', 'invalid_type'],
+    ]);
+    expect(await pairs({ mode: 'country_data', country_data: countryData, terrain: { enabled: true, shading: 'soft' } })).toEqual([
+      ['terrain.shading', 'unrecognized_field'],
+    ]);
+  });
+
+  it('refuses terrain that is not an object once, with an example built from a boolean', async () => {
+    expect(await issuesOf({ waypoints, terrain: true })).toEqual([
+      { field: 'terrain', code: 'invalid_type', message: 'terrain must be an object, e.g. {"enabled":true}' },
+    ]);
+    expect(await issuesOf({ waypoints, terrain: 2 })).toEqual([
+      { field: 'terrain', code: 'invalid_type', message: 'terrain must be an object, e.g. {"enabled":true,"exaggeration":1.5}' },
     ]);
   });
 });

@@ -32,6 +32,13 @@ describe('mergeTemplate', () => {
     });
   });
 
+  it('merges terrain key by key: the request’s enabled or exaggeration over the template’s (contract §21)', () => {
+    const settings = { terrain: { enabled: true, exaggeration: 2 } };
+    expect(mergeTemplate(settings, { terrain: { exaggeration: 0.5 } })).toEqual({ terrain: { enabled: true, exaggeration: 0.5 } });
+    expect(mergeTemplate(settings, { terrain: { enabled: false } })).toEqual({ terrain: { enabled: false, exaggeration: 2 } });
+    expect(mergeTemplate({ style: 'dark' }, { terrain: { enabled: true } })).toEqual({ style: 'dark', terrain: { enabled: true } });
+  });
+
   it('merges a mode’s settings object key by key, at every depth', () => {
     const merged = mergeTemplate(
       { mode: 'country_data', country_data: { palette: 'diverging', reveal: 'all', legend: { unit: '%' } } },

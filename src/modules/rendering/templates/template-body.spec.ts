@@ -18,6 +18,7 @@ describe('template settings', () => {
     const issues = await templateSettingsIssues({
       camera: { preset: 'drone', tilt: 90 },
       projection: 'cube',
+      terrain: { enabled: 1, exaggeration: 5, relief: true },
       fps: 25,
       waypoints: [{ lat: 95, lng: 0 }, { place: 'Lisbon' }],
       hud: 'yes',
@@ -28,6 +29,9 @@ describe('template settings', () => {
       ['settings.waypoints[0].lat', 'too_big'],
       ['settings.fps', 'invalid_enum_value'],
       ['settings.projection', 'invalid_enum_value'],
+      ['settings.terrain.relief', 'unrecognized_field'],
+      ['settings.terrain.enabled', 'invalid_type'],
+      ['settings.terrain.exaggeration', 'too_big'],
       ['settings.camera.preset', 'invalid_enum_value'],
       ['settings.camera.tilt', 'too_big'],
       ['settings.hud', 'invalid_type'],
@@ -39,6 +43,7 @@ describe('template settings', () => {
     expect(await templateSettingsIssues({})).toEqual([]);
     expect(await templateSettingsIssues({ style: 'dark', hud: false, camera: { preset: 'overview' } })).toEqual([]);
     expect(await templateSettingsIssues({ projection: 'globe', camera: { preset: 'global_corridor_reveal' } })).toEqual([]);
+    expect(await templateSettingsIssues({ terrain: { exaggeration: 2 } })).toEqual([]);
   });
 
   it('still require what an object they hold requires', async () => {

@@ -15,16 +15,9 @@ export interface SurfaceSpec {
   overlay: { shadow: number; light: number };
 }
 
-/** The terrain field (contract §21), read where it may not be set yet (hand-written props). */
-function terrainOf(props: MapAnimationProps): { enabled: boolean; exaggeration: number } {
-  const terrain = (props as { terrain?: { enabled?: boolean; exaggeration?: number } }).terrain;
-  return { enabled: terrain?.enabled === true, exaggeration: terrain?.exaggeration ?? 1 };
-}
-
 /** The surface a job draws; null = the style's plain fills (the common case, which costs nothing). */
-export function surfaceSpecOf(props: MapAnimationProps, palette: Palette): SurfaceSpec | null {
-  const terrain = terrainOf(props);
-  const relief = terrain.enabled ? terrain.exaggeration : palette.baseRelief;
+export function surfaceSpecOf(props: Pick<MapAnimationProps, 'terrain'>, palette: Palette): SurfaceSpec | null {
+  const relief = props.terrain.enabled ? props.terrain.exaggeration : palette.baseRelief;
   if (!palette.imagery && relief <= 0) return null;
   // On a dark style's land the shadows carry the relief; on a light one the lit slopes can show too.
   const dark = luminance(palette.land) < 0.35;

@@ -57,6 +57,8 @@ export interface AppConfig {
     tempDir: string;
     /** Style previews to publish (`<style>.jpg`); unset: those of the Remotion bundle (remotion-bundle/style-previews). */
     stylePreviewsDir?: string;
+    /** An operator's XYZ imagery (contract §21); unset: the bundled NASA imagery at every zoom. */
+    imageryTiles?: { url: string; attribution: string | null; maxZoom: number; cacheDir: string };
   };
   /** `timeoutMs`: deadline of one attempt, 30 s unless a test suite shortens it. */
   webhooks: { allowPrivateTargets: boolean; retryTimeScale: number; timeoutMs: number };
@@ -158,6 +160,14 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       chunkFrames: env.RENDER_CHUNK_FRAMES,
       tempDir: inData('tmp'),
       stylePreviewsDir: env.STYLE_PREVIEWS_DIR ? resolve(env.STYLE_PREVIEWS_DIR) : undefined,
+      imageryTiles: env.IMAGERY_TILE_URL
+        ? {
+            url: env.IMAGERY_TILE_URL,
+            attribution: env.IMAGERY_ATTRIBUTION ?? null,
+            maxZoom: env.IMAGERY_MAX_ZOOM ?? 14,
+            cacheDir: env.IMAGERY_CACHE_DIR ? resolve(env.IMAGERY_CACHE_DIR) : inData('imagery-tiles'),
+          }
+        : undefined,
     },
     webhooks: {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,

@@ -73,6 +73,34 @@ export class EnvironmentVariables {
   @IsString()
   CHROMIUM_PATH?: string;
 
+  /** An XYZ imagery source for the satellite style beyond continent scale (contract §21): `https://…/{z}/{x}/{y}.jpg`. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^https?:\/\/[^\s]*(?=.*\{z\})(?=.*\{x\})(?=.*\{y\})/, {
+    message: 'IMAGERY_TILE_URL must be an http(s) URL with {z}, {x} and {y}',
+  })
+  IMAGERY_TILE_URL?: string;
+
+  /** The imagery provider's credit, drawn in the frame's corner wherever its tiles show. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  IMAGERY_ATTRIBUTION?: string;
+
+  /** Deepest zoom level IMAGERY_TILE_URL serves (default 14). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(22)
+  IMAGERY_MAX_ZOOM?: number;
+
+  /** Where fetched imagery tiles are kept (default: imagery-tiles under the data folder). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  IMAGERY_CACHE_DIR?: string;
+
   /** Folder of the built dashboard (index.html + assets) the API serves at `/`; unset: dist/dashboard. */
   @IsOptional()
   @Transform(emptyToUndefined)

@@ -13,6 +13,7 @@ import {
   cleanLabel,
 } from './composition-parts';
 import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
+import type { CompositionImageryTiles } from './imagery-tiles';
 import { DEFAULT_PROJECTION, type Projection } from './projection';
 import { normalizeTerrain, type Terrain } from './terrain';
 import { GLOBE_REVEAL_MIN_ROUTE_KM, MAX_CAMERA_TILT_DEGREES, MAX_FOCUS_HOLD_SECONDS, MAX_WAYPOINT_PAUSE_SECONDS } from './limits';
@@ -58,6 +59,11 @@ export type SharedCompositionProps = {
   text_overlays: CompositionTextOverlay[];
   /** Sandbox jobs carry a visible "SANDBOX" watermark. */
   sandbox: boolean;
+  /**
+   * The operator's imagery tiles (contract §21), attached by the renderer where IMAGERY_TILE_URL is set and the style
+   * draws true-colour imagery; absent from previews (a browser elsewhere cannot reach the renderer's tile cache).
+   */
+  imagery_tiles?: CompositionImageryTiles | null;
 };
 
 export type MapAnimationProps = {

@@ -8,6 +8,7 @@ export * from './render-request';
 export * from './camera';
 export * from './projection';
 export * from './terrain';
+export * from './imagery-tiles';
 export * from './stored-request';
 export * from './render-body';
 export * from './modes';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { Logger, type Provider } from '@nestjs/common';
 import { processScratchDir, removeScratchOfDeadProcesses } from '../../../common/util/process-scratch';
 import { APP_CONFIG, AppConfig } from '../../../config';
-import { defaultBundleDir, RemotionRenderer, type StillRenderer } from '../renderer';
+import { defaultBundleDir, ImageryTileCache, RemotionRenderer, type StillRenderer, stillsWithImageryTiles } from '../renderer';
 import { DEFAULT_PREVIEW_STILL_OPTIONS, PREVIEW_STILL_OPTIONS, PREVIEW_STILL_RENDERER } from './preview-still.service';
 
 /**
@@ -22,13 +22,17 @@ export const stillRendererProvider: Provider = {
       tempDir,
       log: (message) => logger.error(message),
     });
-    return {
+    const stills: StillRenderer = {
       renderStill: (input) => renderer.renderStill(input),
       stop: async () => {
         await renderer.stop();
         fs.rmSync(tempDir, { recursive: true, force: true });
       },
     };
+    const tiles = config.rendering.imageryTiles;
+    if (!tiles) return stills;
+    const tileLogger = new Logger('ImageryTiles');
+    return stillsWithImageryTiles(stills, new ImageryTileCache(tiles, (message, fields) => tileLogger.warn(fields, message)));
   },
 };
 

@@ -19,3 +19,4 @@ export { RendererPool } from './renderer-pool';
 export { buildRemotionBundle, defaultBundleDir, ensureRemotionBundle } from './remotion-bundle';
 export { renderStylePreviews, stylePreviewsDir } from './style-previews';
 export { ffprobePath, isFastStart, probeVideo, type ProbedVideo } from './video-file';
+export { ImageryTileCache, type ImageryTileSource, stillsWithImageryTiles, withImageryTiles } from './imagery-tile-cache';

@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { Logger } from '@nestjs/common';
 import { processScratchDir } from '../../../common/util/process-scratch';
-import { defaultBundleDir, InPageFirstRenderer, InPageRenderer, RemotionRenderer, RendererPool, type Renderer } from '../renderer';
+import {
+  defaultBundleDir,
+  ImageryTileCache,
+  InPageFirstRenderer,
+  InPageRenderer,
+  RemotionRenderer,
+  RendererPool,
+  type Renderer,
+  withImageryTiles,
+} from '../renderer';
 
 export const RENDERER = Symbol('RENDERER');
 
@@ -41,6 +50,10 @@ export const rendererProvider = {
       });
       return new InPageFirstRenderer(inPage, screenshots, log);
     });
-    return slots === 1 ? renderers[0] : new RendererPool(renderers);
+    const renderer = slots === 1 ? renderers[0] : new RendererPool(renderers);
+    const tiles = config.rendering.imageryTiles;
+    if (!tiles) return renderer;
+    const tileLogger = new Logger('ImageryTiles');
+    return withImageryTiles(renderer, new ImageryTileCache(tiles, (message, fields) => tileLogger.warn(fields, message)));
   },
 };

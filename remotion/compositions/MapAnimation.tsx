@@ -14,6 +14,8 @@ import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
 import { hasSurface, loadSurface, surfaceSpecOfScene } from '../lib/imagery';
+import { hasTiles, loadTiles, sceneTiles } from '../lib/imagery-tiles';
+import { ImageryCredit } from '../components/ImageryCredit';
 import { globeWeight } from '../lib/globe';
 import { GLOBE_DETAILS } from '../lib/globe-drawing';
 
@@ -31,7 +33,9 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
   }, [scene]);
   const assets = scene.layer.assets ?? null;
   const surface = surfaceSpecOfScene(scene);
-  const loaded = () => hasDetails(details) && hasSurface(surface) && (assets?.ready() ?? true);
+  const tiles = sceneTiles(scene);
+  const loaded = () =>
+    hasDetails(details) && hasSurface(surface) && hasTiles(tiles?.source, tiles?.plan.tiles ?? []) && (assets?.ready() ?? true);
   const [ready, setReady] = useState(loaded);
   // The hook, not the global delayRender: rendering inside the page (remotion/in-page) waits on its own scope.
   const { delayRender, continueRender, cancelRender } = useDelayRender();
@@ -39,10 +43,10 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
 
   useEffect(() => {
     if (ready) return;
-    Promise.all([loadDetails(details), loadSurface(surface), assets?.load()])
+    Promise.all([loadDetails(details), loadSurface(surface), loadTiles(tiles?.source, tiles?.plan.tiles ?? []), assets?.load()])
       .then(() => setReady(true))
       .catch((error) => cancelRender(error));
-  }, [ready, details, surface, assets, cancelRender]);
+  }, [ready, details, surface, tiles, assets, cancelRender]);
   // Release the frame only after the map has been committed and drawn.
   useEffect(() => {
     if (ready && handle !== null) continueRender(handle);
@@ -73,6 +77,7 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
       <Hud scene={scene} frame={frame} />
       <TitleCard scene={scene} frame={frame} />
       <TextOverlays scene={scene} frame={frame} layout={overlays} />
+      {ready && tiles ? <ImageryCredit scene={scene} frame={frame} tiles={tiles} /> : null}
       {props.sandbox ? <Watermark width={props.width} height={props.height} /> : null}
     </AbsoluteFill>
   );

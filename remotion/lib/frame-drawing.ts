@@ -9,6 +9,7 @@ import { type CameraState, focusPoint } from './camera';
 import { globeOffset, globeOffsets, globeWeight } from './globe';
 import { drawGlobe } from './globe-drawing';
 import { surfaceFor, surfaceSpecOfScene } from './imagery';
+import { sceneTiles } from './imagery-tiles';
 import type { Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
 import type { Scene } from './scene';
@@ -159,6 +160,7 @@ function drawFlatPlane(ctx: CanvasRenderingContext2D, scene: Scene, frame: numbe
     scene.props.style,
     scene.regions[spec.detail] ?? null,
     surfaceFor(surfaceSpecOfScene(scene)),
+    sceneTiles(scene),
   );
 
   ctx.setTransform(1, 0, 0, 1, 0, 0);

@@ -7,6 +7,7 @@ import { feature, mesh } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { latitudeOf, project } from './mercator';
 import { drawFlatSurface, type EarthSurface } from './imagery';
+import { drawTiles, type SceneTiles } from './imagery-tiles';
 import type { Box } from './route-geometry';
 import type { Detail, RasterSpec } from './raster-plan';
 import type { Palette } from './styles';
@@ -388,6 +389,7 @@ export function drawRaster(
   palette: Palette,
   region: Box | null = null,
   surface: EarthSurface | null = null,
+  tiles: SceneTiles | null = null,
 ): Raster {
   const canvas = document.createElement('canvas');
   canvas.width = spec.width;
@@ -408,6 +410,8 @@ export function drawRaster(
   if (imagery) {
     ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
     drawFlatSurface(ctx, surface, centerLng, spec.box);
+    // Sharper imagery from the operator's tiles where this raster's scale needs it.
+    if (tiles) drawTiles(ctx, tiles.source, tiles.plan, spec, centerLng);
   }
 
   // The map repeats every world unit sideways: draw each copy the raster overlaps.
@@ -477,15 +481,17 @@ export function rasterFor(
   styleId: string,
   region: Box | null = null,
   surface: EarthSurface | null = null,
+  tiles: SceneTiles | null = null,
 ): Raster {
-  const key = `${styleId}|${centerLng}|${spec.key}|${spec.width}x${spec.height}|${spec.detail}|${surface?.key ?? ''}`;
+  const tileKey = tiles ? `${tiles.source.url}@${tiles.plan.levelCap}` : '';
+  const key = `${styleId}|${centerLng}|${spec.key}|${spec.width}x${spec.height}|${spec.detail}|${surface?.key ?? ''}|${tileKey}`;
   const hit = rasterCache.get(key);
   if (hit) {
     rasterCache.delete(key);
     rasterCache.set(key, hit);
     return hit;
   }
-  const raster = drawRaster(spec, centerLng, palette, region, surface);
+  const raster = drawRaster(spec, centerLng, palette, region, surface, tiles);
   rasterCache.set(key, raster);
   while (rasterCache.size > RASTER_CACHE_SIZE) {
     const oldest = rasterCache.keys().next().value as string;

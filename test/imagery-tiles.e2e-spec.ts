@@ -13,7 +13,9 @@ import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
-import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
+import { execFileSync } from 'node:child_process';
+import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import { ensureRemotionBundle, ffprobePath, ImageryTileCache, InPageRenderer, withImageryTiles } from '../src/modules/rendering/renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -166,6 +168,43 @@ describe('Imagery tiles beyond continent scale (IMAGERY_TILE_URL)', () => {
     expect(failures[0]).toContain('"status":500');
     expect(logged.join('\n')).not.toContain('sk-tiles-secret');
     tiles.setFailing(false);
+  }, 120_000);
+
+  it('draws the tiles in videos rendered inside the page too (served under the page’s own origin from the tile cache)', async () => {
+    const { props } = (await t.http.post('/v1/render/preview').auth(account.liveKey, bearer).send(LISBON_TO_PORTO).expect(200)).body as {
+      props: MapAnimationProps;
+    };
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-tiles-video-'));
+    const cache = new ImageryTileCache(
+      { url: `${tiles.url}/{z}/{x}/{y}.png`, attribution: 'Imagery © Test Tiles', maxZoom: 14, cacheDir: path.join(work, 'cache') },
+      () => undefined,
+    );
+    const renderer = withImageryTiles(
+      new InPageRenderer({
+        bundleDir: await ensureRemotionBundle(),
+        browserExecutable: '/usr/bin/chromium',
+        tempDir: path.join(work, 'tmp'),
+        log: () => undefined,
+      }),
+      cache,
+    );
+    try {
+      const videoPath = path.join(work, 'video.mp4');
+      await renderer.render({ props: { ...props, durationInFrames: 20 }, videoPath });
+      const ffmpeg = path.join(path.dirname(ffprobePath()), 'ffmpeg');
+      const png = execFileSync(
+        ffmpeg,
+        ['-v', 'error', '-sseof', '-0.2', '-i', videoPath, '-vframes', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
+        {
+          env: { ...process.env, LD_LIBRARY_PATH: path.dirname(ffmpeg) },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      expect(magentaShare(PNG.sync.read(png))).toBeGreaterThan(0.3);
+    } finally {
+      await renderer.stop();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('leaves a style without true-colour imagery alone', async () => {

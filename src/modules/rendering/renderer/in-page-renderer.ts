@@ -21,6 +21,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { MAP_ANIMATION_COMPOSITION_ID, rendersInPage } from '../contract/composition-props';
+import { pictureDetail } from '../contract/imagery-tiles';
 import {
   IN_PAGE_ABORT_FUNCTION,
   IN_PAGE_ORIGIN,
@@ -62,16 +63,19 @@ export class InPageDeclined extends Error {
 /**
  * The H.264 stream's bitrate. x264 at CRF 20 (the screenshot path) spends fewer bits per pixel the larger the frame:
  * on the bench job 0.072 bits per pixel and frame at 720p, 0.052 at 1080p, 0.038 at 4k, which pixels^0.7 follows
- * within 7 %. The page's encoder gets that curve, a little above it, so that its files stay as sharp as x264's.
+ * within 7 %. The page's encoder gets that curve, a little above it, so that its files stay as sharp as x264's, times
+ * the map's `pictureDetail` (imagery and relief need more bits than flat fills for the same sharpness).
  */
-export function inPageBitrate(width: number, height: number, fps: number): number {
-  return Math.round(4.4 * Math.pow(width * height, 0.7) * fps);
+export function inPageBitrate(width: number, height: number, fps: number, detail = 1): number {
+  return Math.round(4.4 * Math.pow(width * height, 0.7) * fps * detail);
 }
 
 /** How long a cancelled or timed-out render may take to stop in the page before the page is closed under it. */
 const ABORT_GRACE_MS = 2000;
 
 const VIDEO_URL = `${IN_PAGE_ORIGIN}/__mapr/video.mp4`;
+/** Where the page asks for imagery tiles: answered from the render's tile cache (answer()). */
+const IN_PAGE_TILES_URL = `${IN_PAGE_ORIGIN}/__mapr/tiles/{z}/{x}/{y}`;
 const THUMBNAIL_URL = `${IN_PAGE_ORIGIN}/__mapr/thumbnail.jpg`;
 
 /**
@@ -88,6 +92,8 @@ export class InPageRenderer implements Renderer {
   private queue: Promise<unknown> = Promise.resolve();
   /** Where the page's next POSTs go (the job under way). */
   private outputs: { video: string; thumbnail: string | null } | null = null;
+  /** The imagery tile cache the current render's tiles come from (its props' `imagery_tiles`), if any. */
+  private tileSource: string | null = null;
   /** The job under way's progress (the function the page calls is exposed once per page). */
   private progressTo: ((encodedFrames: number) => void) | null = null;
   private readonly browserExecutable: string;
@@ -144,6 +150,9 @@ export class InPageRenderer implements Renderer {
       removeQuietly(input.videoPath);
       if (thumbnailPath) removeQuietly(thumbnailPath);
       this.outputs = { video: input.videoPath, thumbnail: thumbnailPath };
+      // The imagery tile cache's tiles reach the page through its own origin (answer()): Chromium keeps a page that
+      // is not itself on the loopback from loading from it.
+      this.tileSource = props.imagery_tiles?.url ?? null;
       const frameCount = props.durationInFrames;
       this.progressTo = (encoded: number) => {
         if (encoded >= frameCount) failpoint('renderer.encoding');
@@ -154,8 +163,8 @@ export class InPageRenderer implements Renderer {
           IN_PAGE_RENDER_FUNCTION,
           {
             compositionId: this.options.compositionId ?? MAP_ANIMATION_COMPOSITION_ID,
-            props,
-            videoBitrate: inPageBitrate(props.width, props.height, props.fps),
+            props: props.imagery_tiles ? { ...props, imagery_tiles: { ...props.imagery_tiles, url: IN_PAGE_TILES_URL } } : props,
+            videoBitrate: inPageBitrate(props.width, props.height, props.fps, pictureDetail(props)),
             videoUrl: VIDEO_URL,
             thumbnailUrl: thumbnailPath ? THUMBNAIL_URL : null,
           },
@@ -185,6 +194,7 @@ export class InPageRenderer implements Renderer {
       throw new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
     } finally {
       this.outputs = null;
+      this.tileSource = null;
       this.progressTo = null;
       interruption.dispose();
       if (forceClose) clearTimeout(forceClose);
@@ -224,11 +234,22 @@ export class InPageRenderer implements Renderer {
     });
   }
 
-  /** The page's requests: the bundle's files, the outputs it posts back, and nothing that leaves the machine. */
+  /**
+   * The page's requests: the bundle's files, the outputs it posts back, the imagery tiles of the render's own tile
+   * cache (ImageryTileCache, on the loopback) under its own origin, and nothing that leaves the machine.
+   */
   private async answer(route: Route): Promise<void> {
     const request = route.request();
     const url = new URL(request.url());
     if (url.origin !== IN_PAGE_ORIGIN) return route.abort('blockedbyclient');
+    const tile = /^\/__mapr\/tiles\/(\d+)\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (tile && this.tileSource) {
+      const [z, x, y] = tile.slice(1);
+      const answer = await fetch(this.tileSource.replace('{z}', z).replace('{x}', x).replace('{y}', y)).catch(() => null);
+      if (!answer?.ok) return route.fulfill({ status: 404 });
+      const contentType = answer.headers.get('content-type') ?? 'application/octet-stream';
+      return route.fulfill({ status: 200, contentType, body: Buffer.from(await answer.arrayBuffer()) });
+    }
     if (request.method() === 'POST') {
       const target = url.href === VIDEO_URL ? this.outputs?.video : url.href === THUMBNAIL_URL ? this.outputs?.thumbnail : null;
       if (!target) return route.fulfill({ status: 404 });

@@ -2,8 +2,9 @@
  * `npm run bench:quality`: how close the published MP4 stays to the lossless picture (contract §21's imagery included).
  * Each scene is rendered by the real service (API + worker, POST /v1/render, in the page as deployed), its MP4 fetched
  * from the CDN, and a few of its frames decoded with Debian's ffmpeg and compared with the lossless PNG of the same
- * frame from POST /v1/render/preview/still, with ffmpeg's `ssim` and `psnr` filters. Prints SSIM (all planes) and PSNR
- * per frame, and each file's bits per pixel and frame. Targets: SSIM ≥ 0.99, PSNR ≥ 40 dB. Asserts nothing.
+ * frame from POST /v1/render/preview/still, with ffmpeg's `ssim` and `psnr` filters, in the video's own colour space
+ * (compareFrame). Prints SSIM (all planes, and luma) and PSNR per frame, and each file's bits per pixel and frame.
+ * Targets: SSIM ≥ 0.99, PSNR ≥ 40 dB. Asserts nothing; the decoded frames and stills stay in bench/out/quality.
  *
  *   npm run build && npm run bench:quality        (needs Debian's ffmpeg: apt-get install ffmpeg)
  */
@@ -52,12 +53,32 @@ function ffmpeg(args: string[]): string {
   return result.stderr;
 }
 
-/** SSIM (all planes) and PSNR (average) of two images of the same size. */
-function compareFrames(a: string, b: string): { ssim: number; psnr: number } {
-  const text = ffmpeg(['-v', 'info', '-i', a, '-i', b, '-lavfi', '[0:v][1:v]ssim;[0:v][1:v]psnr', '-f', 'null', '-']);
-  const ssim = /SSIM .*All:([\d.]+)/.exec(text);
+/**
+ * SSIM (luma, and all planes) and PSNR (average) of frame `n` of the MP4, as decoded (4:2:0, BT.709, limited range),
+ * against the lossless still brought into the same colour space as the encoder brings its frames: what the encoding
+ * lost, not the chroma subsampling every H.264 video shares.
+ */
+function compareFrame(video: string, n: number, still: string): { ssimY: number; ssim: number; psnr: number } {
+  const text = ffmpeg([
+    '-v',
+    'info',
+    '-i',
+    video,
+    '-i',
+    still,
+    '-lavfi',
+    `[0:v]select=eq(n\\,${n}),split[a1][a2];[1:v]scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,split[b1][b2];[a1][b1]ssim;[a2][b2]psnr`,
+    '-f',
+    'null',
+    '-',
+  ]);
+  const ssim = /SSIM Y:([\d.]+).*All:([\d.]+)/.exec(text);
   const psnr = /PSNR .*average:([\d.]+|inf)/.exec(text);
-  return { ssim: ssim ? Number(ssim[1]) : NaN, psnr: psnr ? (psnr[1] === 'inf' ? Infinity : Number(psnr[1])) : NaN };
+  return {
+    ssimY: ssim ? Number(ssim[1]) : NaN,
+    ssim: ssim ? Number(ssim[2]) : NaN,
+    psnr: psnr ? (psnr[1] === 'inf' ? Infinity : Number(psnr[1])) : NaN,
+  };
 }
 
 async function waitForComplete(service: BenchService, jobId: string, key: string): Promise<Record<string, unknown>> {
@@ -73,16 +94,22 @@ async function waitForComplete(service: BenchService, jobId: string, key: string
 async function main(): Promise<void> {
   if (!fs.existsSync(FFMPEG)) throw new Error(`${FFMPEG} is missing: apt-get install ffmpeg (Debian's has the ssim and psnr filters)`);
   fs.mkdirSync(outDir, { recursive: true });
-  const service = await startService('all', PORT);
+  const service = await startService('all', PORT, { logLevel: 'warn' });
   const rows: string[] = [];
   try {
     const { key } = await createBenchAccount(service, 'live');
+    // BENCH_SCENES=satellite,atlas: only the scenes whose name holds one of these.
+    const only = (process.env.BENCH_SCENES ?? '').split(',').filter(Boolean);
     for (const [index, scene] of SCENES.entries()) {
+      if (only.length && !only.some((part) => scene.name.includes(part))) continue;
       const slug = `${index + 1}-${scene.name.replace(/\W+/g, '-').toLowerCase()}`;
       const created = await call(service, 'POST', '/v1/render', scene.body, key);
       const job = await waitForComplete(service, String(created.job_id), key);
       const video = path.join(outDir, `${slug}.mp4`);
-      fs.writeFileSync(video, Buffer.from(await (await fetch(String(job.video_url))).arrayBuffer()));
+      const download = await fetch(String(job.video_url)).catch((error: unknown) => {
+        throw new Error(`GET ${String(job.video_url)}: ${String(error)}`);
+      });
+      fs.writeFileSync(video, Buffer.from(await download.arrayBuffer()));
       const { composition } = (await call(service, 'POST', '/v1/render/preview', scene.body, key)) as {
         composition: { width: number; height: number; fps: number; duration_in_frames: number };
       };
@@ -93,18 +120,26 @@ async function main(): Promise<void> {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
           body: JSON.stringify(scene.body),
+        }).catch((error: unknown) => {
+          throw new Error(`POST /v1/render/preview/still?frame=${frame}: ${String(error)}`);
         });
         if (!res.ok) throw new Error(`still ${frame}: ${res.status} ${await res.text()}`);
         const still = path.join(outDir, `${slug}-f${frame}-still.png`);
         fs.writeFileSync(still, Buffer.from(await res.arrayBuffer()));
         const decoded = path.join(outDir, `${slug}-f${frame}-video.png`);
         ffmpeg(['-v', 'error', '-y', '-i', video, '-vf', `select=eq(n\\,${frame})`, '-vframes', '1', decoded]);
-        const { ssim, psnr } = compareFrames(decoded, still);
-        const row = `  ${scene.name.padEnd(34)} frame ${String(frame).padStart(3)}  SSIM ${ssim.toFixed(4)}  PSNR ${psnr.toFixed(2)} dB  ${bitsPerPixelFrame.toFixed(3)} bits/pixel/frame`;
+        const { ssimY, ssim, psnr } = compareFrame(video, frame, still);
+        const row =
+          `  ${scene.name.padEnd(34)} frame ${String(frame).padStart(3)}  SSIM ${ssim.toFixed(4)} (Y ${ssimY.toFixed(4)})  ` +
+          `PSNR ${psnr.toFixed(2)} dB  ${bitsPerPixelFrame.toFixed(3)} bits/pixel/frame`;
         console.log(row);
         rows.push(row);
       }
     }
+  } catch (error) {
+    // What the service said before it failed the bench.
+    for (const line of service.logs.slice(-20)) console.error(JSON.stringify(line));
+    throw error;
   } finally {
     await service.stop();
   }

@@ -16,3 +16,14 @@ export interface CompositionImageryTiles {
 
 /** Styles drawn from true-colour imagery: the ones an operator's (true-colour) tiles sharpen. */
 export const TILE_IMAGERY_STYLES: readonly string[] = ['satellite'];
+
+/**
+ * How many times the bits of a map of flat fills a frame of this map needs to come out of the encoder as sharp
+ * (the in-page encoder's bitrate, ADR 0021; x264's CRF finds it by itself): true-colour imagery is textured
+ * everywhere, night lights and relief shading less so. Measured with `npm run bench:quality`.
+ */
+export function pictureDetail(props: { style: string; terrain: { enabled: boolean; exaggeration: number } }): number {
+  const imagery = props.style === 'satellite' ? 2.5 : props.style === 'night' ? 1.3 : 1;
+  const relief = props.terrain.enabled && props.terrain.exaggeration > 0 ? 1.4 : 1;
+  return Math.max(imagery, relief);
+}

@@ -1,8 +1,9 @@
 /**
  * The README's style gallery (docs/gallery/*.jpg): stills of real compositions in the new looks, drawn by the production
- * bundle as `POST /v1/render/preview/still` draws them, then scaled and saved as JPEG by the compositor's ffmpeg.
+ * bundle as `POST /v1/render/preview/still` draws them, then scaled (two side by side) and saved as JPEG by Debian's
+ * ffmpeg (the compositor's has no hstack).
  *
- *   npm run build:remotion && npx ts-node --transpile-only scripts/render-gallery.ts
+ *   apt-get install ffmpeg && npm run build:remotion && npx ts-node --transpile-only scripts/render-gallery.ts
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -10,11 +11,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
 import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
-import { defaultBundleDir, ffprobePath } from '../src/modules/rendering/renderer';
+import { defaultBundleDir } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 
 const GALLERY = path.join(__dirname, '..', 'docs', 'gallery');
-const ffmpeg = path.join(path.dirname(ffprobePath()), 'ffmpeg');
+const ffmpeg = process.env.FFMPEG ?? '/usr/bin/ffmpeg';
 const terrain = { terrain: { enabled: true, exaggeration: 1.5 } };
 
 /** Each picture: one or two stills (two are set side by side), and the frame drawn (negative: from the end). */
@@ -25,7 +26,7 @@ const PICTURES: Array<{ file: string; stills: Array<() => MapAnimationProps>; fr
   {
     file: 'terrain-on-off-16x9.jpg',
     stills: [() => atlanticProps({ projection: 'flat' }), () => atlanticProps({ projection: 'flat', ...terrain })],
-    frame: 262,
+    frame: 150,
     width: 960,
   },
   { file: 'atlas-multi-route-16x9.jpg', stills: [() => shanghaiPortsProps({ style: 'atlas' })], frame: 200, width: 960 },

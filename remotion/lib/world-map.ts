@@ -379,6 +379,10 @@ function intersects(a: Box, b: Box): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 }
 
+/** Relief over a style's land shows fully up to this many screen pixels per elevation pixel, and is gone at the second. */
+const RELIEF_FADE_START_PX = 5;
+const RELIEF_FADE_END_PX = 14;
+
 /**
  * Draws the static map of one raster spec: water, shallow-water band, land, relief, borders,
  * coastline; with imagery (`surface` of kind `imagery`), the imagery in place of the water and land.
@@ -450,8 +454,15 @@ export function drawRaster(
     for (const p of copy.land) ctx.fill(p.path, 'evenodd');
   }
   if (surface?.kind === 'relief') {
-    ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
-    drawFlatSurface(ctx, surface, centerLng, spec.box);
+    // The elevation map has a pixel every ~20 km: magnified past a few screen pixels a pixel its shading turns to
+    // smudges, so it fades out as the map zooms in further.
+    const screenPxPerElevationPx = scale / surface.levels[0].width;
+    ctx.globalAlpha = Math.max(0, Math.min(1, (RELIEF_FADE_END_PX - screenPxPerElevationPx) / (RELIEF_FADE_END_PX - RELIEF_FADE_START_PX)));
+    if (ctx.globalAlpha > 0) {
+      ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
+      drawFlatSurface(ctx, surface, centerLng, spec.box);
+    }
+    ctx.globalAlpha = 1;
   }
   for (const copy of copies) {
     ctx.setTransform(...copy.transform);

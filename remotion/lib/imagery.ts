@@ -31,9 +31,18 @@ import { type SurfaceSpec, surfaceSpecOf } from './surface-spec';
 export interface EarthSurface {
   key: string;
   kind: 'imagery' | 'relief';
-  /** The flat map's copy, in Web-Mercator rows (a square: the world's width by its height). */
-  mercator: HTMLCanvasElement;
-  /** The globe's samples: the equirectangular texture, then halves of it for globes too small to show every texel. */
+  /**
+   * The flat map's copies, in Web-Mercator rows (squares: the world's width by its height): the imagery (unshaded)
+   * and the relief as an overlay, apart, so that the rasters can fade the relief where it is magnified too far.
+   */
+  imageryMercator: HTMLCanvasElement | null;
+  reliefMercator: HTMLCanvasElement | null;
+  /** The relief overlay's width in texels (its detail). */
+  reliefWidth: number;
+  /**
+   * The globe's samples: the imagery with its relief baked in, or the relief overlay; the equirectangular texture,
+   * then halves of it for globes too small to show every texel.
+   */
   levels: Texture[];
 }
 
@@ -73,7 +82,7 @@ export function loadSurface(spec: SurfaceSpec | null): Promise<void> {
     job = prepare(spec, key).then((surface) => {
       // One surface per job in practice: drop others (their canvases are large).
       for (const [other, old] of surfaces) {
-        old.mercator.width = old.mercator.height = 0;
+        for (const canvas of [old.imageryMercator, old.reliefMercator]) if (canvas) canvas.width = canvas.height = 0;
         surfaces.delete(other);
       }
       surfaces.set(key, surface);
@@ -88,15 +97,22 @@ export function loadSurface(spec: SurfaceSpec | null): Promise<void> {
 async function prepare(spec: SurfaceSpec, key: string): Promise<EarthSurface> {
   const shade = spec.relief > 0 ? await shadeOf(spec.relief) : null;
   let texture: Texture;
-  if (spec.imagery) {
-    const imagery = await texturePixels(spec.imagery === 'day' ? blueMarbleUrl : blackMarbleUrl);
+  const imagery = spec.imagery ? await texturePixels(spec.imagery === 'day' ? blueMarbleUrl : blackMarbleUrl) : null;
+  if (imagery) {
     texture = shade ? shadeImagery(imagery, shade.values, shade.width, shade.height) : imagery;
   } else {
     texture = reliefOverlay(shade!.values, shade!.width, shade!.height, spec.overlay);
   }
   const levels = [texture];
   while (levels.length < 3) levels.push(halfTexture(levels[levels.length - 1]));
-  return { key, kind: spec.imagery ? 'imagery' : 'relief', mercator: canvasOf(mercatorTexture(texture)), levels };
+  return {
+    key,
+    kind: spec.imagery ? 'imagery' : 'relief',
+    imageryMercator: imagery ? canvasOf(mercatorTexture(imagery)) : null,
+    reliefMercator: shade ? canvasOf(mercatorTexture(reliefOverlay(shade.values, shade.width, shade.height, spec.overlay))) : null,
+    reliefWidth: shade?.width ?? 0,
+    levels,
+  };
 }
 
 async function shadeOf(exaggeration: number): Promise<{ values: Float32Array; width: number; height: number }> {
@@ -136,12 +152,12 @@ function canvasOf(texture: Texture): HTMLCanvasElement {
 }
 
 /**
- * Draws a surface over the flat map's world box (world units, for the job's central meridian) with
+ * Draws one of a surface's flat pictures over the flat map's world box (world units, for the job's central meridian) with
  * the context's transform mapping world units to pixels: every copy of the world the box overlaps.
  */
 export function drawFlatSurface(
   ctx: CanvasRenderingContext2D,
-  surface: EarthSurface,
+  picture: HTMLCanvasElement,
   centerLng: number,
   box: { minX: number; maxX: number },
 ): void {
@@ -150,7 +166,7 @@ export function drawFlatSurface(
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
   for (let k = Math.floor(box.minX - west); k <= Math.ceil(box.maxX - west); k++) {
-    ctx.drawImage(surface.mercator, west + k, -0.5, 1, 1);
+    ctx.drawImage(picture, west + k, -0.5, 1, 1);
   }
 }
 

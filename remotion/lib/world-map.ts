@@ -413,7 +413,7 @@ export function drawRaster(
   const imagery = surface?.kind === 'imagery';
   if (imagery) {
     ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
-    drawFlatSurface(ctx, surface, centerLng, spec.box);
+    drawFlatSurface(ctx, surface.imageryMercator!, centerLng, spec.box);
     // Sharper imagery from the operator's tiles where this raster's scale needs it.
     if (tiles) drawTiles(ctx, tiles.source, tiles.plan, spec, centerLng);
   }
@@ -453,14 +453,14 @@ export function drawRaster(
     ctx.fillStyle = palette.land;
     for (const p of copy.land) ctx.fill(p.path, 'evenodd');
   }
-  if (surface?.kind === 'relief') {
+  if (surface?.reliefMercator) {
     // The elevation map has a pixel every ~20 km: magnified past a few screen pixels a pixel its shading turns to
-    // smudges, so it fades out as the map zooms in further.
-    const screenPxPerElevationPx = scale / surface.levels[0].width;
+    // smudges, so it fades out as the map zooms in further (over imagery, and over a style's land).
+    const screenPxPerElevationPx = scale / surface.reliefWidth;
     ctx.globalAlpha = Math.max(0, Math.min(1, (RELIEF_FADE_END_PX - screenPxPerElevationPx) / (RELIEF_FADE_END_PX - RELIEF_FADE_START_PX)));
     if (ctx.globalAlpha > 0) {
       ctx.setTransform(scale, 0, 0, scale, -spec.box.minX * scale, -spec.box.minY * scale);
-      drawFlatSurface(ctx, surface, centerLng, spec.box);
+      drawFlatSurface(ctx, surface.reliefMercator, centerLng, spec.box);
     }
     ctx.globalAlpha = 1;
   }

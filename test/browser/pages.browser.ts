@@ -155,3 +155,37 @@ test('the composer offers the story camera: a preset and its line, the advanced 
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel render' }).click();
   }
 });
+
+test('the composer offers every map style with its preview, and terrain relief; the preview plays the chosen look', async ({ page }) => {
+  await page.goto('/render/new');
+  await page.getByLabel('Place').nth(0).fill('Lisbon');
+  await page.getByLabel('Place').nth(1).fill('Madrid');
+  await page.getByLabel('Duration (seconds)').fill('3');
+  const styles = page.getByRole('radiogroup', { name: 'Map style' });
+  for (const name of ['Standard', 'Dark', 'Maritime dark', 'Minimal', 'Satellite', 'Night lights', 'Paper atlas', 'Blueprint'])
+    await expect(styles.getByRole('radio', { name, exact: true })).toBeVisible();
+  // Every preview is a real picture (the build renders one per style), not a broken image.
+  const previews = styles.locator('img');
+  await expect(previews).toHaveCount(8);
+  for (const preview of await previews.all()) {
+    await preview.scrollIntoViewIfNeeded();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+  await styles.getByRole('radio', { name: 'Satellite', exact: true }).check();
+  const relief = page.getByRole('switch', { name: 'Terrain relief' });
+  await relief.check();
+  await page.getByLabel('Exaggeration').fill('2');
+  await expect(page.locator('.terrain-exaggeration output')).toHaveText('2×');
+  await screenshotPartBothWidths(page, page.getByRole('group', { name: 'Map style' }), 'compose-map-style');
+
+  const previewed = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/render/preview') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const answer = await previewed;
+  expect(answer.status()).toBe(200);
+  const { props } = (await answer.json()) as { props: { style: string; terrain: object } };
+  expect(props).toMatchObject({ style: 'satellite', terrain: { enabled: true, exaggeration: 2 } });
+  await expect(page.locator('.preview-stage')).toBeVisible();
+  await screenshotPartBothWidths(page, page.locator('.preview-stage'), 'compose-preview-satellite');
+});

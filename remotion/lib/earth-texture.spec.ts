@@ -1,4 +1,13 @@
-import { halfTexture, mercatorTexture, reliefOverlay, reliefShade, sampleGlobe, shadeImagery, type Texture } from './earth-texture';
+import {
+  buildGlobeLookup,
+  halfTexture,
+  mercatorTexture,
+  reliefOverlay,
+  reliefShade,
+  sampleGlobe,
+  shadeImagery,
+  type Texture,
+} from './earth-texture';
 
 /** A texture whose every pixel encodes its own column and row (so a sample says where it came from). */
 function coordinateTexture(width: number, height: number): Texture {
@@ -111,5 +120,33 @@ describe('the flat map and the globe sample the texture where the point lies', (
     const half = halfTexture(flat);
     expect(half.width).toBe(2);
     expect(half.pixels[0] & 255).toBe(3);
+  });
+});
+
+describe('the globe lookup interpolated every other sample', () => {
+  it('picks the texel the exact projection picks, or its neighbour, across whole and frame-filling globes', () => {
+    const texture = { width: 4096, height: 2048 };
+    const cases = [
+      { radius: 500, phi0: 0.3, width: 1100, height: 1100, originX: 550, originY: 550 },
+      { radius: 1400, phi0: -0.9, width: 1920, height: 1080, originX: 960, originY: 540 },
+      { radius: 700, phi0: 1.35, width: 1080, height: 1920, originX: 540, originY: 900 },
+    ];
+    for (const c of cases) {
+      const sampling = { ...c, lng0: 0, left: 0, top: 0, step: 1 };
+      const exact = buildGlobeLookup(texture, sampling, undefined, false);
+      const fast = buildGlobeLookup(texture, sampling);
+      let worstRow = 0;
+      let worstColumn = 0;
+      let sampledDifferently = 0;
+      for (let i = 0; i < exact.rows.length; i++) {
+        if ((fast.rows[i] === -1) !== (exact.rows[i] === -1)) sampledDifferently++;
+        if (exact.rows[i] === -1) continue;
+        worstRow = Math.max(worstRow, Math.abs(fast.rows[i] - exact.rows[i]) / texture.width);
+        worstColumn = Math.max(worstColumn, Math.abs(fast.columns[i] - exact.columns[i]) / 256);
+      }
+      expect(sampledDifferently).toBe(0);
+      expect(worstRow).toBeLessThanOrEqual(1);
+      expect(worstColumn).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -211,7 +211,13 @@ export function globeLookupKey(texture: Pick<Texture, 'width' | 'height'>, s: Gl
  * Beyond the rim a sample repeats the rim's nearest point, so that a clip to the disc drawn
  * afterwards antialiases its edge against the imagery.
  */
-export function buildGlobeLookup(texture: Pick<Texture, 'width' | 'height'>, s: GlobeSampling, reuse?: GlobeLookup): GlobeLookup {
+export function buildGlobeLookup(
+  texture: Pick<Texture, 'width' | 'height'>,
+  s: GlobeSampling,
+  reuse?: GlobeLookup,
+  /** Every other sample of a row from its neighbours, where the projection is smooth (false: each one exactly). */
+  interpolate = true,
+): GlobeLookup {
   const outWidth = Math.ceil(s.width / s.step);
   const outHeight = Math.ceil(s.height / s.step);
   const size = outWidth * outHeight;
@@ -223,35 +229,71 @@ export function buildGlobeLookup(texture: Pick<Texture, 'width' | 'height'>, s: 
   const uScale = (tw / (2 * Math.PI)) * 256;
   const vScale = th / Math.PI;
   const inverseRadius = 1 / s.radius;
+  let row = 0;
+  let y = 0;
+  // The last exact sample's texel row (fractional) and column (1/256 texel, east of the centre).
+  let lastV = 0;
+  let lastColumn = 0;
+  /** Sample i of the current row, exactly; true where it lies well inside the disc (the projection smooth there). */
+  const exact = (i: number): boolean => {
+    let x = (s.left + (i + 0.5) * s.step - s.originX) * inverseRadius;
+    let yy = y;
+    const rr = x * x + yy * yy;
+    let z = 0;
+    if (rr < 1) z = Math.sqrt(1 - rr);
+    else {
+      const k = 1 / Math.sqrt(rr);
+      x *= k;
+      yy *= k;
+    }
+    let sinPhi = yy * cosPhi0 + z * sinPhi0;
+    sinPhi = sinPhi > 1 ? 1 : sinPhi < -1 ? -1 : sinPhi;
+    const phi = fastAtan2(sinPhi, Math.sqrt(1 - sinPhi * sinPhi));
+    lastV = (Math.PI / 2 - phi) * vScale;
+    lastColumn = fastAtan2(x, z * cosPhi0 - yy * sinPhi0) * uScale;
+    const v = lastV | 0;
+    rows[row + i] = (v >= th ? th - 1 : v) * tw;
+    columns[row + i] = Math.round(lastColumn);
+    // Near the rim the projection bends fast, and near a pole the columns swing: no interpolating there.
+    return rr < 0.8 && sinPhi * sinPhi < 0.9;
+  };
   for (let j = 0; j < outHeight; j++) {
-    const y = (s.originY - (s.top + (j + 0.5) * s.step)) * inverseRadius; // up
-    const row = j * outWidth;
+    y = (s.originY - (s.top + (j + 0.5) * s.step)) * inverseRadius; // up
+    row = j * outWidth;
     // Only the row's run across the disc, and two samples beyond each end (for the clip's
     // antialiasing): the rest is outside the disc the caller clips to.
     const halfChord = y * y < 1 ? Math.sqrt(1 - y * y) * s.radius : 0;
     const first = Math.max(0, Math.floor((s.originX - halfChord - s.left) / s.step) - 2);
     const last = Math.min(outWidth - 1, Math.ceil((s.originX + halfChord - s.left) / s.step) + 2);
     rows.fill(-1, row, row + outWidth);
-    for (let i = first; i <= last; i++) {
-      let x = (s.left + (i + 0.5) * s.step - s.originX) * inverseRadius;
-      let yy = y;
-      const rr = x * x + yy * yy;
-      let z = 0;
-      if (rr < 1) z = Math.sqrt(1 - rr);
-      else {
-        const k = 1 / Math.sqrt(rr);
-        x *= k;
-        yy *= k;
-      }
-      let sinPhi = yy * cosPhi0 + z * sinPhi0;
-      sinPhi = sinPhi > 1 ? 1 : sinPhi < -1 ? -1 : sinPhi;
-      const phi = fastAtan2(sinPhi, Math.sqrt(1 - sinPhi * sinPhi));
-      const dLambda = fastAtan2(x, z * cosPhi0 - yy * sinPhi0);
-      let v = ((Math.PI / 2 - phi) * vScale) | 0;
-      if (v >= th) v = th - 1;
-      rows[row + i] = v * tw;
-      columns[row + i] = Math.round(dLambda * uScale);
+    if (first > last) continue;
+    if (!interpolate) {
+      for (let i = first; i <= last; i++) exact(i);
+      continue;
     }
+    // Every other sample exactly; the one between two smooth ones is their mean (the costly atan2s are most of a
+    // lookup's time, and a frame whose globe zooms or moves builds a new lookup).
+    let i = first;
+    let smoothA = exact(i);
+    let vA = lastV;
+    let columnA = lastColumn;
+    while (i + 2 <= last) {
+      const smoothB = exact(i + 2);
+      const vB = lastV;
+      const columnB = lastColumn;
+      if (smoothA && smoothB && Math.abs(columnB - columnA) < uScale * 0.25) {
+        const v = ((vA + vB) / 2) | 0;
+        rows[row + i + 1] = (v >= th ? th - 1 : v) * tw;
+        columns[row + i + 1] = Math.round((columnA + columnB) / 2);
+      } else {
+        exact(i + 1);
+      }
+      i += 2;
+      smoothA = smoothB;
+      vA = vB;
+      columnA = columnB;
+    }
+    if (i + 1 <= last) exact(i + 1);
   }
   return { key: globeLookupKey(texture, s), textureWidth: tw, outWidth, outHeight, rows, columns };
 }

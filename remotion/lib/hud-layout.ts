@@ -2,7 +2,6 @@
 import { type MapAnimationProps, modeDefinition } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
-import type { ModeLayer } from './scene';
 
 export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>): Rect | null {
   // The HUD follows one vehicle along one route: only the modes that take one draw it.
@@ -20,18 +19,6 @@ export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height
     width,
     height,
   };
-}
-
-/**
- * What text overlays and map labels must keep clear of all video long: the HUD, and whatever
- * the mode declares for itself (`ModeLayer.obstacles`, e.g. a legend).
- */
-export function screenObstacles(
-  props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>,
-  layer: Pick<ModeLayer, 'obstacles'> | null,
-): Rect[] {
-  const hud = hudRect(props);
-  return [...(hud ? [hud] : []), ...(layer?.obstacles ?? [])];
 }
 
 /** "12,345 km" / "7,671 mi" with a fixed thousands separator (no locale dependence). */

@@ -8,13 +8,13 @@
  * that layer and draws only the few countries fading in at that moment.
  */
 import { applyProjection, turningGlobe } from '../../lib/globe-camera';
-import { textOverlayRects } from '../../components/TextOverlays';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { focusPoint } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
 import { LAND_MASK } from '../../lib/country-frames';
+import { screenObstacles, textOverlayRects } from '../../lib/covers';
 import { smootherstep } from '../../lib/easing';
 import { planeLayout, tiltOf } from '../../lib/frame-drawing';
 import { isLandCell, LAND_MASK_CELL } from '../../lib/land-mask';
@@ -22,6 +22,7 @@ import type { Rect } from '../../lib/labels';
 import { latitudeOf, project } from '../../lib/mercator';
 import { screenToPlane } from '../../lib/perspective';
 import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
+import { measureCssFont } from '../../lib/measure-text';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
 import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
@@ -188,15 +189,15 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     ctx.restore();
   };
 
-  // The legend: laid out and placed once (the camera does not move), when first drawn.
+  // The legend: laid out and placed once (the camera does not move), when first needed.
   let legend: { layout: LegendLayout; rect: Rect } | null = null;
   const camera = plan.camera;
-  const layout = planeLayout(scene);
+  const plane = planeLayout(scene);
   const focus = focusPoint(scene.viewport);
   const scale = 2 ** camera.z;
   /** What lies under a screen point: 2 a country with a value, 1 other land, 0 water. */
   const cover = (sx: number, sy: number): number => {
-    const p = screenToPlane(sx - focus.x, sy - focus.y, tiltOf(camera, layout));
+    const p = screenToPlane(sx - focus.x, sy - focus.y, tiltOf(camera, plane));
     const wx = camera.x + p.x / scale;
     const wy = camera.y + p.y / scale;
     for (const fill of fills) {
@@ -213,9 +214,9 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     return isLandCell(LAND_MASK, Math.floor((90 - lat) / LAND_MASK_CELL), Math.floor((lng + 180) / LAND_MASK_CELL)) ? 1 : 0;
   };
 
-  const drawOverlay: ModeLayer['drawOverlay'] = (ctx, frame, obstacles) => {
-    const shown = smootherstep((frame - plan.legendAt) / (props.fps * 0.5));
-    if (shown <= 0) return;
+  /** The legend's layout and place, decided once per video (clear of the screen's obstacles and every text overlay). */
+  const legendOf = () => {
+    if (legend) return legend;
     const insets = scene.viewport.insets;
     const safe = {
       x: insets.left,
@@ -223,12 +224,36 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
       width: props.width - insets.left - insets.right,
       height: props.height - insets.top - insets.bottom,
     };
-    if (!legend) {
-      const l = legendLayout(ctx, plan.settings.legend.title, plan.settings.legend.unit, plan.scale.mid !== null, unit, safe.width);
-      // Placed once per video: clear of every text overlay, not only those showing now.
-      const avoid = [...obstacles, ...textOverlayRects(scene)];
-      legend = { layout: l, rect: chooseLegendRect(legendCandidates(safe, l.width, l.height), cover, avoid) };
-    }
+    const l = legendLayout(
+      measureCssFont,
+      plan.settings.legend.title,
+      plan.settings.legend.unit,
+      plan.scale.mid !== null,
+      unit,
+      safe.width,
+    );
+    const avoid = [...screenObstacles(scene), ...textOverlayRects(scene)];
+    legend = { layout: l, rect: chooseLegendRect(legendCandidates(safe, l.width, l.height), cover, avoid) };
+    return legend;
+  };
+  const legendShown = (frame: number) => smootherstep((frame - plan.legendAt) / (props.fps * 0.5));
+
+  const layout: ModeLayer['layout'] = (frame) => {
+    const shown = legendShown(frame);
+    const rect = shown > 0 ? legendOf().rect : null;
+    return {
+      routes: [],
+      markers: [],
+      labels: [],
+      panels: rect ? [{ kind: 'panel', id: 'legend', ...rect, opacity: shown }] : [],
+      omitted: [],
+    };
+  };
+
+  const drawOverlay: ModeLayer['drawOverlay'] = (ctx, frame) => {
+    const shown = legendShown(frame);
+    if (shown <= 0) return;
+    const { layout: l, rect } = legendOf();
     // Ranked: the bar lights up to the value of the last country that has filled in.
     let filled = 1;
     if (!allAtOnce && fills.length) {
@@ -240,12 +265,14 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     }
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    drawLegend(ctx, legend.layout, legend.rect, plan.scale, palette, unit, shown, filled);
+    drawLegend(ctx, l, rect, plan.scale, palette, unit, shown, filled);
     ctx.restore();
   };
 
   return {
     drawPlane,
+    marks: () => ({ routes: [], markers: [] }),
+    layout,
     drawOverlay,
     assets: fills.length ? { ready: () => hasCountryAtlas(detail), load: () => loadCountryAtlas(detail) } : undefined,
   };

@@ -9,6 +9,7 @@ import { legOnScreen, type PlaneSurface } from '../../lib/frame-drawing';
 import { appendLegPath } from '../../lib/trace-leg';
 import type { LayoutMarker, LayoutRoute, Transport } from '../../../src/modules/rendering/contract';
 import type { CameraState } from '../../lib/camera';
+import { readableOn } from '../../lib/contrast';
 import { screenObstacles, textOverlayRects } from '../../lib/covers';
 import { clamp01, smootherstep } from '../../lib/easing';
 import type { Rect } from '../../lib/labels';
@@ -252,9 +253,9 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
     });
   }
 
-  /** The data line takes its route's colour where that reads on the style, else the label colour. */
+  /** The data line takes its route's colour, moved towards the label colour as far as it takes to read on the halo at 4.5:1 (§22). */
   function dataColor(color: string): string {
-    return palette.categorical.includes(color) ? color : palette.labelText;
+    return readableOn(color, palette.labelHalo, palette.labelText);
   }
 }
 

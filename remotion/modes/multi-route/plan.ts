@@ -13,6 +13,7 @@ import type { Rect } from '../../lib/labels';
 import { sizeUnit } from '../../lib/safe-area';
 import { viewportOf } from '../../lib/scene';
 import type { Palette } from '../../lib/styles';
+import { labelFont, labelFontPx, MIN_LABEL_UNITS } from '../../lib/text-label';
 import { planMultiRouteCamera, screenPoint } from './camera';
 import { type LabelPlacement, type LabelSpec, layoutLabels, type MarkerSpec, type Point } from './label-layout';
 import { type MultiRouteTimeline, planMultiRouteTimeline } from './timeline';
@@ -81,22 +82,30 @@ export interface LabelText {
   pad: number;
 }
 
-export const LABEL_FONT_FAMILY = '"DejaVu Sans", sans-serif';
-
-/** The text of each point's label (0 = origin, i + 1 = destination i); null = no label. */
+/**
+ * The text of each point's label (0 = origin, i + 1 = destination i); null = no label. A crowded map sets
+ * its names a little smaller, but no line goes under the contract's 2.2 % (§22), and a name stays larger
+ * than the data line under it.
+ */
 export function labelTexts(plan: MultiRoutePlan): Array<LabelText | null> {
   const { settings, unit } = plan;
   const scale = densityScale(settings.routes.length);
-  const nameLine = (text: string, px: number) => ({ text, font: `700 ${px.toFixed(1)}px ${LABEL_FONT_FAMILY}`, px, kind: 'name' as const });
-  const dataLine = (text: string, px: number) => ({ text, font: `600 ${px.toFixed(1)}px ${LABEL_FONT_FAMILY}`, px, kind: 'data' as const });
+  const nameLine = (text: string, units: number) => {
+    const px = labelFontPx(units, unit);
+    return { text, font: labelFont(px, 700), px, kind: 'name' as const };
+  };
+  const dataLine = (text: string, units: number) => {
+    const px = labelFontPx(units, unit);
+    return { text, font: labelFont(px, 600), px, kind: 'data' as const };
+  };
   const pad = unit * 0.45;
-  const origin: LabelText | null = settings.origin.label ? { lines: [nameLine(settings.origin.label, unit * 2.9)], pad } : null;
+  const origin: LabelText | null = settings.origin.label ? { lines: [nameLine(settings.origin.label, 2.9)], pad } : null;
   return [
     origin,
     ...settings.routes.map((route): LabelText | null => {
       const lines = [
-        ...(route.label ? [nameLine(route.label, unit * 2.45 * scale)] : []),
-        ...(route.data_label ? [dataLine(route.data_label, unit * 2.05 * scale)] : []),
+        ...(route.label ? [nameLine(route.label, Math.max(2.45 * scale, MIN_LABEL_UNITS + 0.2))] : []),
+        ...(route.data_label ? [dataLine(route.data_label, MIN_LABEL_UNITS)] : []),
       ];
       return lines.length ? { lines, pad } : null;
     }),

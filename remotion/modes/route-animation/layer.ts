@@ -5,6 +5,7 @@
  */
 import type { Transport } from '../../../src/modules/rendering/contract';
 import type { CameraState } from '../../lib/camera';
+import { readableOn } from '../../lib/contrast';
 import { clamp01, smootherstep } from '../../lib/easing';
 import { cameraAt, legOnScreen, type PlaneSurface, screenProjector, worldToScreen } from '../../lib/frame-drawing';
 import type { GlobeOpening } from '../../lib/globe-camera';
@@ -267,7 +268,8 @@ function routeOverlayAt(scene: Scene, frame: number, obstacles: Rect[]): RouteOv
       textX: p.x + unit * 0.6 + dx,
       textY: p.y + p.height / 2 + dy,
       align: 'left',
-      color: v.wp.emphasis === 'chokepoint' ? palette.accent : palette.labelText,
+      // A chokepoint's label takes the accent, as far as it reads on the halo (§22).
+      color: v.wp.emphasis === 'chokepoint' ? readableOn(palette.accent, palette.labelHalo, palette.labelText) : palette.labelText,
       backing: { kind: 'halo', color: palette.labelHalo },
       haloWidth: unit * 0.55,
       plate: null,

@@ -5,19 +5,81 @@
  * measured (the overlays and the title card); cached per scene.
  */
 import { smootherstep } from './easing';
-import { hudRect } from './hud-layout';
+import { cornersFrom, hudRect, hudRectAt } from './hud-layout';
 import type { Rect } from './labels';
 import { measureText } from './measure-text';
 import { sizeUnit } from './safe-area';
-import type { Scene } from './scene';
+import type { MapMarks, Scene } from './scene';
+import { grown, lengthInside, overlapArea } from './screen-geometry';
 import { layoutTextOverlays, type OverlayLayout, type OverlayObstacle, titleCardRect, visibleOverlays } from './text-overlay-layout';
 
 const huds = new WeakMap<Scene, Rect | null>();
 
-/** Where the HUD panel sits all video long; null when the video has none. */
+/**
+ * Where the HUD panel sits all video long (null when the video has none), decided once from what the map
+ * shows under each corner over the frames the HUD shows (contract §22): the corner asked for unless the
+ * route as it draws, or a marker with room for its label, passes under it; then the nearest corner that
+ * nothing passes under, or, when every corner has something, the one over the least of it.
+ */
 export function hudBox(scene: Scene): Rect | null {
-  if (!huds.has(scene)) huds.set(scene, hudRect(scene.props));
-  return huds.get(scene)!;
+  if (huds.has(scene)) return huds.get(scene)!;
+  const { props } = scene;
+  let chosen: Rect | null = null;
+  if (props.hud && hudRect(props)) {
+    const frames = hudFrames(scene);
+    let least = Infinity;
+    for (const position of cornersFrom(props.hud.position)) {
+      const rect = hudRectAt(props, position)!;
+      const under = footprintUnder(scene, rect, frames);
+      if (under < least) {
+        least = under;
+        chosen = rect;
+      }
+      if (under === 0) break;
+    }
+  }
+  huds.set(scene, chosen);
+  return chosen;
+}
+
+/** The frames a HUD shows on, a few per second and the last. */
+function hudFrames(scene: Scene): number[] {
+  const { fps, durationInFrames } = scene.props;
+  const step = Math.max(1, Math.round(fps / 6));
+  const frames: number[] = [];
+  for (let f = 0; f < durationInFrames; f += step) if (hudOpacity(scene, f) > 0) frames.push(f);
+  if (durationInFrames > 0) frames.push(durationInFrames - 1);
+  return frames;
+}
+
+const marksByFrame = new WeakMap<Scene, Map<number, MapMarks>>();
+
+/** The mode's marks of a frame, worked out once per scene (the HUD's corner and each overlay's spot weigh the same frames many times). */
+function marksAt(scene: Scene, frame: number): MapMarks {
+  let byFrame = marksByFrame.get(scene);
+  if (!byFrame) marksByFrame.set(scene, (byFrame = new Map()));
+  let marks = byFrame.get(frame);
+  if (!marks) byFrame.set(frame, (marks = scene.layer.marks(frame)));
+  return marks;
+}
+
+/** Marker hits weigh as much as this many pixels of route. */
+const MARKER_UNDER_COST = 200;
+
+/**
+ * How much of what the map shows would be under `rect` over `frames`: pixels of route (the rectangle grown
+ * by a route's half width), and markers grown by room for their labels to sit beside them.
+ */
+export function footprintUnder(scene: Scene, rect: Rect, frames: readonly number[]): number {
+  const unit = sizeUnit(scene.props.width, scene.props.height);
+  const lineRoom = grown(rect, unit * 0.8);
+  let cost = 0;
+  for (const frame of frames) {
+    const { routes, markers } = marksAt(scene, frame);
+    for (const route of routes) cost += lengthInside(route.points, lineRoom);
+    for (const marker of markers) if (overlapArea(grown(marker, unit * 2.5), rect) > 0) cost += MARKER_UNDER_COST;
+  }
+  return cost;
 }
 
 /** 0–1: the HUD fades in once the title card has gone (or at the start). */
@@ -60,7 +122,8 @@ const layouts = new WeakMap<Scene, OverlayLayout>();
 
 /**
  * The text overlays' layout for a scene (computed once): around the HUD and the mode's own
- * obstacles, the title card while it shows, and the sandbox badge.
+ * obstacles, the title card while it shows, and the sandbox badge, off the routes and markers the
+ * map shows while each overlay shows.
  */
 export function textOverlayLayout(scene: Scene): OverlayLayout {
   const cached = layouts.get(scene);
@@ -73,8 +136,20 @@ export function textOverlayLayout(scene: Scene): OverlayLayout {
   if (title) obstacles.push({ ...title, from: 0, to: timeline.title.end / props.fps });
   // The sandbox badge in the top-right corner (components/Watermark.tsx) reaches into the safe area.
   if (props.sandbox) obstacles.push({ x: props.width - 20 * unit, y: 0, width: 20 * unit, height: 6 * unit });
+  const fps = props.fps;
+  // What the map shows under a box while it shows, a few frames a second.
+  const underneath = (rect: Rect, start: number, end: number) => {
+    const frames: number[] = [];
+    for (
+      let f = Math.max(0, Math.floor(start * fps));
+      f < Math.min(props.durationInFrames, Math.ceil(end * fps));
+      f += Math.max(1, Math.round(fps / 6))
+    )
+      frames.push(f);
+    return footprintUnder(scene, rect, frames);
+  };
   const layout = props.text_overlays.length
-    ? layoutTextOverlays({ ...frame, overlays: props.text_overlays, obstacles, measure: measureText })
+    ? layoutTextOverlays({ ...frame, overlays: props.text_overlays, obstacles, measure: measureText, underneath })
     : { boxes: [], left_out: [] };
   layouts.set(scene, layout);
   return layout;

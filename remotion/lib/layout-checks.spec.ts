@@ -1,13 +1,6 @@
 import type { FrameLayout, LayoutLabel } from '../../src/modules/rendering/contract';
-import {
-  bandFindings,
-  checkFrameLayout,
-  coverFindings,
-  labelFindings,
-  leftOutFindings,
-  overlapArea,
-  segmentCrossesRect,
-} from './layout-checks';
+import { bandFindings, checkFrameLayout, coverFindings, labelFindings, leftOutFindings } from './layout-checks';
+import { overlapArea, segmentCrossesRect } from './screen-geometry';
 
 /** A 1080×1920 frame with nothing in it, the flat map filling it. */
 const empty = (over: Partial<FrameLayout> = {}): FrameLayout => ({

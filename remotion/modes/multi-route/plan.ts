@@ -67,7 +67,8 @@ export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
   const markerRadius = [1.3 * unit, ...settings.routes.map(() => 0.95 * unit * scale)];
 
   const fps = props.fps;
-  const originFrom = Math.max(0, timeline.title.end - Math.round(fps * 0.6));
+  // The origin shows once the title card has gone (it would cover it), as the routes leave.
+  const originFrom = timeline.title.end;
   const labelFrom = [
     originFrom,
     ...timeline.arrivals.map((arrival) => (settings.animate_labels ? Math.max(originFrom, arrival - Math.round(fps * 0.1)) : originFrom)),

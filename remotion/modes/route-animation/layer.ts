@@ -139,7 +139,8 @@ function waypointsShowing(scene: Scene, frame: number, camera: CameraState, prog
   return scene.props.waypoints
     .map((wp, i) => {
       const reachedAt = progress.reachedAtFrame[i] ?? Infinity;
-      const appearAt = i === 0 ? Math.max(0, scene.timeline.intro.end - fps * 0.9) : reachedAt - fps * 0.1;
+      // The first appears with the opening shot, once the title card has gone (it would cover it); the others as the vehicle arrives.
+      const appearAt = i === 0 ? Math.max(scene.timeline.title.end, scene.timeline.intro.end - fps * 0.9) : reachedAt - fps * 0.1;
       const t = clamp01((frame - appearAt) / (fps * 0.45));
       const p = scene.geometry.waypoints[i];
       const at = toScreen(p.x, p.y);

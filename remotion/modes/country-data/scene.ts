@@ -9,7 +9,7 @@
  */
 import { applyProjection, turningGlobe } from '../../lib/globe-camera';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
-import { focusPoint } from '../../lib/camera';
+import { focusPoint, keepWorldInFrame } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
@@ -42,8 +42,10 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const still = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
   const projected = applyProjection(still, props.projection, viewport, shownWidth, null);
   // The whole world on a globe: it turns, so every country with a value comes into view.
-  const track =
-    !plan.settings.region && projected.every((c) => c.globe === 1) ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES) : projected;
+  const track = keepWorldInFrame(
+    !plan.settings.region && projected.every((c) => c.globe === 1) ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES) : projected,
+    viewport,
+  );
   return sceneWithLayer(
     {
       props,
@@ -191,7 +193,8 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
 
   // The legend: laid out and placed once (the camera does not move), when first needed.
   let legend: { layout: LegendLayout; rect: Rect } | null = null;
-  const camera = plan.camera;
+  // The still camera as the flat map draws it (kept from showing the world's edge).
+  const camera = keepWorldInFrame([plan.camera], scene.viewport)[0];
   const plane = planeLayout(scene);
   const focus = focusPoint(scene.viewport);
   const scale = 2 ** camera.z;

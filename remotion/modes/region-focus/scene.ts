@@ -4,6 +4,7 @@
  * and the region's title at the top of the safe area.
  */
 import { applyProjection } from '../../lib/globe-camera';
+import { keepWorldInFrame } from '../../lib/camera';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
@@ -31,12 +32,9 @@ export function withAlpha(hex: string, alpha: number): string {
 export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
   const plan = planRegionFocus(props);
   const viewport = viewportOf(props);
-  const track = applyProjection(
-    plan.track,
-    props.projection,
+  const track = keepWorldInFrame(
+    applyProjection(plan.track, props.projection, viewport, plan.regionBox ? plan.regionBox.maxX - plan.regionBox.minX : 1, null),
     viewport,
-    plan.regionBox ? plan.regionBox.maxX - plan.regionBox.minX : 1,
-    null,
   );
   const palette = paletteFor(props.style);
   const highlight = plan.settings.highlight_color ?? palette.regionHighlight;

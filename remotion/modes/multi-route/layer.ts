@@ -49,15 +49,12 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
   // Longest routes first, so where lanes are shared the line on top is that of the route ending
   // soonest: each stretch shows the colour of the nearest destination it leads to.
   const drawOrder = geometry.legs.map((_, i) => i).sort((a, b) => geometry.legs[b].length - geometry.legs[a].length || a - b);
-  const edgeFade = [withAlpha(palette.waterBottom, 1), withAlpha(palette.waterBottom, 0)];
   let labels: PlannedLabels | null = null;
 
   const fractionAt = (i: number, frame: number) => routeFraction(timeline.motions[i], frame / fps);
 
   return {
     drawPlane(ctx, frame, surface) {
-      // The flat map's top and bottom edges fade away; a globe has none.
-      if (surface.flat) fadeWorldEdges(ctx, surface.flat.toY, edgeFade);
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       if (settings.show_all_routes_at_start) {
@@ -118,9 +115,14 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
     return { routes, markers };
   }
 
-  /** How far each point's label has faded in (0 = origin); a point behind the globe shows neither its marker nor its label. */
-  function labelsShown(frame: number, points: Array<{ hidden?: boolean }>): number[] {
-    return plan.labelFrom.map((from, k) => (points[k].hidden ? 0 : clamp01((frame - from) / (fps * 0.45))));
+  /**
+   * How far each point's label has faded in (0 = origin). A point behind the globe shows neither its marker nor its
+   * label, and one out of the frame (a network wider than the flat map shows) no label pointing out of it.
+   */
+  function labelsShown(frame: number, points: Array<{ x: number; y: number; hidden?: boolean }>): number[] {
+    const { width, height } = plan.viewport;
+    const out = (p: { x: number; y: number }) => p.x < 0 || p.x > width || p.y < 0 || p.y > height;
+    return plan.labelFrom.map((from, k) => (points[k].hidden || out(points[k]) ? 0 : clamp01((frame - from) / (fps * 0.45))));
   }
 
   /** A frame's marks, labels (at the spots planned once for the whole video) and what is drawn besides: leaders and vehicles. */
@@ -257,38 +259,6 @@ export function multiRouteLayer(scene: Scene, plan: MultiRoutePlan): ModeLayer {
   function dataColor(color: string): string {
     return readableOn(color, palette.labelHalo, palette.labelText);
   }
-}
-
-/**
- * The map ends at ±85° latitude (y = ±0.5). A view taller than the world (a world-wide network
- * in portrait) would show that edge as a hard line: the map fades into the background instead.
- */
-function fadeWorldEdges(ctx: CanvasRenderingContext2D, toY: (y: number) => number, [solid, clear]: string[]): void {
-  const height = ctx.canvas.height;
-  const fade = Math.abs(toY(0.1) - toY(0));
-  const top = toY(-0.5);
-  const bottom = toY(0.5);
-  ctx.globalAlpha = 1;
-  if (top > -fade) {
-    const g = ctx.createLinearGradient(0, top, 0, top + fade);
-    g.addColorStop(0, solid);
-    g.addColorStop(1, clear);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, Math.max(0, top), ctx.canvas.width, fade);
-  }
-  if (bottom < height + fade) {
-    const g = ctx.createLinearGradient(0, bottom - fade, 0, bottom);
-    g.addColorStop(0, clear);
-    g.addColorStop(1, solid);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, bottom - fade, ctx.canvas.width, Math.min(fade, height - (bottom - fade)));
-  }
-}
-
-/** `#rrggbb` with an alpha, as rgba(). */
-function withAlpha(hex: string, alpha: number): string {
-  const n = parseInt(hex.slice(1, 7), 16);
-  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
 }
 
 /** While fading in, a label slides out from its marker's side to its spot. */

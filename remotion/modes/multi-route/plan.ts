@@ -4,9 +4,9 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
-import { applyProjection, fitsOneSide, routePoints } from '../../lib/globe-camera';
+import { applyProjection, fitsOneSide, globeAllAlong, routePoints } from '../../lib/globe-camera';
 import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
-import type { CameraState, Viewport } from '../../lib/camera';
+import { type CameraState, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry, type RouteGeometry } from '../../lib/route-geometry';
 import type { Rect } from '../../lib/labels';
@@ -54,13 +54,19 @@ export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
     routesDuration: settings.routes_duration,
     stagger: settings.stagger,
   });
-  const track = applyProjection(
-    planMultiRouteCamera({ props, geometry, timeline, viewport }),
-    props.projection,
+  const contentWidth = geometry.bbox.maxX - geometry.bbox.minX;
+  const oneSide = fitsOneSide(routePoints(geometry), geometry.bbox);
+  const onGlobe = globeAllAlong(props.projection, viewport, contentWidth, oneSide, props.camera.tilt > 0);
+  const track = keepWorldInFrame(
+    applyProjection(
+      planMultiRouteCamera({ props, geometry, timeline, viewport, onGlobe }),
+      props.projection,
+      viewport,
+      contentWidth,
+      null,
+      oneSide,
+    ),
     viewport,
-    geometry.bbox.maxX - geometry.bbox.minX,
-    null,
-    fitsOneSide(routePoints(geometry), geometry.bbox),
   );
   const unit = sizeUnit(props.width, props.height);
   const scale = densityScale(settings.routes.length);
@@ -159,6 +165,7 @@ export function planLabels(plan: MultiRoutePlan, measure: (text: string, font: s
   const frames = sampleFrames(plan, unit * 0.25);
   const positions = frames.map((f) => pointsOnScreen(plan, f));
   const frameScale = Math.min(plan.props.width, plan.props.height) / 1080; // label_offset is given in pixels at 1080p
+  const inFrame = (p: Point & { hidden?: boolean }) => !p.hidden && p.x >= 0 && p.x <= viewport.width && p.y >= 0 && p.y <= viewport.height;
   const labels: LabelSpec[] = [];
   texts.forEach((text, k) => {
     if (!text) return;
@@ -166,7 +173,8 @@ export function planLabels(plan: MultiRoutePlan, measure: (text: string, font: s
     labels.push({
       id: k,
       ...labelSize(text, measure),
-      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] && !positions[s][k].hidden ? positions[s][k] : null)),
+      // Where the point is behind the globe or out of the frame, its label does not show (layer.ts): nothing to place.
+      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] && inFrame(positions[s][k]) ? positions[s][k] : null)),
       markerRadius: plan.markerRadius[k],
       priority: k === 0 ? 1 : 0,
       offset: offset ? { x: offset.x * frameScale, y: offset.y * frameScale } : null,

@@ -9,7 +9,7 @@
  */
 import { applyProjection, turningGlobe } from '../../lib/globe-camera';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
-import { focusPoint, keepWorldInFrame } from '../../lib/camera';
+import { type CameraState, focusPoint, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
@@ -41,11 +41,14 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const shownWidth = (viewport.width / 2 ** plan.camera.z) * 0.85;
   const still = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
   const projected = applyProjection(still, props.projection, viewport, shownWidth, null);
-  // The whole world on a globe: it turns, so every country with a value comes into view.
-  const track = keepWorldInFrame(
-    !plan.settings.region && projected.every((c) => c.globe === 1) ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES) : projected,
-    viewport,
-  );
+  const onGlobe = projected.every((c) => c.globe === 1);
+  // The whole world on a globe turns, and on a flat map held at its filling zoom (contract §22) pans, so that
+  // every country with a value comes into view.
+  const track = plan.settings.region
+    ? keepWorldInFrame(projected, viewport)
+    : onGlobe
+      ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES)
+      : panningAcrossTheWorld(keepWorldInFrame(projected, viewport), viewport);
   return sceneWithLayer(
     {
       props,
@@ -59,6 +62,22 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
     },
     (scene) => countryDataLayer(scene, plan),
   );
+}
+
+/**
+ * A flat world narrower than the world's width at the zoom it is held at pans from its west end to its east end
+ * over the video, easing in and out, so every country is seen; a world that fits stays still.
+ */
+function panningAcrossTheWorld(track: CameraState[], viewport: Viewport): CameraState[] {
+  const last = Math.max(1, track.length - 1);
+  const focus = focusPoint(viewport);
+  return track.map((camera, frame) => {
+    const scale = 2 ** camera.z;
+    const west = -0.5 + focus.x / scale;
+    const east = 0.5 - (viewport.width - focus.x) / scale;
+    if (west >= east) return camera;
+    return { ...camera, x: west + (east - west) * smootherstep(frame / last) };
+  });
 }
 
 /** A world choropleth shows no land south of 59°S: Antarctica, and only open ocean down to it. */

@@ -1,6 +1,6 @@
 import React from 'react';
-import { smootherstep } from '../lib/easing';
-import { formatDistance, hudRect } from '../lib/hud-layout';
+import { hudBox, hudOpacity } from '../lib/covers';
+import { formatDistance } from '../lib/hud-layout';
 import { progressAt } from '../lib/route-geometry';
 import { sizeUnit } from '../lib/safe-area';
 import type { Scene } from '../lib/scene';
@@ -8,13 +8,13 @@ import type { Scene } from '../lib/scene';
 /** Distance travelled and a progress bar, in the chosen corner of the safe area. */
 export const Hud: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
   const { props, palette, timeline } = scene;
-  const rect = hudRect(props);
+  const rect = hudBox(scene);
   if (!rect || !props.hud) return null;
   const unit = sizeUnit(props.width, props.height);
   const progress = progressAt(props, scene.geometry, timeline, frame);
   const total = props.total_distance_km > 0 ? props.total_distance_km : props.legs.reduce((s, l) => s + l.distance_km, 0);
   const fraction = total > 0 ? Math.min(1, progress.km / total) : 0;
-  const appear = smootherstep((frame - (timeline.title.end > 0 ? timeline.title.end : 0)) / (props.fps * 0.5));
+  const appear = hudOpacity(scene, frame);
   const reached = props.waypoints[Math.max(0, progress.reached - 1)]?.label;
   return (
     <div

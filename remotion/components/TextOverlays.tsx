@@ -1,51 +1,8 @@
 import React from 'react';
 import { sizeUnit } from '../lib/safe-area';
-import { screenObstacles } from '../lib/hud-layout';
-import { FONT_FAMILY, measureText } from '../lib/measure-text';
-import type { Rect } from '../lib/labels';
+import { FONT_FAMILY } from '../lib/measure-text';
 import type { Scene } from '../lib/scene';
-import {
-  ACCENT_WIDTH,
-  layoutTextOverlays,
-  type OverlayBox,
-  type OverlayLayout,
-  type OverlayObstacle,
-  overlayOpacity,
-  titleCardRect,
-} from '../lib/text-overlay-layout';
-
-const layouts = new WeakMap<Scene, OverlayLayout>();
-
-/**
- * The text overlays' layout for a scene (computed once): around the HUD and the mode's own
- * obstacles, the title card while it shows, and the sandbox badge.
- */
-export function textOverlayLayout(scene: Scene): OverlayLayout {
-  const cached = layouts.get(scene);
-  if (cached) return cached;
-  const { props, timeline } = scene;
-  const frame = { width: props.width, height: props.height };
-  const unit = sizeUnit(props.width, props.height);
-  const obstacles: OverlayObstacle[] = screenObstacles(props, scene.layer);
-  if (props.title && timeline.title.end > 0) {
-    obstacles.push({ ...titleCardRect(props.title, frame, measureText), from: 0, to: timeline.title.end / props.fps });
-  }
-  // The sandbox badge in the top-right corner (components/Watermark.tsx) reaches into the safe area.
-  if (props.sandbox) obstacles.push({ x: props.width - 20 * unit, y: 0, width: 20 * unit, height: 6 * unit });
-  const layout = props.text_overlays.length
-    ? layoutTextOverlays({ ...frame, overlays: props.text_overlays, obstacles, measure: measureText })
-    : { boxes: [], left_out: [] };
-  layouts.set(scene, layout);
-  return layout;
-}
-
-/**
- * Every text overlay's box over the whole video: what a mode that places things once per video
- * (multi_route's labels, country_data's legend) keeps clear of, so they never meet an overlay later.
- */
-export function textOverlayRects(scene: Scene): Rect[] {
-  return textOverlayLayout(scene).boxes.map(({ x, y, width, height }) => ({ x, y, width, height }));
-}
+import { ACCENT_WIDTH, type OverlayBox, type OverlayLayout, overlayOpacity } from '../lib/text-overlay-layout';
 
 /**
  * Text overlays (contract §14), faded in and out. The text is rendered as React text nodes, one

@@ -1,5 +1,6 @@
 import React from 'react';
 import { STYLES } from '../../src/modules/rendering/contract';
+import { titleCardOpacity } from '../lib/covers';
 import { smootherstep } from '../lib/easing';
 import { cameraAt } from '../lib/frame-drawing';
 import { globeWeight } from '../lib/globe';
@@ -8,14 +9,10 @@ import type { Scene } from '../lib/scene';
 
 /** Intro card over a dimmed map. Text is rendered as React text nodes: inert, never markup. */
 export const TitleCard: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {
-  const { props, palette, timeline, viewport } = scene;
-  if (!props.title || timeline.title.end <= 0) return null;
-  const fps = props.fps;
-  const end = timeline.title.end;
-  const fadeIn = smootherstep(frame / (fps * 0.45));
-  const fadeOut = 1 - smootherstep((frame - (end - fps * 0.5)) / (fps * 0.5));
-  const visibility = Math.min(fadeIn, fadeOut);
-  if (visibility <= 0) return null;
+  const { props, palette, viewport } = scene;
+  const visibility = titleCardOpacity(scene, frame);
+  if (!props.title || visibility <= 0) return null;
+  const fadeIn = smootherstep(frame / (props.fps * 0.45));
   const unit = sizeUnit(props.width, props.height);
   const { insets } = viewport;
   const dark = STYLES.find((s) => s.id === props.style)?.dark ?? false;

@@ -5,11 +5,10 @@ import { Haze, Sky } from '../components/Horizon';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';
 import { Overlay } from '../components/Overlay';
-import { textOverlayLayout, TextOverlays } from '../components/TextOverlays';
+import { TextOverlays } from '../components/TextOverlays';
 import { TitleCard } from '../components/TitleCard';
 import { Watermark } from '../components/Watermark';
-import { screenObstacles } from '../lib/hud-layout';
-import { visibleOverlays } from '../lib/text-overlay-layout';
+import { labelObstacles, textOverlayLayout } from '../lib/covers';
 import type { Detail } from '../lib/raster-plan';
 import { sceneFor } from '../modes';
 import { hasDetails, loadDetails } from '../lib/world-map';
@@ -52,17 +51,9 @@ export const MapAnimation: React.FC<MapAnimationProps> = (props) => {
     if (ready && handle !== null) continueRender(handle);
   }, [ready, handle, continueRender]);
 
-  const obstacles = useMemo(() => screenObstacles(props, scene.layer), [props, scene]);
   const overlays = useMemo(() => textOverlayLayout(scene), [scene]);
-  // Map labels keep clear of the HUD, the mode's own obstacles and the text overlays showing now
-  // (the same array while the same overlays show).
-  const showing = visibleOverlays(overlays, frame / props.fps)
-    .map((b) => b.index)
-    .join(',');
-  const avoid = useMemo(() => {
-    const rects = overlays.boxes.filter((b) => showing.split(',').includes(String(b.index)));
-    return rects.length ? [...obstacles, ...rects.map(({ x, y, width, height }) => ({ x, y, width, height }))] : obstacles;
-  }, [obstacles, overlays, showing]);
+  // Map labels keep clear of the HUD, the mode's own obstacles and the text overlays showing now.
+  const avoid = labelObstacles(scene, frame);
   const { palette } = scene;
   // Without any tilt, markers and labels are drawn on the map canvas itself: one full-frame
   // layer less for the browser to composite on every frame (measurably faster).

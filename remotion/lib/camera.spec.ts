@@ -1,5 +1,6 @@
 import type { CameraPreset, CompositionWaypoint, MapAnimationProps, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
-import { focusPoint, requestZoom } from './camera';
+import { type CameraState, fillingZoom, focusPoint, keepWorldInFrame, requestZoom } from './camera';
+import { safeInsets } from './safe-area';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
 import { atlanticProps, type RequestOverrides } from '../fixtures/sample-routes';
@@ -330,5 +331,51 @@ describe('raster plan', () => {
         expect(plan.rasters.length).toBeLessThan(scene.track.length / 8);
       }
     }
+  });
+});
+
+describe('the flat map fills the frame (contract §22)', () => {
+  const viewportOf = (width: number, height: number) => ({ width, height, insets: safeInsets(width, height) });
+  /** Screen rows of the world's top and bottom edges under a camera without tilt. */
+  const edges = (c: CameraState, v: ReturnType<typeof viewportOf>) => {
+    const focus = focusPoint(v);
+    return { top: focus.y + (-0.5 - c.y) * 2 ** c.z, bottom: focus.y + (0.5 - c.y) * 2 ** c.z };
+  };
+
+  it.each([
+    [1920, 1080],
+    [1080, 1920],
+    [1080, 1080],
+    [1080, 1350],
+  ])('never shows the world’s edge in a %i×%i frame, zooming out onto the filling zoom smoothly', (width, height) => {
+    const v = viewportOf(width, height);
+    // From close to Lisbon out to the whole world, off to the north and back south.
+    const track: CameraState[] = Array.from({ length: 120 }, (_, f) => ({
+      x: 0.02 * Math.sin(f / 20),
+      y: -0.1 - 0.3 * Math.sin(f / 38),
+      z: 14 - f * 0.06,
+      tilt: 0,
+    }));
+    const kept = keepWorldInFrame(track, v);
+    for (const c of kept) {
+      const e = edges(c, v);
+      expect(e.top).toBeLessThanOrEqual(1e-6);
+      expect(e.bottom).toBeGreaterThanOrEqual(height - 1e-6);
+      expect(c.z).toBeGreaterThanOrEqual(fillingZoom(v) - 1e-9);
+    }
+    // Close in, the camera is its own.
+    expect(kept[0]).toEqual(track[0]);
+    // No jump: the change of zoom from frame to frame never grows by more than the track's own step.
+    const steps = kept.slice(1).map((c, i) => Math.abs(c.z - kept[i].z));
+    for (let i = 1; i < steps.length; i++) expect(Math.abs(steps[i] - steps[i - 1])).toBeLessThan(0.02);
+  });
+
+  it('leaves the globe alone, and a frame half globe half as far', () => {
+    const v = viewportOf(1080, 1920);
+    const globe = { x: 0, y: 0, z: 9, tilt: 0, globe: 1 };
+    expect(keepWorldInFrame([globe], v)).toEqual([globe]);
+    const [half] = keepWorldInFrame([{ ...globe, globe: 0.5 }], v);
+    const [flat] = keepWorldInFrame([{ ...globe, globe: 0 }], v);
+    expect(half.z).toBeCloseTo((globe.z + flat.z) / 2, 9);
   });
 });

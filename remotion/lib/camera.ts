@@ -602,3 +602,49 @@ export function smoothTrack(track: CameraState[], sigma: number, still: Span[] =
     return { x: lerp(a.x, out.x, pull), y: lerp(a.y, out.y, pull), z: lerp(a.z, out.z, pull), tilt: lerp(a.tilt, out.tilt, pull) };
   });
 }
+
+/**
+ * The closest zoom at which the flat map's world (±85°, one world unit tall) is as tall as the frame. A tilted
+ * camera is taken as it would be without its tilt: it looks across the map to its horizon, and the world's far
+ * edge may show there under the haze, by design (contract §19).
+ */
+export function fillingZoom(v: Viewport): number {
+  return Math.log2(v.height);
+}
+
+/** max(z, floor), rounded over ±k: a camera zooming out into the floor eases onto it rather than stopping dead. */
+function softFloor(z: number, floor: number, k: number): number {
+  if (z >= floor + k) return z;
+  if (z <= floor - k) return floor;
+  return floor + (z - floor + k) ** 2 / (4 * k);
+}
+
+/** `y` kept within [lo, hi], rounded over ±k at either end (k at most half the room). */
+function softClamp(y: number, lo: number, hi: number, k: number): number {
+  const r = Math.min(k, Math.max(0, hi - lo) / 2);
+  if (r <= 0) return (lo + hi) / 2;
+  return y < (lo + hi) / 2 ? softFloor(y, lo, r) : -softFloor(-y, -hi, r);
+}
+
+/** How far (octaves) the zoom eases onto the filling zoom. */
+const FILL_EASE_OCTAVES = 0.15;
+
+/**
+ * The camera of a flat map kept from showing the world's top or bottom edge inside the frame (contract §22:
+ * no empty band at world scale in any aspect ratio): never zoomed out past the filling zoom, and moved up or
+ * down just enough to keep both edges out of the frame (as fillingZoom, a tilted camera is taken untilted). Where the frame shows some globe (`globe` > 0), the
+ * globe is drawn whole over its backdrop instead, and this applies only as far as the flat map shows.
+ */
+export function keepWorldInFrame(track: CameraState[], v: Viewport): CameraState[] {
+  const floor = fillingZoom(v);
+  const focus = focusPoint(v);
+  return track.map((camera) => {
+    const flat = 1 - Math.min(1, Math.max(0, camera.globe ?? 0));
+    if (flat <= 0) return camera;
+    const z = softFloor(camera.z, floor, FILL_EASE_OCTAVES);
+    const scale = 2 ** z;
+    const y = softClamp(camera.y, -0.5 + focus.y / scale, 0.5 - (v.height - focus.y) / scale, 0.02);
+    if (flat >= 1) return { ...camera, z, y };
+    return { ...camera, z: lerp(camera.z, z, flat), y: lerp(camera.y, y, flat) };
+  });
+}

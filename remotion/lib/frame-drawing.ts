@@ -13,6 +13,7 @@ import { sceneTiles } from './imagery-tiles';
 import type { Rect } from './labels';
 import { perspectiveDistance, planeBoundsOfScreen, planeToScreen, type Tilt } from './perspective';
 import type { Scene } from './scene';
+import { type LegPath, pointAlong } from './route-geometry';
 import { rasterFor } from './world-map';
 
 export interface PlaneLayout {
@@ -209,6 +210,53 @@ export function worldToScreen(scene: Scene, camera: CameraState, wx: number, wy:
   const scale = 2 ** camera.z;
   const p = planeToScreen((wx - camera.x) * scale, (wy - camera.y) * scale, tiltOf(camera, layout));
   return { x: focus.x + p.x, y: focus.y + p.y };
+}
+
+/** worldToScreen for many points of one camera: what depends on the camera alone is worked out once. */
+export function screenProjector(scene: Scene, camera: CameraState): (wx: number, wy: number) => { x: number; y: number; hidden: boolean } {
+  const focus = focusPoint(scene.viewport);
+  if (globeWeight(camera) > 0) {
+    const offset = globeOffsets(camera);
+    return (wx, wy) => {
+      const p = offset(wx, wy);
+      return { x: focus.x + p.x, y: focus.y + p.y, hidden: !p.visible };
+    };
+  }
+  const scale = 2 ** camera.z;
+  const tilt = tiltOf(camera, planeLayout(scene));
+  return (wx, wy) => {
+    const p = planeToScreen((wx - camera.x) * scale, (wy - camera.y) * scale, tilt);
+    return { x: focus.x + p.x, y: focus.y + p.y, hidden: false };
+  };
+}
+
+/**
+ * A leg up to `distance` (world units; Infinity = whole) on screen under a camera: polylines broken
+ * where the line passes behind the globe, a point left out when within half a pixel of the one before.
+ */
+export function legOnScreen(scene: Scene, camera: CameraState, leg: LegPath, distance: number): Array<Array<[number, number]>> {
+  const toScreen = screenProjector(scene, camera);
+  const lines: Array<Array<[number, number]>> = [];
+  let line: Array<[number, number]> | null = null;
+  const add = (wx: number, wy: number) => {
+    const p = toScreen(wx, wy);
+    if (p.hidden) {
+      line = null;
+      return;
+    }
+    if (!line) lines.push((line = []));
+    const last = line[line.length - 1];
+    if (!last || Math.abs(p.x - last[0]) + Math.abs(p.y - last[1]) >= 0.5) line.push([p.x, p.y]);
+  };
+  for (let v = 0; v < leg.cumulative.length; v++) {
+    if (leg.cumulative[v] > distance) {
+      const at = pointAlong(leg, distance);
+      add(at.x, at.y);
+      break;
+    }
+    add(leg.xy[v * 2], leg.xy[v * 2 + 1]);
+  }
+  return lines;
 }
 
 /** The mode's markers, vehicles and labels, in screen space (upright even on a tilted map). */

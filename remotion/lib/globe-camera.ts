@@ -129,6 +129,21 @@ function openingCamera(track: CameraState[], viewport: Viewport, opening: GlobeO
 }
 
 /**
+ * Whether a video shows the globe all along: asked for, or auto's choice for content wider than about 120° in a
+ * frame that is not wider than tall, which one side of the globe holds. A tilted camera (asked for explicitly, or
+ * the cinematic preset's) looks across the flat map: auto keeps it.
+ */
+export function globeAllAlong(
+  projection: Projection,
+  viewport: Viewport,
+  contentWidth: number,
+  contentFitsOneSide: boolean,
+  tilted: boolean,
+): boolean {
+  return projection === 'globe' || (projection === 'auto' && autoPrefersGlobe(viewport, contentWidth, contentFitsOneSide) && !tilted);
+}
+
+/**
  * The frames' globe weights (and zooms where the globe needs to be larger than the flat map's scale
  * to fill the frame) for a projection, on top of a flat track whose content is `contentWidth` world
  * units wide. `opening` is set for global_corridor_reveal.
@@ -142,9 +157,13 @@ export function applyProjection(
   contentFitsOneSide = true,
 ): CameraState[] {
   if (projection === 'flat') return track;
-  // A tilted camera (asked for explicitly, or the cinematic preset's) looks across the flat map: auto keeps it.
-  const tilted = track.some((camera) => camera.tilt > 0);
-  const always = projection === 'globe' || (autoPrefersGlobe(viewport, contentWidth, contentFitsOneSide) && !tilted);
+  const always = globeAllAlong(
+    projection,
+    viewport,
+    contentWidth,
+    contentFitsOneSide,
+    track.some((camera) => camera.tilt > 0),
+  );
   if (!always && !opening) return track;
   return track.map((camera, frame) => {
     const fromOpening = opening && frame < opening.end ? openingCamera(track, viewport, opening, frame) : null;

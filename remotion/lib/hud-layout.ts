@@ -1,10 +1,15 @@
 /** Where the HUD panel sits and how big it is (shared by the HUD and the label placement). */
-import { type MapAnimationProps, modeDefinition } from '../../src/modules/rendering/contract';
+import { type HudPosition, type MapAnimationProps, modeDefinition } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
-import type { ModeLayer } from './scene';
 
+/** The HUD panel in the corner its `position` asks for; null when the video has none. */
 export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>): Rect | null {
+  return props.hud ? hudRectAt(props, props.hud.position) : null;
+}
+
+/** The HUD panel in a corner of the safe area; null when the video has none. */
+export function hudRectAt(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>, position: HudPosition): Rect | null {
   // The HUD follows one vehicle along one route: only the modes that take one draw it.
   if (!modeDefinition(props.mode).takes.hud) return null;
   if (!props.hud || (!props.hud.distance && !props.hud.progress_bar)) return null;
@@ -12,8 +17,8 @@ export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height
   const insets = safeInsets(props.width, props.height);
   const width = Math.round(unit * 34);
   const height = Math.round(unit * ((props.hud.distance ? 8.6 : 0) + (props.hud.progress_bar ? 3.2 : 0) + 2.4));
-  const left = props.hud.position.endsWith('left');
-  const top = props.hud.position.startsWith('top');
+  const left = position.endsWith('left');
+  const top = position.startsWith('top');
   return {
     x: left ? insets.left : props.width - insets.right - width,
     y: top ? insets.top : props.height - insets.bottom - height,
@@ -22,16 +27,12 @@ export function hudRect(props: Pick<MapAnimationProps, 'hud' | 'width' | 'height
   };
 }
 
-/**
- * What text overlays and map labels must keep clear of all video long: the HUD, and whatever
- * the mode declares for itself (`ModeLayer.obstacles`, e.g. a legend).
- */
-export function screenObstacles(
-  props: Pick<MapAnimationProps, 'hud' | 'width' | 'height' | 'mode'>,
-  layer: Pick<ModeLayer, 'obstacles'> | null,
-): Rect[] {
-  const hud = hudRect(props);
-  return [...(hud ? [hud] : []), ...(layer?.obstacles ?? [])];
+/** The corners in order of preference from the one asked for: along the same edge, then up or down the same side, then across. */
+export function cornersFrom(wanted: HudPosition): HudPosition[] {
+  const [vertical, horizontal] = wanted.split('-') as ['top' | 'bottom', 'left' | 'right'];
+  const otherVertical = vertical === 'top' ? 'bottom' : 'top';
+  const otherHorizontal = horizontal === 'left' ? 'right' : 'left';
+  return [wanted, `${vertical}-${otherHorizontal}`, `${otherVertical}-${horizontal}`, `${otherVertical}-${otherHorizontal}`];
 }
 
 /** "12,345 km" / "7,671 mi" with a fixed thousands separator (no locale dependence). */

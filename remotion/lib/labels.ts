@@ -64,6 +64,10 @@ export function inside(r: Rect, bounds: Rect): boolean {
   return r.x >= bounds.x && r.y >= bounds.y && r.x + r.width <= bounds.x + bounds.width && r.y + r.height <= bounds.y + bounds.height;
 }
 
+export function pointInside(p: { x: number; y: number }, bounds: Rect): boolean {
+  return p.x >= bounds.x && p.y >= bounds.y && p.x <= bounds.x + bounds.width && p.y <= bounds.y + bounds.height;
+}
+
 export function placeLabels(requests: LabelRequest[], bounds: Rect, obstacles: Rect[] = [], padding = 4): PlacedLabel[] {
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const placed: PlacedLabel[] = [];

@@ -6,9 +6,17 @@ export const FONT_FAMILY = '"DejaVu Sans", sans-serif';
 
 let context: CanvasRenderingContext2D | null = null;
 
-export const measureText: MeasureText = (text, font) => {
+function measuring(): CanvasRenderingContext2D {
   context ??= document.createElement('canvas').getContext('2d');
   if (!context) throw new Error('No 2D canvas to measure text with');
-  context.font = `${font.weight} ${font.size}px ${FONT_FAMILY}`;
-  return context.measureText(text).width;
-};
+  return context;
+}
+
+export const measureText: MeasureText = (text, font) => measureCssFont(text, `${font.weight} ${font.size}px ${FONT_FAMILY}`);
+
+/** Width in pixels of `text` set in a CSS font (`700 24.0px "DejaVu Sans", sans-serif`). */
+export function measureCssFont(text: string, font: string): number {
+  const ctx = measuring();
+  ctx.font = font;
+  return ctx.measureText(text).width;
+}

@@ -3,7 +3,7 @@
  * mode (remotion/modes/<mode>/scene.ts): geometry, timeline, camera track, raster plan and the mode's
  * drawing. Cached, so each frame only looks up.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { LayoutCover, LayoutMarker, LayoutRoute, MapAnimationProps } from '../../src/modules/rendering/contract';
 import type { Rect } from './labels';
 import type { CameraState, Viewport } from './camera';
 import type { PlaneSurface } from './frame-drawing';
@@ -12,17 +12,40 @@ import { type Detail, planRasters, type RasterPlan } from './raster-plan';
 import { type Box, type RouteGeometry, unionBoxes } from './route-geometry';
 import { safeInsets } from './safe-area';
 import type { Palette } from './styles';
+import type { TextLabel } from './text-label';
 import type { Timeline } from './timeline';
 
 /**
+ * What a mode shows on the map that nothing over the map may cover (contract §22) on one frame: its
+ * routes as far as they are drawn and its markers showing, in screen pixels.
+ */
+export interface MapMarks {
+  routes: LayoutRoute[];
+  markers: LayoutMarker[];
+}
+
+/** A mode's screen-space layout of one frame: its marks, the labels placed round them, its panels (a legend). */
+export interface LayerLayout extends MapMarks {
+  labels: TextLabel[];
+  panels: LayoutCover[];
+  /** Labels with text that found no room on this frame. */
+  omitted: string[];
+}
+
+/**
  * What a render mode draws on top of the shared map. The map raster, camera track, title card, text
- * overlays and watermark are shared; the mode supplies its scene (camera, timeline, world box) and
- * these two drawing steps.
+ * overlays and watermark are shared; the mode supplies its scene (camera, timeline, world box), its
+ * screen-space layout and these two drawing steps. What drawOverlay draws is `layout`'s answer, so a
+ * frame's layout can be read without drawing it (lib/frame-layout.ts).
  */
 export interface ModeLayer {
   /** On the map plane, after the raster or globe: world-space things (lines, region fills, choropleth), through `surface`. */
   drawPlane(ctx: CanvasRenderingContext2D, frame: number, surface: PlaneSurface): void;
-  /** In screen space, upright even on a tilted map: markers, labels, legend. */
+  /** The routes drawn so far and the markers showing on a frame (pure: nothing is measured), which the HUD and text overlays keep off. */
+  marks(frame: number): MapMarks;
+  /** Where the labels (and the mode's panels) sit on a frame, clear of `obstacles` (browser-only: text is measured). */
+  layout(frame: number, obstacles: Rect[]): LayerLayout;
+  /** In screen space, upright even on a tilted map: markers, labels, legend, as `layout` placed them. */
   drawOverlay(ctx: CanvasRenderingContext2D, frame: number, obstacles: Rect[]): void;
   /**
    * Screen rectangles the mode keeps for itself all video long (its legend, say): text overlays

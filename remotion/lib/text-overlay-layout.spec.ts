@@ -2,6 +2,7 @@ import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } fr
 import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES } from '../../src/modules/rendering/contract';
 import { inside, overlaps, type Rect } from './labels';
 import { safeInsets } from './safe-area';
+import { overlapArea } from './screen-geometry';
 import {
   fadeSeconds,
   layoutTextOverlays,
@@ -198,5 +199,21 @@ describe('text overlay layout', () => {
     expect(overlayOpacity(box, 5.8)).toBeLessThan(0.7);
     expect(overlayOpacity(box, 6)).toBe(0);
     expect(fadeSeconds(1, 1.6)).toBeCloseTo(0.15);
+  });
+
+  it('keeps off what the map shows while the overlay shows, or covers the least of it when nothing is clear', () => {
+    // A route along the bottom of the safe area from 2 s to 6 s.
+    const route: Rect = { x: 0, y: 560, width: 1280, height: 60 };
+    const underneath = (r: Rect, start: number, end: number) => (start < 6 && end > 2 ? overlapArea(r, route) : 0);
+    const [moved] = layout([overlay({ start: 3, end: 5 })], { underneath }).boxes;
+    expect(overlapArea(moved, route)).toBe(0);
+    // Shown before the route draws: its own slot.
+    const [before] = layout([overlay({ start: 0, end: 1.5 })], { underneath }).boxes;
+    expect(before).toEqual(layout([overlay({ start: 0, end: 1.5 })]).boxes[0]);
+    // The map shows something everywhere: still shown, where it covers least.
+    const everywhere = (r: Rect) => 1 + overlapArea(r, route);
+    const crowded = layout([overlay({ start: 3, end: 5 })], { underneath: everywhere });
+    expect(crowded.left_out).toEqual([]);
+    expect(overlapArea(crowded.boxes[0], route)).toBe(0);
   });
 });

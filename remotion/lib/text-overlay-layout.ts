@@ -7,8 +7,10 @@
  * another nor an obstacle (the HUD, a mode's legend, the title card while it shows): in order of
  * appearance, each takes the free spot nearest its slot's anchor, stacking away from the slot's
  * edge (down from the top, up from the bottom, alternately around the centre) or sliding sideways
- * past an obstacle. When the whole safe area has no free spot for it (the slot and every other
- * place are taken for its whole time), it is left out rather than drawn over something.
+ * past an obstacle. Among those spots it takes the first over none of the routes and markers the
+ * map shows while it shows (contract §22), or the one over the least of them when none is clear.
+ * When the whole safe area has no free spot for it (the slot and every other place are taken for
+ * its whole time), it is left out rather than drawn over something.
  *
  * Text is wrapped at word boundaries to the style's maximum width and lines, in lines of even
  * length (a headline or a bar a little smaller rather than on one more line); if it does not fit, the font shrinks (to a
@@ -68,6 +70,11 @@ export interface OverlayLayoutInput {
   overlays: CompositionTextOverlay[];
   obstacles: OverlayObstacle[];
   measure: MeasureText;
+  /**
+   * How much of what the map shows (routes, markers) a box would cover between two moments (seconds); 0 = nothing.
+   * An overlay takes the nearest spot over nothing, or the one over the least when every spot has something.
+   */
+  underneath?: (rect: Rect, start: number, end: number) => number;
 }
 
 interface StyleMetrics {
@@ -269,7 +276,7 @@ const POSITIONS_BY_NEARNESS = (from: Slot, safe: Rect, width: number, height: nu
 const together = (a: { start: number; end: number }, b: { from?: number; to?: number; start?: number; end?: number }) =>
   a.start < (b.end ?? b.to ?? Infinity) && (b.start ?? b.from ?? -Infinity) < a.end;
 
-export function layoutTextOverlays({ width, height, overlays, obstacles, measure }: OverlayLayoutInput): OverlayLayout {
+export function layoutTextOverlays({ width, height, overlays, obstacles, measure, underneath }: OverlayLayoutInput): OverlayLayout {
   const unit = sizeUnit(width, height);
   const gap = GAP * unit;
   const insets = safeInsets(width, height);
@@ -295,6 +302,13 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
     const blockers: Rect[] = [...obstacles.filter((ob) => together(time, ob)), ...boxes.filter((b) => together(time, b))];
     const own = slotFor(slotOf(o.style, o.position), safe, size.width, size.height);
     const fits = (r: Rect) => inside(r, safe) && !blockers.some((b) => overlaps(r, b, gap));
+    // Of the spots that fit, the first over nothing the map shows wins; failing that, the one over the least.
+    const leastCovering: { rect: Rect | null; under: number } = { rect: null, under: Infinity };
+    const clearOfMap = (r: Rect) => {
+      const under = underneath ? underneath(r, o.start, o.end) : 0;
+      if (under > 0 && under < leastCovering.under) Object.assign(leastCovering, { rect: r, under });
+      return under === 0;
+    };
 
     // Candidate spots: the slot's anchor, and every position just past a blocker (beside it or
     // above/below it), in the slot's own stacking direction first.
@@ -314,7 +328,7 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
         .sort((a, b) => a.c - b.c || a.y - b.y || a.x - b.x);
       for (const c of candidates) {
         const rect = { x: c.x, y: c.y, width: size.width, height: size.height };
-        if (fits(rect)) return rect;
+        if (fits(rect) && clearOfMap(rect)) return rect;
       }
       return null;
     };
@@ -325,6 +339,7 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
       rect = spot(other.slot, 'any');
       if (rect) break;
     }
+    rect ??= leastCovering.rect;
     if (!rect) {
       left_out.push(index);
       continue;

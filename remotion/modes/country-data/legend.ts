@@ -25,27 +25,27 @@ export interface LegendLayout {
 
 const FONT = '"DejaVu Sans", sans-serif';
 
-/** Splits a title into at most two lines that fit `width` (the second is cut with an ellipsis). */
-function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
-  if (ctx.measureText(text).width <= width) return [text];
+/** Splits a title into at most two lines that fit `width` (the second is cut with an ellipsis); `measure` gives a text's width in the title's font. */
+function wrap(measure: (text: string) => number, text: string, width: number): string[] {
+  if (measure(text) <= width) return [text];
   const words = text.split(' ');
   let first = '';
   let i = 0;
   for (; i < words.length; i++) {
     const next = first ? `${first} ${words[i]}` : words[i];
-    if (ctx.measureText(next).width > width && first) break;
+    if (measure(next) > width && first) break;
     first = next;
   }
   let second = words.slice(i).join(' ');
-  if (ctx.measureText(second).width > width) {
-    while (second.length > 1 && ctx.measureText(`${second}…`).width > width) second = second.slice(0, -1).trimEnd();
+  if (measure(second) > width) {
+    while (second.length > 1 && measure(`${second}…`) > width) second = second.slice(0, -1).trimEnd();
     second = `${second}…`;
   }
   return second ? [first, second] : [first];
 }
 
 export function legendLayout(
-  ctx: CanvasRenderingContext2D,
+  measure: (text: string, font: string) => number,
   title: string | null,
   unit: string | null,
   midpoint: boolean,
@@ -54,10 +54,11 @@ export function legendLayout(
 ): LegendLayout {
   const padding = u * 1.8;
   const titleSize = u * 2.45;
-  ctx.font = `700 ${titleSize.toFixed(1)}px ${FONT}`;
+  const titleFont = `700 ${titleSize.toFixed(1)}px ${FONT}`;
+  const titleWidth = (text: string) => measure(text, titleFont);
   // As wide as the title on one line, between 30 and 46 units; a longer title wraps.
-  const width = Math.min(maxWidth, Math.max(u * 30, Math.min(u * 46, (title ? ctx.measureText(title).width : 0) + 2 * padding)));
-  const titleLines = title ? wrap(ctx, title, width - 2 * padding) : [];
+  const width = Math.min(maxWidth, Math.max(u * 30, Math.min(u * 46, (title ? titleWidth(title) : 0) + 2 * padding)));
+  const titleLines = title ? wrap(titleWidth, title, width - 2 * padding) : [];
   const unitSize = u * 1.9;
   let y = padding;
   y += titleLines.length * titleSize * 1.25;

@@ -8,13 +8,13 @@
  * that layer and draws only the few countries fading in at that moment.
  */
 import { applyProjection, turningGlobe } from '../../lib/globe-camera';
-import { textOverlayRects } from '../../components/TextOverlays';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
-import { focusPoint } from '../../lib/camera';
+import { type CameraState, focusPoint, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
 import { LAND_MASK } from '../../lib/country-frames';
+import { screenObstacles, textOverlayRects } from '../../lib/covers';
 import { smootherstep } from '../../lib/easing';
 import { planeLayout, tiltOf } from '../../lib/frame-drawing';
 import { isLandCell, LAND_MASK_CELL } from '../../lib/land-mask';
@@ -22,6 +22,7 @@ import type { Rect } from '../../lib/labels';
 import { latitudeOf, project } from '../../lib/mercator';
 import { screenToPlane } from '../../lib/perspective';
 import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
+import { measureCssFont } from '../../lib/measure-text';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
 import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
@@ -40,9 +41,14 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
   const shownWidth = (viewport.width / 2 ** plan.camera.z) * 0.85;
   const still = Array.from({ length: props.durationInFrames }, () => ({ ...plan.camera }));
   const projected = applyProjection(still, props.projection, viewport, shownWidth, null);
-  // The whole world on a globe: it turns, so every country with a value comes into view.
-  const track =
-    !plan.settings.region && projected.every((c) => c.globe === 1) ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES) : projected;
+  const onGlobe = projected.every((c) => c.globe === 1);
+  // The whole world on a globe turns, and on a flat map held at its filling zoom (contract §22) pans, so that
+  // every country with a value comes into view.
+  const track = plan.settings.region
+    ? keepWorldInFrame(projected, viewport)
+    : onGlobe
+      ? turningGlobe(projected, WORLD_GLOBE_TURN_DEGREES)
+      : panningAcrossTheWorld(keepWorldInFrame(projected, viewport), viewport);
   return sceneWithLayer(
     {
       props,
@@ -56,6 +62,22 @@ export function buildCountryDataScene(props: PropsOf<'country_data'>): Scene {
     },
     (scene) => countryDataLayer(scene, plan),
   );
+}
+
+/**
+ * A flat world narrower than the world's width at the zoom it is held at pans from its west end to its east end
+ * over the video, easing in and out, so every country is seen; a world that fits stays still.
+ */
+function panningAcrossTheWorld(track: CameraState[], viewport: Viewport): CameraState[] {
+  const last = Math.max(1, track.length - 1);
+  const focus = focusPoint(viewport);
+  return track.map((camera, frame) => {
+    const scale = 2 ** camera.z;
+    const west = -0.5 + focus.x / scale;
+    const east = 0.5 - (viewport.width - focus.x) / scale;
+    if (west >= east) return camera;
+    return { ...camera, x: west + (east - west) * smootherstep(frame / last) };
+  });
 }
 
 /** A world choropleth shows no land south of 59°S: Antarctica, and only open ocean down to it. */
@@ -188,15 +210,16 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     ctx.restore();
   };
 
-  // The legend: laid out and placed once (the camera does not move), when first drawn.
+  // The legend: laid out and placed once (the camera does not move), when first needed.
   let legend: { layout: LegendLayout; rect: Rect } | null = null;
-  const camera = plan.camera;
-  const layout = planeLayout(scene);
+  // The still camera as the flat map draws it (kept from showing the world's edge).
+  const camera = keepWorldInFrame([plan.camera], scene.viewport)[0];
+  const plane = planeLayout(scene);
   const focus = focusPoint(scene.viewport);
   const scale = 2 ** camera.z;
   /** What lies under a screen point: 2 a country with a value, 1 other land, 0 water. */
   const cover = (sx: number, sy: number): number => {
-    const p = screenToPlane(sx - focus.x, sy - focus.y, tiltOf(camera, layout));
+    const p = screenToPlane(sx - focus.x, sy - focus.y, tiltOf(camera, plane));
     const wx = camera.x + p.x / scale;
     const wy = camera.y + p.y / scale;
     for (const fill of fills) {
@@ -213,9 +236,9 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     return isLandCell(LAND_MASK, Math.floor((90 - lat) / LAND_MASK_CELL), Math.floor((lng + 180) / LAND_MASK_CELL)) ? 1 : 0;
   };
 
-  const drawOverlay: ModeLayer['drawOverlay'] = (ctx, frame, obstacles) => {
-    const shown = smootherstep((frame - plan.legendAt) / (props.fps * 0.5));
-    if (shown <= 0) return;
+  /** The legend's layout and place, decided once per video (clear of the screen's obstacles and every text overlay). */
+  const legendOf = () => {
+    if (legend) return legend;
     const insets = scene.viewport.insets;
     const safe = {
       x: insets.left,
@@ -223,12 +246,36 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
       width: props.width - insets.left - insets.right,
       height: props.height - insets.top - insets.bottom,
     };
-    if (!legend) {
-      const l = legendLayout(ctx, plan.settings.legend.title, plan.settings.legend.unit, plan.scale.mid !== null, unit, safe.width);
-      // Placed once per video: clear of every text overlay, not only those showing now.
-      const avoid = [...obstacles, ...textOverlayRects(scene)];
-      legend = { layout: l, rect: chooseLegendRect(legendCandidates(safe, l.width, l.height), cover, avoid) };
-    }
+    const l = legendLayout(
+      measureCssFont,
+      plan.settings.legend.title,
+      plan.settings.legend.unit,
+      plan.scale.mid !== null,
+      unit,
+      safe.width,
+    );
+    const avoid = [...screenObstacles(scene), ...textOverlayRects(scene)];
+    legend = { layout: l, rect: chooseLegendRect(legendCandidates(safe, l.width, l.height), cover, avoid) };
+    return legend;
+  };
+  const legendShown = (frame: number) => smootherstep((frame - plan.legendAt) / (props.fps * 0.5));
+
+  const layout: ModeLayer['layout'] = (frame) => {
+    const shown = legendShown(frame);
+    const rect = shown > 0 ? legendOf().rect : null;
+    return {
+      routes: [],
+      markers: [],
+      labels: [],
+      panels: rect ? [{ kind: 'panel', id: 'legend', ...rect, opacity: shown }] : [],
+      omitted: [],
+    };
+  };
+
+  const drawOverlay: ModeLayer['drawOverlay'] = (ctx, frame) => {
+    const shown = legendShown(frame);
+    if (shown <= 0) return;
+    const { layout: l, rect } = legendOf();
     // Ranked: the bar lights up to the value of the last country that has filled in.
     let filled = 1;
     if (!allAtOnce && fills.length) {
@@ -240,12 +287,14 @@ function countryDataLayer(scene: Scene, plan: CountryDataPlan): ModeLayer {
     }
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    drawLegend(ctx, legend.layout, legend.rect, plan.scale, palette, unit, shown, filled);
+    drawLegend(ctx, l, rect, plan.scale, palette, unit, shown, filled);
     ctx.restore();
   };
 
   return {
     drawPlane,
+    marks: () => ({ routes: [], markers: [] }),
+    layout,
     drawOverlay,
     assets: fills.length ? { ready: () => hasCountryAtlas(detail), load: () => loadCountryAtlas(detail) } : undefined,
   };

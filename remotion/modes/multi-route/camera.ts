@@ -9,7 +9,7 @@
 import { globeOffset, globeWeight } from '../../lib/globe';
 import type { PropsOf } from '../../../src/modules/rendering/contract';
 import { intensityFactors } from '../../lib/camera-intensity';
-import { type CameraState, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
+import { type CameraState, fillingZoom, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
 import { clamp, lerp, smootherstep } from '../../lib/easing';
 import type { WorldPoint } from '../../lib/mercator';
 import { perspectiveDistance, planeToScreen } from '../../lib/perspective';
@@ -23,13 +23,15 @@ export interface MultiRouteCameraInput {
   geometry: RouteGeometry;
   timeline: MultiRouteTimeline;
   viewport: Viewport;
+  /** The video shows the globe all along (lib/globe-camera.ts): its closing shot frames the whole network, turned to face it. */
+  onGlobe?: boolean;
 }
 
 /** How much wider than the fit the opening shot is by default, in octaves of zoom (balanced). */
 const OPENING_WIDER = 0.14;
 
 /** The camera of every frame (index = frame). */
-export function planMultiRouteCamera({ props, geometry, timeline, viewport }: MultiRouteCameraInput): CameraState[] {
+export function planMultiRouteCamera({ props, geometry, timeline, viewport, onGlobe = false }: MultiRouteCameraInput): CameraState[] {
   const factors = intensityFactors(props.camera.intensity);
   const tilt = props.camera.tilt;
   const zMin = minZoom(viewport);
@@ -46,7 +48,8 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport }: Mu
   };
   const { start_zoom: startZoom, end_zoom: endZoom } = props.multi_route;
   const opening = startZoom != null ? requested(startZoom) : { ...fit, z: clamp(fit.z - OPENING_WIDER * factors.zoomIn, zMin, zMax), tilt };
-  const closing = endZoom != null ? requested(endZoom) : { ...fit, tilt };
+  const framed = endZoom != null ? requested(endZoom) : { ...fit, tilt };
+  const closing = onGlobe ? framed : showingMost(framed, geometry, viewport);
 
   // The move runs while the routes draw (from under the fading title card), a bold camera a little faster.
   const fps = props.fps;
@@ -60,6 +63,33 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport }: Mu
     track.push(zoomPan(opening, closing, u, viewPx));
   }
   return track;
+}
+
+/**
+ * A network wider than the flat map shows at its filling zoom (contract §22: the map fills the frame, so the
+ * camera zooms out no further, lib/camera.ts's keepWorldInFrame) cannot be framed whole: the closing shot holds
+ * that zoom and centres on the stretch that shows the most of its points inside the safe area, the origin always,
+ * nearest the network's middle; the camera pans there as the routes draw. A network that fits is left as it is.
+ */
+export function showingMost(closing: CameraState, geometry: RouteGeometry, viewport: Viewport): CameraState {
+  const floor = fillingZoom(viewport);
+  if (closing.z >= floor) return closing;
+  const scale = 2 ** floor;
+  const focus = focusPoint(viewport);
+  // The safe area's reach left and right of the focus in world units, less room for a label beside an edge marker.
+  const margin = Math.min(viewport.width, viewport.height) * 0.04;
+  const left = (focus.x - viewport.insets.left - margin) / scale;
+  const right = (viewport.width - viewport.insets.right - focus.x - margin) / scale;
+  const [origin, ...destinations] = geometry.waypoints;
+  if (!origin) return closing;
+  const shown = (x: number) => destinations.filter((p) => p.x >= x - left && p.x <= x + right).length;
+  let best = { x: closing.x, shown: -1 };
+  for (const x of [closing.x, ...destinations.flatMap((p) => [p.x + left, p.x - right])]) {
+    if (origin.x < x - left || origin.x > x + right) continue;
+    const count = shown(x);
+    if (count > best.shown || (count === best.shown && Math.abs(x - closing.x) < Math.abs(best.x - closing.x))) best = { x, shown: count };
+  }
+  return { ...closing, x: best.x };
 }
 
 /** Screen position of a world point under a camera (the same maths as the composition's). */

@@ -18,7 +18,7 @@ interface Problem {
 
 /**
  * The rules, on every frame of the video (not only the frames the layout was checked on): each
- * shown label inside the safe area, off every other shown label and every marker. With
+ * shown label (its point in the frame) inside the safe area, off every other shown label and every marker. With
  * `leaders`, also no leader line through another label.
  */
 function problemsOf(plan: MultiRoutePlan, labels: PlannedLabels, { leaders = false } = {}): Problem[] {
@@ -32,8 +32,10 @@ function problemsOf(plan: MultiRoutePlan, labels: PlannedLabels, { leaders = fal
   const problems: Problem[] = [];
   for (let frame = 0; frame < plan.track.length; frame++) {
     const points = pointsOnScreen(plan, frame);
+    // A label shows once it has appeared, while its point is in the frame (layer.ts).
+    const inFrame = (p: { x: number; y: number }) => p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height;
     const shown = labels.placements
-      .map((p, k) => (p && frame >= plan.labelFrom[k] ? { k, p, rect: placedRect(p, points[k]) } : null))
+      .map((p, k) => (p && frame >= plan.labelFrom[k] && inFrame(points[k]) ? { k, p, rect: placedRect(p, points[k]) } : null))
       .filter((x) => x !== null);
     for (const a of shown) {
       if (!inside(a.rect, bounds)) problems.push({ frame, what: `label ${a.k} leaves the safe area` });

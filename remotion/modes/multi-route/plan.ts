@@ -4,15 +4,16 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
-import { applyProjection, fitsOneSide, routePoints } from '../../lib/globe-camera';
+import { applyProjection, fitsOneSide, globeAllAlong, routePoints } from '../../lib/globe-camera';
 import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
-import type { CameraState, Viewport } from '../../lib/camera';
+import { type CameraState, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry, type RouteGeometry } from '../../lib/route-geometry';
 import type { Rect } from '../../lib/labels';
 import { sizeUnit } from '../../lib/safe-area';
 import { viewportOf } from '../../lib/scene';
 import type { Palette } from '../../lib/styles';
+import { labelFont, labelFontPx, MIN_LABEL_UNITS } from '../../lib/text-label';
 import { planMultiRouteCamera, screenPoint } from './camera';
 import { type LabelPlacement, type LabelSpec, layoutLabels, type MarkerSpec, type Point } from './label-layout';
 import { type MultiRouteTimeline, planMultiRouteTimeline } from './timeline';
@@ -53,20 +54,27 @@ export function planMultiRoute(props: PropsOf<'multi_route'>): MultiRoutePlan {
     routesDuration: settings.routes_duration,
     stagger: settings.stagger,
   });
-  const track = applyProjection(
-    planMultiRouteCamera({ props, geometry, timeline, viewport }),
-    props.projection,
+  const contentWidth = geometry.bbox.maxX - geometry.bbox.minX;
+  const oneSide = fitsOneSide(routePoints(geometry), geometry.bbox);
+  const onGlobe = globeAllAlong(props.projection, viewport, contentWidth, oneSide, props.camera.tilt > 0);
+  const track = keepWorldInFrame(
+    applyProjection(
+      planMultiRouteCamera({ props, geometry, timeline, viewport, onGlobe }),
+      props.projection,
+      viewport,
+      contentWidth,
+      null,
+      oneSide,
+    ),
     viewport,
-    geometry.bbox.maxX - geometry.bbox.minX,
-    null,
-    fitsOneSide(routePoints(geometry), geometry.bbox),
   );
   const unit = sizeUnit(props.width, props.height);
   const scale = densityScale(settings.routes.length);
   const markerRadius = [1.3 * unit, ...settings.routes.map(() => 0.95 * unit * scale)];
 
   const fps = props.fps;
-  const originFrom = Math.max(0, timeline.title.end - Math.round(fps * 0.6));
+  // The origin shows once the title card has gone (it would cover it), as the routes leave.
+  const originFrom = timeline.title.end;
   const labelFrom = [
     originFrom,
     ...timeline.arrivals.map((arrival) => (settings.animate_labels ? Math.max(originFrom, arrival - Math.round(fps * 0.1)) : originFrom)),
@@ -81,22 +89,30 @@ export interface LabelText {
   pad: number;
 }
 
-export const LABEL_FONT_FAMILY = '"DejaVu Sans", sans-serif';
-
-/** The text of each point's label (0 = origin, i + 1 = destination i); null = no label. */
+/**
+ * The text of each point's label (0 = origin, i + 1 = destination i); null = no label. A crowded map sets
+ * its names a little smaller, but no line goes under the contract's 2.2 % (§22), and a name stays larger
+ * than the data line under it.
+ */
 export function labelTexts(plan: MultiRoutePlan): Array<LabelText | null> {
   const { settings, unit } = plan;
   const scale = densityScale(settings.routes.length);
-  const nameLine = (text: string, px: number) => ({ text, font: `700 ${px.toFixed(1)}px ${LABEL_FONT_FAMILY}`, px, kind: 'name' as const });
-  const dataLine = (text: string, px: number) => ({ text, font: `600 ${px.toFixed(1)}px ${LABEL_FONT_FAMILY}`, px, kind: 'data' as const });
+  const nameLine = (text: string, units: number) => {
+    const px = labelFontPx(units, unit);
+    return { text, font: labelFont(px, 700), px, kind: 'name' as const };
+  };
+  const dataLine = (text: string, units: number) => {
+    const px = labelFontPx(units, unit);
+    return { text, font: labelFont(px, 600), px, kind: 'data' as const };
+  };
   const pad = unit * 0.45;
-  const origin: LabelText | null = settings.origin.label ? { lines: [nameLine(settings.origin.label, unit * 2.9)], pad } : null;
+  const origin: LabelText | null = settings.origin.label ? { lines: [nameLine(settings.origin.label, 2.9)], pad } : null;
   return [
     origin,
     ...settings.routes.map((route): LabelText | null => {
       const lines = [
-        ...(route.label ? [nameLine(route.label, unit * 2.45 * scale)] : []),
-        ...(route.data_label ? [dataLine(route.data_label, unit * 2.05 * scale)] : []),
+        ...(route.label ? [nameLine(route.label, Math.max(2.45 * scale, MIN_LABEL_UNITS + 0.2))] : []),
+        ...(route.data_label ? [dataLine(route.data_label, MIN_LABEL_UNITS)] : []),
       ];
       return lines.length ? { lines, pad } : null;
     }),
@@ -149,6 +165,7 @@ export function planLabels(plan: MultiRoutePlan, measure: (text: string, font: s
   const frames = sampleFrames(plan, unit * 0.25);
   const positions = frames.map((f) => pointsOnScreen(plan, f));
   const frameScale = Math.min(plan.props.width, plan.props.height) / 1080; // label_offset is given in pixels at 1080p
+  const inFrame = (p: Point & { hidden?: boolean }) => !p.hidden && p.x >= 0 && p.x <= viewport.width && p.y >= 0 && p.y <= viewport.height;
   const labels: LabelSpec[] = [];
   texts.forEach((text, k) => {
     if (!text) return;
@@ -156,7 +173,8 @@ export function planLabels(plan: MultiRoutePlan, measure: (text: string, font: s
     labels.push({
       id: k,
       ...labelSize(text, measure),
-      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] && !positions[s][k].hidden ? positions[s][k] : null)),
+      // Where the point is behind the globe or out of the frame, its label does not show (layer.ts): nothing to place.
+      anchors: frames.map((f, s) => (f >= plan.labelFrom[k] && inFrame(positions[s][k]) ? positions[s][k] : null)),
       markerRadius: plan.markerRadius[k],
       priority: k === 0 ? 1 : 0,
       offset: offset ? { x: offset.x * frameScale, y: offset.y * frameScale } : null,

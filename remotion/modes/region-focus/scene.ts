@@ -4,20 +4,23 @@
  * and the region's title at the top of the safe area.
  */
 import { applyProjection } from '../../lib/globe-camera';
+import { keepWorldInFrame } from '../../lib/camera';
 import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { boxFeature, countryFeature, countryGeometry, projectCountry } from '../../lib/countries';
 import { latitudeOf } from '../../lib/mercator';
 import { clamp01, smootherstep } from '../../lib/easing';
-import { cameraAt, worldToScreen } from '../../lib/frame-drawing';
-import { type LabelRequest, placeLabels, type Rect } from '../../lib/labels';
+import { cameraAt, screenProjector, worldToScreen } from '../../lib/frame-drawing';
+import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/labels';
+import { measureCssFont } from '../../lib/measure-text';
 import { copiesOf, fillBeyondWorld, planeView, setWorldTransform } from '../../lib/plane-drawing';
 import { detailForZoom } from '../../lib/raster-plan';
 import type { Box } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
 import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
+import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
 import { planRegionFocus, type RegionFocusPlan } from './plan';
 
 /** `#rrggbb` → `rgba(r, g, b, alpha)`. */
@@ -29,12 +32,9 @@ export function withAlpha(hex: string, alpha: number): string {
 export function buildRegionFocusScene(props: PropsOf<'region_focus'>): Scene {
   const plan = planRegionFocus(props);
   const viewport = viewportOf(props);
-  const track = applyProjection(
-    plan.track,
-    props.projection,
+  const track = keepWorldInFrame(
+    applyProjection(plan.track, props.projection, viewport, plan.regionBox ? plan.regionBox.maxX - plan.regionBox.minX : 1, null),
     viewport,
-    plan.regionBox ? plan.regionBox.maxX - plan.regionBox.minX : 1,
-    null,
   );
   const palette = paletteFor(props.style);
   const highlight = plan.settings.highlight_color ?? palette.regionHighlight;
@@ -171,6 +171,117 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
     ctx.restore();
   };
 
+  const markerRadius = unit * 0.95;
+
+  /** The markers showing on a frame: how far each has faded in, and where it is. */
+  const markersShowing = (frame: number) => {
+    const camera = cameraAt(scene, frame);
+    const toScreen = screenProjector(scene, camera);
+    return plan.markers
+      .map((p, i) => ({ i, t: clamp01((frame - plan.markerAt[i]) / Math.max(1, plan.markerFade)), at: toScreen(p.x, p.y) }))
+      .filter((m) => m.t > 0 && !m.at.hidden);
+  };
+
+  const marks: ModeLayer['marks'] = (frame) => ({
+    routes: [],
+    markers: markersShowing(frame).map((m) => {
+      // The soft disc round the dot, as drawn.
+      const reach = markerRadius * (0.4 + 0.6 * smootherstep(m.t * 1.4)) * 2;
+      const label = plan.settings.markers[m.i].label;
+      return {
+        id: `marker ${m.i}${label ? ` (${label})` : ''}`,
+        x: m.at.x - reach,
+        y: m.at.y - reach,
+        width: 2 * reach,
+        height: 2 * reach,
+        opacity: smootherstep(m.t),
+      };
+    }),
+  });
+
+  /** The region's title on its panel, once it shows; null before. */
+  const titleAt = (frame: number): TextLabel | null => {
+    if (!plan.settings.label || !plan.labelRect) return null;
+    const shown = smootherstep((frame - (plan.revealFrom + (plan.revealTo - plan.revealFrom) * 0.4)) / (fps * 0.5));
+    return shown > 0 ? regionTitle(plan.settings.label, plan.labelRect, shown, unit, palette) : null;
+  };
+
+  const layout: ModeLayer['layout'] = (frame, obstacles) => {
+    const title = titleAt(frame);
+    const avoid: Rect[] = [...obstacles, ...(title?.plate ? [title.plate] : [])];
+    const visible = markersShowing(frame);
+    const markerRects = visible.map((m) => ({
+      x: m.at.x - markerRadius,
+      y: m.at.y - markerRadius,
+      width: 2 * markerRadius,
+      height: 2 * markerRadius,
+    }));
+    const px = labelFontPx(2.5, unit);
+    const font = labelFont(px, 600);
+    const requests: LabelRequest[] = [];
+    for (const m of visible) {
+      const text = plan.settings.markers[m.i].label;
+      if (!text) continue;
+      requests.push({
+        id: m.i,
+        anchor: m.at,
+        width: measureCssFont(text, font) + unit * 1.2,
+        height: px * 1.35,
+        priority: -m.i,
+        gap: markerRadius + unit * 0.5,
+      });
+    }
+    const safe = scene.viewport.insets;
+    const bounds = {
+      x: safe.left,
+      y: safe.top,
+      width: props.width - safe.left - safe.right,
+      height: props.height - safe.top - safe.bottom,
+    };
+    const placed: ReturnType<typeof placeLabels> = [];
+    // One label at a time, each avoiding the other markers (its own is kept clear by the gap).
+    for (const request of requests) {
+      const others = markerRects.filter((_, k) => visible[k].i !== request.id);
+      placed.push(...placeLabels([request], bounds, [...avoid, ...others, ...placed]));
+    }
+    const labels: TextLabel[] = placed.map((p) => {
+      const m = visible.find((v) => v.i === p.id)!;
+      const opacity = smootherstep(m.t);
+      const slide = (1 - opacity) * unit * 0.8;
+      const dx = p.side.includes('left') ? slide : p.side.includes('right') ? -slide : 0;
+      const dy = p.side.startsWith('top') ? slide : p.side.startsWith('bottom') ? -slide : 0;
+      const text = plan.settings.markers[p.id].label!;
+      return {
+        id: `marker ${p.id} (${text})`,
+        text,
+        font,
+        fontPx: px,
+        x: p.x + dx,
+        y: p.y + dy,
+        width: p.width,
+        height: p.height,
+        textX: p.x + unit * 0.6 + dx,
+        textY: p.y + p.height / 2 + dy,
+        align: 'left',
+        color: palette.labelText,
+        backing: { kind: 'halo', color: palette.labelHalo },
+        haloWidth: unit * 0.55,
+        plate: null,
+        opacity,
+      };
+    });
+    // A marker out of the safe area has no room for its label there: only those in it count as left out.
+    const omitted = requests
+      .filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds))
+      .map((r) => `marker ${r.id} (${plan.settings.markers[r.id].label})`);
+    return {
+      ...marks(frame),
+      labels: title ? [title, ...labels] : labels,
+      panels: title?.plate ? [{ kind: 'panel', id: title.id, ...title.plate, opacity: title.opacity }] : [],
+      omitted,
+    };
+  };
+
   const drawOverlay: ModeLayer['drawOverlay'] = (ctx, frame, obstacles) => {
     const camera = cameraAt(scene, frame);
     ctx.save();
@@ -197,54 +308,15 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
       }
     }
 
-    const avoid: Rect[] = [...obstacles];
-    if (plan.settings.label && plan.labelRect) {
-      const shown = smootherstep((frame - (plan.revealFrom + (plan.revealTo - plan.revealFrom) * 0.4)) / (fps * 0.5));
-      if (shown > 0) avoid.push(drawTitle(ctx, plan.settings.label, plan.labelRect, shown, unit, palette, highlight));
-    }
+    const { labels } = layout(frame, obstacles);
+    // The region's title is the one label on a plate.
+    const title = labels.find((l) => l.plate) ?? null;
+    if (title) drawRegionTitle(ctx, title, highlight, unit);
 
-    // Markers and their labels.
-    const visible = plan.markers
-      .map((p, i) => ({
-        i,
-        t: clamp01((frame - plan.markerAt[i]) / Math.max(1, plan.markerFade)),
-        at: worldToScreen(scene, camera, p.x, p.y),
-      }))
-      .filter((m) => m.t > 0);
-    const radius = unit * 0.95;
-    const markerRects = visible.map((m) => ({ x: m.at.x - radius, y: m.at.y - radius, width: 2 * radius, height: 2 * radius }));
-    const font = `600 ${(unit * 2.5).toFixed(1)}px "DejaVu Sans", sans-serif`;
-    ctx.font = font;
-    const requests: LabelRequest[] = [];
-    for (const m of visible) {
-      const text = plan.settings.markers[m.i].label;
-      if (!text) continue;
-      requests.push({
-        id: m.i,
-        anchor: m.at,
-        width: ctx.measureText(text).width + unit * 1.2,
-        height: unit * 2.5 * 1.35,
-        priority: -m.i,
-        gap: radius + unit * 0.5,
-      });
-    }
-    const safe = scene.viewport.insets;
-    const bounds = {
-      x: safe.left,
-      y: safe.top,
-      width: props.width - safe.left - safe.right,
-      height: props.height - safe.top - safe.bottom,
-    };
-    const placed: ReturnType<typeof placeLabels> = [];
-    // One label at a time, each avoiding the other markers (its own is kept clear by the gap).
-    for (const request of requests) {
-      const others = markerRects.filter((_, k) => visible[k].i !== request.id);
-      placed.push(...placeLabels([request], bounds, [...avoid, ...others, ...placed]));
-    }
-
-    for (const m of visible) {
+    // Markers, then their labels.
+    for (const m of markersShowing(frame)) {
       const a = smootherstep(m.t);
-      const r = radius * (0.4 + 0.6 * smootherstep(m.t * 1.4));
+      const r = markerRadius * (0.4 + 0.6 * smootherstep(m.t * 1.4));
       ctx.globalAlpha = a;
       ctx.beginPath();
       ctx.arc(m.at.x, m.at.y, r * 2, 0, Math.PI * 2);
@@ -260,28 +332,17 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
       ctx.strokeStyle = palette.markerStroke;
       ctx.stroke();
     }
-    ctx.textBaseline = 'middle';
-    ctx.lineJoin = 'round';
-    ctx.font = font;
-    for (const p of placed) {
-      const m = visible.find((v) => v.i === p.id)!;
-      const a = smootherstep(m.t);
-      const slide = (1 - a) * unit * 0.8;
-      const tx = p.x + unit * 0.6 + (p.side.includes('left') ? slide : p.side.includes('right') ? -slide : 0);
-      const ty = p.y + p.height / 2 + (p.side.startsWith('top') ? slide : p.side.startsWith('bottom') ? -slide : 0);
-      const text = plan.settings.markers[p.id].label!;
-      ctx.globalAlpha = a;
-      ctx.strokeStyle = palette.labelHalo;
-      ctx.lineWidth = unit * 0.55;
-      ctx.strokeText(text, tx, ty);
-      ctx.fillStyle = palette.labelText;
-      ctx.fillText(text, tx, ty);
-    }
+    drawTextLabels(
+      ctx,
+      labels.filter((l) => l !== title),
+    );
     ctx.restore();
   };
 
   return {
     drawPlane,
+    marks,
+    layout,
     drawOverlay,
     assets: countryId ? { ready: () => hasCountryAtlas(detail), load: () => loadCountryAtlas(detail) } : undefined,
   };
@@ -289,44 +350,59 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
 
 /**
  * The region's title, centred at the top of the safe area on a panel with a colour chip of the
- * region; it shrinks to fit one line. Returns the rectangle it covers.
+ * region; it shrinks to fit one line (to a floor, then it is cut).
  */
-function drawTitle(
-  ctx: CanvasRenderingContext2D,
-  text: string,
-  band: Rect,
-  shown: number,
-  unit: number,
-  palette: ReturnType<typeof paletteFor>,
-  highlight: string,
-): Rect {
-  let size = unit * 4.2;
+function regionTitle(text: string, band: Rect, shown: number, unit: number, palette: ReturnType<typeof paletteFor>): TextLabel {
   const maxText = band.width - unit * 9;
-  ctx.font = `700 ${size.toFixed(1)}px "DejaVu Sans", sans-serif`;
-  const measured = ctx.measureText(text).width;
-  if (measured > maxText) {
-    size = Math.max(unit * 2.4, (size * maxText) / measured);
-    ctx.font = `700 ${size.toFixed(1)}px "DejaVu Sans", sans-serif`;
-  }
-  const textWidth = Math.min(maxText, ctx.measureText(text).width);
+  let size = labelFontPx(4.2, unit);
+  const measured = measureCssFont(text, labelFont(size, 700));
+  if (measured > maxText) size = Math.max(labelFontPx(2.4, unit), Math.floor(((size * maxText) / measured) * 10) / 10);
+  const font = labelFont(size, 700);
+  const textWidth = Math.min(maxText, measureCssFont(text, font));
   const chip = unit * 1.5;
   const padX = unit * 2.2;
   const height = size * 1.9;
   const width = padX * 2 + chip + unit * 1.4 + textWidth;
   const x = band.x + (band.width - width) / 2;
   const y = band.y + (band.height - height) / 2 - (1 - shown) * unit * 1.5;
-  ctx.globalAlpha = shown;
-  ctx.fillStyle = palette.panel;
+  const textX = x + padX + chip + unit * 1.4;
+  return {
+    id: `region title (${text})`,
+    text,
+    font,
+    fontPx: size,
+    x: textX,
+    y: y + (height - size * 1.2) / 2,
+    width: textWidth,
+    height: size * 1.2,
+    textX,
+    textY: y + height / 2 + size * 0.04,
+    align: 'left',
+    color: palette.panelText,
+    backing: { kind: 'plate', color: palette.panel },
+    haloWidth: 0,
+    plate: { x, y, width, height, radius: height / 2, edge: null },
+    opacity: shown,
+  };
+}
+
+/** Draws the region's title: its panel, the region's colour chip, the text (cut to the panel). */
+function drawRegionTitle(ctx: CanvasRenderingContext2D, title: TextLabel, highlight: string, unit: number): void {
+  const plate = title.plate!;
+  const chip = unit * 1.5;
+  ctx.globalAlpha = title.opacity;
+  ctx.fillStyle = title.backing.color;
   ctx.beginPath();
-  ctx.roundRect(x, y, width, height, height / 2);
+  ctx.roundRect(plate.x, plate.y, plate.width, plate.height, plate.radius);
   ctx.fill();
   ctx.fillStyle = highlight;
   ctx.beginPath();
-  ctx.arc(x + padX + chip / 2, y + height / 2, chip / 2, 0, Math.PI * 2);
+  ctx.arc(plate.x + unit * 2.2 + chip / 2, plate.y + plate.height / 2, chip / 2, 0, Math.PI * 2);
   ctx.fill();
-  ctx.fillStyle = palette.panelText;
+  ctx.fillStyle = title.color;
+  ctx.font = title.font;
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x + padX + chip + unit * 1.4, y + height / 2 + size * 0.04, maxText);
+  ctx.textAlign = 'left';
+  ctx.fillText(title.text, title.textX, title.textY, title.width);
   ctx.globalAlpha = 1;
-  return { x, y, width, height };
 }

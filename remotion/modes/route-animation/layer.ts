@@ -5,29 +5,39 @@
  */
 import type { Transport } from '../../../src/modules/rendering/contract';
 import type { CameraState } from '../../lib/camera';
+import { readableOn } from '../../lib/contrast';
 import { clamp01, smootherstep } from '../../lib/easing';
-import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/frame-drawing';
+import { cameraAt, legOnScreen, type PlaneSurface, screenProjector, worldToScreen } from '../../lib/frame-drawing';
 import type { GlobeOpening } from '../../lib/globe-camera';
-import { type LabelRequest, placeLabels, type Rect } from '../../lib/labels';
+import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/labels';
+import { measureCssFont } from '../../lib/measure-text';
 import { drawVehicle, SINGLE_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/route-drawing';
 import { headingAlong, pointAlong, progressAt, type RouteProgress } from '../../lib/route-geometry';
 import { sizeUnit } from '../../lib/safe-area';
-import type { ModeLayer, Scene } from '../../lib/scene';
+import type { LayerLayout, MapMarks, ModeLayer, Scene } from '../../lib/scene';
+import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
 import { appendLegPath } from '../../lib/trace-leg';
 import { VEHICLES } from '../../lib/vehicles';
-import { drawAvoidedRoute, drawRerouteLabel, rerouteOf } from './reroute';
+import { drawAvoidedRoute, rerouteLabelAt, rerouteOf } from './reroute';
 
 export function routeAnimationLayer(scene: Scene): ModeLayer {
   const reroute = rerouteOf(scene);
+  const layout = (frame: number, obstacles: Rect[]): RouteOverlay => {
+    const overlay = routeOverlayAt(scene, frame, obstacles);
+    // The detour's label keeps clear of the waypoints' labels too.
+    const detour = reroute ? rerouteLabelAt(scene, reroute, frame, [...obstacles, ...overlay.labels]) : null;
+    return detour ? { ...overlay, labels: [...overlay.labels, detour] } : overlay;
+  };
   return {
     drawPlane(ctx, frame, surface) {
       if (reroute) drawAvoidedRoute(ctx, scene, reroute, frame, surface);
       if (scene.globeOpening) drawCorridor(ctx, scene, scene.globeOpening, frame, surface);
       drawRoute(ctx, scene, progressAt(scene.props, scene.geometry, scene.timeline, frame), surface);
     },
+    marks: (frame) => routeMarks(scene, frame),
+    layout,
     drawOverlay(ctx, frame, obstacles) {
-      drawRouteOverlay(ctx, scene, frame, obstacles);
-      if (reroute) drawRerouteLabel(ctx, scene, reroute, frame, obstacles);
+      drawRouteOverlay(ctx, scene, layout(frame, obstacles));
     },
   };
 }
@@ -100,32 +110,95 @@ function vehiclePose(scene: Scene, progress: RouteProgress, frame: number, camer
   return { x: a.x, y: a.y, heading: Math.atan2(b.y - a.y, b.x - a.x), size, visibility, transport };
 }
 
-/** Waypoint markers, the vehicle and the labels, in screen space: upright and crisp even on a tilted map. */
-function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: number, rects: Rect[]): void {
+/** A waypoint showing on a frame: how far it has faded in (0–1), where it is on screen and the radius of its marker as drawn. */
+interface WaypointSpot {
+  i: number;
+  wp: Scene['props']['waypoints'][number];
+  t: number;
+  x: number;
+  y: number;
+  radius: number;
+}
+
+/** route_animation's screen layout of a frame, and what it draws besides: the markers' spots and the vehicle. */
+interface RouteOverlay extends LayerLayout {
+  spots: WaypointSpot[];
+  vehicle: VehiclePose | null;
+}
+
+const markerRadius = (emphasis: string, unit: number) => (emphasis === 'waypoint' ? 1.25 : emphasis === 'chokepoint' ? 1.2 : 0.85) * unit;
+
+/** How far a marker reaches from its centre as drawn: a waypoint's soft ring, a chokepoint's diamond, a dot. */
+const markerReach = (emphasis: string, r: number) => (emphasis === 'waypoint' ? r * 1.9 : emphasis === 'chokepoint' ? r * 1.3 : r);
+
+/** The waypoints showing on a frame: the first with the opening shot, the others as the vehicle reaches them; none behind the globe. */
+function waypointsShowing(scene: Scene, frame: number, camera: CameraState, progress: RouteProgress): WaypointSpot[] {
+  const fps = scene.props.fps;
+  const unit = sizeUnit(scene.props.width, scene.props.height);
+  const toScreen = screenProjector(scene, camera);
+  return scene.props.waypoints
+    .map((wp, i) => {
+      const reachedAt = progress.reachedAtFrame[i] ?? Infinity;
+      // The first appears with the opening shot, once the title card has gone (it would cover it); the others as the vehicle arrives.
+      const appearAt = i === 0 ? Math.max(scene.timeline.title.end, scene.timeline.intro.end - fps * 0.9) : reachedAt - fps * 0.1;
+      const t = clamp01((frame - appearAt) / (fps * 0.45));
+      const p = scene.geometry.waypoints[i];
+      const at = toScreen(p.x, p.y);
+      return {
+        i,
+        wp,
+        t,
+        x: at.x,
+        y: at.y,
+        hidden: at.hidden,
+        radius: markerRadius(wp.emphasis, unit) * (0.4 + 0.6 * smootherstep(t * 1.4)),
+      };
+    })
+    .filter((v) => v.t > 0 && !v.hidden)
+    .map(({ hidden: _hidden, ...spot }) => spot);
+}
+
+/** The route as far as it is drawn, and the markers showing, on screen. */
+function routeMarks(scene: Scene, frame: number): MapMarks {
+  const camera = cameraAt(scene, frame);
+  const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
+  const { legs } = scene.geometry;
+  const lastLeg = Math.min(progress.fraction > 0 ? progress.leg : progress.leg - 1, legs.length - 1);
+  const routes = [];
+  for (let i = 0; i <= lastLeg; i++) {
+    const lines = legOnScreen(scene, camera, legs[i], i < progress.leg ? Infinity : progress.distance);
+    routes.push(...lines.map((points, k) => ({ id: `leg ${i}${lines.length > 1 ? ` part ${k}` : ''}`, points })));
+  }
+  return { routes, markers: markersOf(waypointsShowing(scene, frame, camera, progress)) };
+}
+
+function markersOf(spots: WaypointSpot[]): MapMarks['markers'] {
+  return spots.map((v) => {
+    const reach = markerReach(v.wp.emphasis, v.radius);
+    return {
+      id: `waypoint ${v.i}${v.wp.label ? ` (${v.wp.label})` : ''}`,
+      x: v.x - reach,
+      y: v.y - reach,
+      width: 2 * reach,
+      height: 2 * reach,
+      opacity: smootherstep(v.t),
+    };
+  });
+}
+
+/** Waypoint markers, the vehicle and the labels of a frame, placed clear of each other, the markers and `obstacles`, inside the safe area. */
+function routeOverlayAt(scene: Scene, frame: number, obstacles: Rect[]): RouteOverlay {
   const { width, height, insets } = scene.viewport;
   const camera = cameraAt(scene, frame);
   const progress = progressAt(scene.props, scene.geometry, scene.timeline, frame);
   const unit = sizeUnit(width, height);
-  const fps = scene.props.fps;
   const palette = scene.palette;
+  const marks = routeMarks(scene, frame);
+  const visible = waypointsShowing(scene, frame, camera, progress);
 
-  const visible = scene.props.waypoints
-    .map((wp, i) => {
-      const reachedAt = progress.reachedAtFrame[i] ?? Infinity;
-      // The first waypoint appears with the opening shot; the others as the vehicle arrives.
-      const appearAt = i === 0 ? Math.max(0, scene.timeline.intro.end - fps * 0.9) : reachedAt - fps * 0.1;
-      const t = clamp01((frame - appearAt) / (fps * 0.45));
-      const p = scene.geometry.waypoints[i];
-      return { wp, i, t, screen: worldToScreen(scene, camera, p.x, p.y) };
-    })
-    // Behind the globe a waypoint shows neither its marker nor its label.
-    .filter((v) => v.t > 0 && !v.screen.hidden);
-
-  const markerRadius = (emphasis: string) => (emphasis === 'waypoint' ? 1.25 : emphasis === 'chokepoint' ? 1.2 : 0.85) * unit;
   const fontFor = (emphasis: string) => {
-    const px = (emphasis === 'waypoint' ? 2.9 : emphasis === 'chokepoint' ? 2.3 : 2.5) * unit;
-    const weight = emphasis === 'standard' ? 600 : 700;
-    return { px, font: `${emphasis === 'chokepoint' ? 'italic ' : ''}${weight} ${px.toFixed(1)}px "DejaVu Sans", sans-serif` };
+    const px = labelFontPx(emphasis === 'waypoint' ? 2.9 : emphasis === 'chokepoint' ? 2.3 : 2.5, unit);
+    return { px, font: labelFont(px, emphasis === 'standard' ? 600 : 700, emphasis === 'chokepoint') };
   };
 
   // A label moves outwards while the vehicle sits on its waypoint, so the two never overlap
@@ -140,23 +213,21 @@ function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
 
   // Labels: measured, then placed without overlaps inside the safe area.
   const requests: LabelRequest[] = [];
-  const texts = new Map<number, { text: string; font: string }>();
+  const texts = new Map<number, { text: string; font: string; px: number }>();
   for (const v of visible) {
     if (!v.wp.label) continue;
-    const { font, px: fontPx } = fontFor(v.wp.emphasis);
+    const { font, px } = fontFor(v.wp.emphasis);
     const text = v.wp.emphasis === 'chokepoint' ? v.wp.label.toUpperCase() : v.wp.label;
-    ctx.font = font;
-    const w = ctx.measureText(text).width;
-    texts.set(v.i, { text, font });
+    texts.set(v.i, { text, font, px });
     requests.push({
       id: v.i,
-      anchor: v.screen,
-      width: w + unit * 1.2,
-      height: fontPx * 1.35,
+      anchor: v,
+      width: measureCssFont(text, font) + unit * 1.2,
+      height: px * 1.35,
       priority:
         (v.wp.emphasis === 'waypoint' ? 2 : v.wp.emphasis === 'chokepoint' ? 1 : 0) +
         (v.i === 0 || v.i === scene.props.waypoints.length - 1 ? 0.5 : 0),
-      gap: gapNearVehicle(v.screen, markerRadius(v.wp.emphasis) + unit * 0.5),
+      gap: gapNearVehicle(v, markerRadius(v.wp.emphasis, unit) + unit * 0.5),
     });
   }
   const bounds: Rect = {
@@ -166,23 +237,62 @@ function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
     height: height - insets.top - insets.bottom,
   };
   const markerRects = visible.map((v) => {
-    const r = markerRadius(v.wp.emphasis);
-    return { x: v.screen.x - r, y: v.screen.y - r, width: 2 * r, height: 2 * r };
+    const r = markerRadius(v.wp.emphasis, unit);
+    return { x: v.x - r, y: v.y - r, width: 2 * r, height: 2 * r };
   });
   // Each label avoids the other markers (its own marker is kept clear by the gap).
   const placed = placeLabelsAvoidingMarkers(
     requests,
     bounds,
-    rects,
+    obstacles,
     markerRects,
     visible.map((v) => v.i),
   );
 
-  // Markers.
-  for (const v of visible) {
-    const r = markerRadius(v.wp.emphasis) * (0.4 + 0.6 * smootherstep(v.t * 1.4));
+  // Labels with a halo, sliding in slightly as they fade in.
+  const labels: TextLabel[] = placed.map((p) => {
+    const v = visible.find((x) => x.i === p.id)!;
+    const { text, font, px } = texts.get(p.id)!;
+    const opacity = smootherstep(v.t);
+    const slide = (1 - opacity) * unit * 0.8;
+    const dx = p.side.includes('left') ? slide : p.side.includes('right') ? -slide : 0;
+    const dy = p.side.startsWith('top') ? slide : p.side.startsWith('bottom') ? -slide : 0;
+    return {
+      id: `waypoint ${v.i} (${v.wp.label})`,
+      text,
+      font,
+      fontPx: px,
+      x: p.x + dx,
+      y: p.y + dy,
+      width: p.width,
+      height: p.height,
+      textX: p.x + unit * 0.6 + dx,
+      textY: p.y + p.height / 2 + dy,
+      align: 'left',
+      // A chokepoint's label takes the accent, as far as it reads on the halo (§22).
+      color: v.wp.emphasis === 'chokepoint' ? readableOn(palette.accent, palette.labelHalo, palette.labelText) : palette.labelText,
+      backing: { kind: 'halo', color: palette.labelHalo },
+      haloWidth: unit * 0.55,
+      plate: null,
+      opacity,
+    };
+  });
+  // A waypoint out of the safe area has no room for its label there: only those in it count as left out.
+  const omitted = requests
+    .filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds))
+    .map((r) => `waypoint ${r.id} (${scene.props.waypoints[r.id].label})`);
+  return { ...marks, labels, panels: [], omitted, spots: visible, vehicle };
+}
+
+/** Draws a frame's markers, then the vehicle above them, then the labels. */
+function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, overlay: RouteOverlay): void {
+  const { width, height } = scene.viewport;
+  const unit = sizeUnit(width, height);
+  const palette = scene.palette;
+  for (const v of overlay.spots) {
+    const r = v.radius;
     ctx.globalAlpha = smootherstep(v.t);
-    const { x, y } = v.screen;
+    const { x, y } = v;
     if (x < -50 || y < -50 || x > width + 50 || y > height + 50) continue;
     if (v.wp.emphasis === 'chokepoint') {
       ctx.beginPath();
@@ -214,29 +324,9 @@ function drawRouteOverlay(ctx: CanvasRenderingContext2D, scene: Scene, frame: nu
       ctx.stroke();
     }
   }
-
   ctx.globalAlpha = 1;
-  if (vehicle) drawVehicle(ctx, vehicle, palette);
-
-  // Labels with a halo, sliding in slightly as they fade in.
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  for (const p of placed) {
-    const v = visible.find((x) => x.i === p.id)!;
-    const { text, font } = texts.get(p.id)!;
-    const a = smootherstep(v.t);
-    ctx.globalAlpha = a;
-    ctx.font = font;
-    const slide = (1 - a) * unit * 0.8;
-    const tx = p.x + unit * 0.6 + (p.side.includes('left') ? slide : p.side.includes('right') ? -slide : 0);
-    const ty = p.y + p.height / 2 + (p.side.startsWith('top') ? slide : p.side.startsWith('bottom') ? -slide : 0);
-    ctx.strokeStyle = palette.labelHalo;
-    ctx.lineWidth = unit * 0.55;
-    ctx.strokeText(text, tx, ty);
-    ctx.fillStyle = v.wp.emphasis === 'chokepoint' ? palette.accent : palette.labelText;
-    ctx.fillText(text, tx, ty);
-  }
-  ctx.globalAlpha = 1;
+  if (overlay.vehicle) drawVehicle(ctx, overlay.vehicle, palette);
+  drawTextLabels(ctx, overlay.labels);
 }
 
 function placeLabelsAvoidingMarkers(requests: LabelRequest[], bounds: Rect, rects: Rect[], markers: Rect[], markerIds: number[]) {

@@ -8,8 +8,10 @@ import { EASES, smootherstep } from '../../lib/easing';
 import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/frame-drawing';
 import { type LegPath, projectLines } from '../../lib/route-geometry';
 import type { Rect } from '../../lib/labels';
+import { measureCssFont } from '../../lib/measure-text';
 import { sizeUnit } from '../../lib/safe-area';
 import type { Scene } from '../../lib/scene';
+import { labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
 import { appendLegPath } from '../../lib/trace-leg';
 import { frameAtLegFraction } from '../../lib/timeline';
 
@@ -85,12 +87,13 @@ export function drawAvoidedRoute(
 /**
  * The label of what the detour costs, once the vehicle nears the detour's far side: on the outer side
  * of the detour (away from the avoided route, so off the route and the vehicle's path), clear of the
- * screen's obstacles (HUD, text overlays) and inside the safe area.
+ * screen's obstacles (HUD, text overlays, other labels) and inside the safe area, on a plate. Null
+ * before it shows.
  */
-export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, reroute: Reroute, frame: number, obstacles: Rect[]): void {
+export function rerouteLabelAt(scene: Scene, reroute: Reroute, frame: number, obstacles: Rect[]): TextLabel | null {
   const fps = scene.props.fps;
   const t = smootherstep((frame - (reroute.anchor.frame - fps * 0.6)) / (fps * 0.5));
-  if (t <= 0) return;
+  if (t <= 0) return null;
   const { width, height, insets } = scene.viewport;
   const unit = sizeUnit(width, height);
   const camera = cameraAt(scene, frame);
@@ -104,10 +107,10 @@ export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, re
   const dx = ahead.x - anchor.x;
   const dy = ahead.y - anchor.y;
   const norm = Math.hypot(dx, dy) || 1;
-  const px = 3.1 * unit;
-  ctx.font = `700 ${px.toFixed(1)}px "DejaVu Sans", sans-serif`;
+  const px = labelFontPx(3.1, unit);
+  const font = labelFont(px, 700);
   const padX = unit * 1.1;
-  const w = ctx.measureText(reroute.label).width + padX * 2;
+  const w = measureCssFont(reroute.label, font) + padX * 2;
   const h = px * 1.9;
   // From the anchor along `away` (turned a little either way, or further out, when the route, the screen's
   // obstacles or its edges are there) until the box clears the anchor by a gap, whichever side of the box leads.
@@ -142,16 +145,22 @@ export function drawRerouteLabel(ctx: CanvasRenderingContext2D, scene: Scene, re
   const x = Math.min(Math.max(bounds.x, box.x), bounds.x + bounds.width - w);
   const y = Math.min(Math.max(bounds.y, box.y), bounds.y + bounds.height - h);
   const palette = scene.palette;
-  ctx.globalAlpha = t;
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, h / 2);
-  ctx.fillStyle = palette.labelHalo;
-  ctx.fill();
-  ctx.lineWidth = unit * 0.3;
-  ctx.strokeStyle = scene.route.color;
-  ctx.stroke();
-  ctx.fillStyle = palette.labelText;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(reroute.label, x + padX, y + h / 2 + px * 0.04);
-  ctx.globalAlpha = 1;
+  return {
+    id: `detour (${reroute.label})`,
+    text: reroute.label,
+    font,
+    fontPx: px,
+    x,
+    y,
+    width: w,
+    height: h,
+    textX: x + padX,
+    textY: y + h / 2 + px * 0.04,
+    align: 'left',
+    color: palette.labelText,
+    backing: { kind: 'plate', color: palette.labelHalo },
+    haloWidth: 0,
+    plate: { x, y, width: w, height: h, radius: h / 2, edge: { color: scene.route.color, width: unit * 0.3 } },
+    opacity: t,
+  };
 }

@@ -1,6 +1,6 @@
 import type { PropsOf } from '../../../src/modules/rendering/contract';
 import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe-camera';
-import { chokepointPaces, chokepointZones, planCameraTrack } from '../../lib/camera';
+import { chokepointPaces, chokepointZones, keepWorldInFrame, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry } from '../../lib/route-geometry';
 import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
@@ -45,13 +45,16 @@ export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Sce
         surfaceSpecOf(props, paletteFor(props.style)) === null,
       )
     : null;
-  const track = applyProjection(
-    flatTrack,
-    props.projection,
+  const track = keepWorldInFrame(
+    applyProjection(
+      flatTrack,
+      props.projection,
+      viewport,
+      geometry.bbox.maxX - geometry.bbox.minX,
+      opening,
+      fitsOneSide(routePoints(geometry), geometry.bbox),
+    ),
     viewport,
-    geometry.bbox.maxX - geometry.bbox.minX,
-    opening,
-    fitsOneSide(routePoints(geometry), geometry.bbox),
   );
   const palette = paletteFor(props.style);
   return sceneWithLayer(

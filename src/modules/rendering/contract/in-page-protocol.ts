@@ -6,6 +6,7 @@
  * service has none.
  */
 import type { MapAnimationProps } from './composition-props';
+import type { FrameLayout } from './frame-layout';
 
 /** The origin the page is served from by request interception: `localhost` is a secure context, which WebCodecs needs. */
 export const IN_PAGE_ORIGIN = 'http://localhost';
@@ -16,6 +17,8 @@ export const IN_PAGE_RENDER_FUNCTION = 'maprRenderInPage';
 export const IN_PAGE_ABORT_FUNCTION = 'maprAbortRenderInPage';
 /** Installed by the service on the page (an exposed function): frames encoded so far, `(encodedFrames: number) => Promise<void>`. */
 export const IN_PAGE_PROGRESS_FUNCTION = 'maprReportProgress';
+/** The layout of some frames of a video, as data (contract §22), nothing drawn: `(request: FrameLayoutRequest) => Promise<FrameLayout[]>`. */
+export const IN_PAGE_FRAME_LAYOUT_FUNCTION = 'maprFrameLayouts';
 
 export interface InPageRenderRequest {
   /** The composition the page draws: one of those its bundle entry installed (`MAP_ANIMATION_COMPOSITION_ID`). */
@@ -32,9 +35,16 @@ export interface InPageRenderRequest {
 export type InPageRenderAnswer =
   { rendered: true; frames: number; drawMs: number; encodeMs: number } | { rendered: false; declined: string };
 
+export interface FrameLayoutRequest {
+  props: MapAnimationProps;
+  /** Frame numbers, each within the video. */
+  frames: number[];
+}
+
 /** The functions on the page's `window`, under the names above. */
 export interface InPageApi {
   [IN_PAGE_RENDER_FUNCTION]: (request: InPageRenderRequest) => Promise<InPageRenderAnswer>;
   [IN_PAGE_ABORT_FUNCTION]: () => void;
+  [IN_PAGE_FRAME_LAYOUT_FUNCTION]: (request: FrameLayoutRequest) => Promise<FrameLayout[]>;
   [IN_PAGE_PROGRESS_FUNCTION]?: (encodedFrames: number) => Promise<void>;
 }

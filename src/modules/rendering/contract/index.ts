@@ -16,3 +16,4 @@ export * from './parse-request';
 export * from './composition-parts';
 export * from './composition-props';
 export * from './in-page-protocol';
+export * from './frame-layout';

@@ -33,6 +33,7 @@ import {
 import { JobFailure } from '../rendering.errors';
 import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
 import { BrowserLifecycle } from './browser-lifecycle';
+import { answerFromBundle } from './bundle-page';
 import { watchInterruption } from './interruption';
 import { readBack, removeQuietly } from './video-output';
 
@@ -256,10 +257,7 @@ export class InPageRenderer implements Renderer {
       await fs.promises.writeFile(target, request.postDataBuffer() ?? Buffer.alloc(0));
       return route.fulfill({ status: 204 });
     }
-    const file = path.join(this.options.bundleDir, path.normalize(decodeURIComponent(url.pathname)));
-    if (!file.startsWith(this.options.bundleDir) || !fs.existsSync(file) || !fs.statSync(file).isFile())
-      return route.fulfill({ status: 404 });
-    return route.fulfill({ path: file });
+    return answerFromBundle(route, this.options.bundleDir);
   }
 
   private async closePage(): Promise<void> {

@@ -15,6 +15,7 @@ export {
 export { RemotionRenderer, type RemotionRendererOptions } from './remotion-renderer';
 export { InPageDeclined, InPageRenderer } from './in-page-renderer';
 export { InPageFirstRenderer } from './in-page-first-renderer';
+export { FrameLayoutPage, type FrameLayoutPageOptions } from './frame-layout-page';
 export { RendererPool } from './renderer-pool';
 export { buildRemotionBundle, defaultBundleDir, ensureRemotionBundle } from './remotion-bundle';
 export { renderStylePreviews, stylePreviewsDir } from './style-previews';

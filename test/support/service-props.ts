@@ -1,0 +1,22 @@
+import { createValidationPipe } from '../../src/common/http/validation';
+import { TIERS } from '../../src/modules/billing';
+import { CreateRenderDto, parseRenderBody } from '../../src/modules/rendering';
+import { buildCompositionProps, type MapAnimationProps } from '../../src/modules/rendering/contract';
+import { createRoadRouter, planRoute } from '../../src/modules/routing';
+
+/**
+ * The composition's props for a `POST /v1/render` body, made as the service makes them for a job on the Studio tier:
+ * validation, normalisation (places from the gazetteer, defaults), routing (great circles, the offline sea network; no
+ * road router) and the mapping to props. A refused body throws with its issues.
+ */
+export async function propsOfRenderBody(body: object): Promise<MapAnimationProps> {
+  const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateRenderDto })) as CreateRenderDto;
+  const studio = TIERS.studio.limits;
+  const { request, issues } = parseRenderBody(dto, {
+    tier: { tier: 'studio', maxDurationSeconds: studio.max_duration_seconds },
+    sandbox: false,
+  });
+  if (issues.length) throw new Error(`refused: ${JSON.stringify(issues)}`);
+  const plan = await planRoute(request, { roadRouter: createRoadRouter({}) });
+  return buildCompositionProps(request, plan, { sandbox: false });
+}

@@ -1,7 +1,7 @@
 import React from 'react';
 import { focusPoint } from '../lib/camera';
 import { cameraAt, planeLayout, tiltOf } from '../lib/frame-drawing';
-import { horizonScreenY } from '../lib/perspective';
+import { HAZE_DEPTH_SHARE, horizonScreenY } from '../lib/perspective';
 import type { Scene } from '../lib/scene';
 
 /**
@@ -33,6 +33,6 @@ export const Haze: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }
   if (horizon === null) return null;
   const { sky } = scene.palette;
   // The haze thins out over a tenth of the frame below the horizon.
-  const depth = Math.max(8, scene.viewport.height * 0.1);
+  const depth = Math.max(8, scene.viewport.height * HAZE_DEPTH_SHARE);
   return <Band width={scene.viewport.width} top={horizon - 1} height={depth} from={sky.horizon} to="transparent" />;
 };

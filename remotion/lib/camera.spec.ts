@@ -1,5 +1,6 @@
 import type { CameraPreset, CompositionWaypoint, MapAnimationProps, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
 import { type CameraState, fillingZoom, focusPoint, keepWorldInFrame, requestZoom } from './camera';
+import { farPlaneY, firstClearRow, perspectiveDistance, planeToScreen } from './perspective';
 import { safeInsets } from './safe-area';
 import { planRasters, visibleWorldBox } from './raster-plan';
 import { pointAlong, progressAt } from './route-geometry';
@@ -361,13 +362,25 @@ describe('the flat map fills the frame (contract §22)', () => {
       const e = edges(c, v);
       expect(e.top).toBeLessThanOrEqual(1e-6);
       expect(e.bottom).toBeGreaterThanOrEqual(height - 1e-6);
-      expect(c.z).toBeGreaterThanOrEqual(fillingZoom(v) - 1e-9);
+      expect(c.z).toBeGreaterThanOrEqual(fillingZoom(c, v) - 1e-9);
     }
     // Close in, the camera is its own.
     expect(kept[0]).toEqual(track[0]);
     // No jump: the change of zoom from frame to frame never grows by more than the track's own step.
     const steps = kept.slice(1).map((c, i) => Math.abs(c.z - kept[i].z));
     for (let i = 1; i < steps.length; i++) expect(Math.abs(steps[i] - steps[i - 1])).toBeLessThan(0.02);
+  });
+
+  it('keeps a tilted camera’s world edge beyond what it shows clearly: up to its horizon’s haze, not the sky above', () => {
+    const v = viewportOf(1080, 1920);
+    for (const tilt of [20, 45, 85]) {
+      const [kept] = keepWorldInFrame([{ x: 0, y: -0.3, z: 10, tilt }], v);
+      const focus = focusPoint(v);
+      const t = { angle: (tilt * Math.PI) / 180, distance: perspectiveDistance(v.width, v.height) };
+      const north = (-0.5 - kept.y) * 2 ** kept.z;
+      // The world's top edge lies beyond the plane's far edge, or above the first row seen clearly.
+      if (north >= farPlaneY(t)) expect(planeToScreen(0, north, t).y).toBeLessThanOrEqual(firstClearRow(t, -focus.y, v.height) + 1e-6);
+    }
   });
 
   it('leaves the globe alone, and a frame half globe half as far', () => {

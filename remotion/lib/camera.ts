@@ -14,6 +14,7 @@ import { clamp, EASES, lerp, smootherstep } from './easing';
 import { paceTable, type PaceTable, type SlowZone } from './pace';
 import { EARTH_CIRCUMFERENCE_KM } from './mercator';
 import { type Box, headingAlong, legFractionNearest, pointAlong, progressAt, type RouteGeometry } from './route-geometry';
+import { firstClearRow, perspectiveDistance, screenToPlane } from './perspective';
 import { type Insets } from './safe-area';
 import { frameAtLegFraction, type Span, type Timeline } from './timeline';
 
@@ -604,12 +605,22 @@ export function smoothTrack(track: CameraState[], sigma: number, still: Span[] =
 }
 
 /**
- * The closest zoom at which the flat map's world (±85°, one world unit tall) is as tall as the frame. A tilted
- * camera is taken as it would be without its tilt: it looks across the map to its horizon, and the world's far
- * edge may show there under the haze, by design (contract §19).
+ * The plane's rows a camera shows clearly, in plane pixels from the focus point (y down): from the frame's top, or
+ * from below its horizon's haze (a tilted camera, contract §19), to the frame's bottom.
  */
-export function fillingZoom(v: Viewport): number {
-  return Math.log2(v.height);
+function clearRows(camera: CameraState, v: Viewport): { top: number; bottom: number } {
+  const focus = focusPoint(v);
+  const tilt = { angle: (camera.tilt * Math.PI) / 180, distance: perspectiveDistance(v.width, v.height) };
+  return {
+    top: screenToPlane(0, firstClearRow(tilt, -focus.y, v.height), tilt).y,
+    bottom: screenToPlane(0, v.height - focus.y, tilt).y,
+  };
+}
+
+/** The closest zoom at which the flat map's world (±85°, one world unit tall) covers all the rows a camera shows clearly. */
+export function fillingZoom(camera: CameraState, v: Viewport): number {
+  const { top, bottom } = clearRows(camera, v);
+  return Math.log2(bottom - top);
 }
 
 /** max(z, floor), rounded over ±k: a camera zooming out into the floor eases onto it rather than stopping dead. */
@@ -632,18 +643,18 @@ const FILL_EASE_OCTAVES = 0.15;
 /**
  * The camera of a flat map kept from showing the world's top or bottom edge inside the frame (contract §22:
  * no empty band at world scale in any aspect ratio): never zoomed out past the filling zoom, and moved up or
- * down just enough to keep both edges out of the frame (as fillingZoom, a tilted camera is taken untilted). Where the frame shows some globe (`globe` > 0), the
- * globe is drawn whole over its backdrop instead, and this applies only as far as the flat map shows.
+ * down just enough to keep both edges out of the frame (a tilted camera's, out of the rows it shows clearly: its
+ * horizon's sky and haze hide what lies beyond). Where the frame shows some globe (`globe` > 0), the globe is drawn
+ * whole over its backdrop instead, and this applies only as far as the flat map shows.
  */
 export function keepWorldInFrame(track: CameraState[], v: Viewport): CameraState[] {
-  const floor = fillingZoom(v);
-  const focus = focusPoint(v);
   return track.map((camera) => {
     const flat = 1 - Math.min(1, Math.max(0, camera.globe ?? 0));
     if (flat <= 0) return camera;
-    const z = softFloor(camera.z, floor, FILL_EASE_OCTAVES);
+    const { top, bottom } = clearRows(camera, v);
+    const z = softFloor(camera.z, Math.log2(bottom - top), FILL_EASE_OCTAVES);
     const scale = 2 ** z;
-    const y = softClamp(camera.y, -0.5 + focus.y / scale, 0.5 - (v.height - focus.y) / scale, 0.02);
+    const y = softClamp(camera.y, -0.5 - top / scale, 0.5 - bottom / scale, 0.02);
     if (flat >= 1) return { ...camera, z, y };
     return { ...camera, z: lerp(camera.z, z, flat), y: lerp(camera.y, y, flat) };
   });

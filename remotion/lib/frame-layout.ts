@@ -9,7 +9,7 @@ import { type CameraState, focusPoint } from './camera';
 import { hudBox, hudOpacity, labelObstacles, textOverlayLayout, titleCardBox, titleCardOpacity } from './covers';
 import { cameraAt, planeLayout, tiltOf } from './frame-drawing';
 import { globeRadius, globeWeight } from './globe';
-import { farPlaneY, planeToScreen } from './perspective';
+import { farPlaneY, firstClearRow, planeToScreen } from './perspective';
 import type { Scene } from './scene';
 import { overlayOpacity } from './text-overlay-layout';
 
@@ -74,8 +74,16 @@ export function extentOf(scene: Scene, camera: CameraState): LayoutExtent {
   if (weight > 0) return { kind: 'blend', globe: weight };
   const scale = 2 ** camera.z;
   const tilt = tiltOf(camera, planeLayout(scene));
-  const north = (-0.5 - camera.y) * scale;
-  // A tilted plane that ends before the world's edge shows its horizon there instead.
-  const top = tilt.angle > 0 && north < farPlaneY(tilt) ? null : focus.y + planeToScreen(0, north, tilt).y;
-  return { kind: 'flat', top, bottom: focus.y + planeToScreen(0, (0.5 - camera.y) * scale, tilt).y };
+  // A plane row's screen row, or null where it is out of sight: beyond the plane's far edge (the horizon), or so
+  // near that it lies behind the viewer.
+  const rowOf = (planeY: number): number | null => {
+    if (tilt.angle > 0 && (planeY < farPlaneY(tilt) || planeY * Math.sin(tilt.angle) >= tilt.distance)) return null;
+    return focus.y + planeToScreen(0, planeY, tilt).y;
+  };
+  return {
+    kind: 'flat',
+    top: rowOf((-0.5 - camera.y) * scale),
+    bottom: rowOf((0.5 - camera.y) * scale),
+    clearFrom: focus.y + firstClearRow(tilt, -focus.y, scene.viewport.height),
+  };
 }

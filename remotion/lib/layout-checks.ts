@@ -74,7 +74,10 @@ export function coverFindings(layout: FrameLayout): LayoutFinding[] {
   return findings;
 }
 
-/** What the flat map leaves uncovered above its top edge and below its bottom edge (a globe is drawn whole, over its backdrop). */
+/**
+ * What the flat map leaves uncovered above its top edge (from the first row it is seen clearly) and below its bottom
+ * edge (a globe is drawn whole, over its backdrop; an edge out of a tilted camera's sight leaves nothing).
+ */
 export function bandFindings(layout: FrameLayout): LayoutFinding[] {
   const { extent, frame, width, height } = layout;
   if (extent.kind !== 'flat') return [];
@@ -92,8 +95,8 @@ export function bandFindings(layout: FrameLayout): LayoutFinding[] {
       ).toFixed(1)} % of its height)`,
     });
   };
-  if (extent.top !== null) band(Math.min(height, extent.top), 'top');
-  band(Math.min(height, height - extent.bottom), 'bottom');
+  if (extent.top !== null) band(Math.min(height, extent.top) - extent.clearFrom, 'top');
+  if (extent.bottom !== null) band(Math.min(height, height - extent.bottom), 'bottom');
   return findings;
 }
 
@@ -122,12 +125,12 @@ export function labelFindings(layout: FrameLayout): LayoutFinding[] {
   return findings;
 }
 
-/** Labels whose marker is in view but that found no room. */
+/** Labels whose marker is in the safe area, left out because what is over the map took their room. */
 export function leftOutFindings(layout: FrameLayout): LayoutFinding[] {
   return layout.omitted.map((id) => ({
     frame: layout.frame,
     check: 'label-left-out' as const,
     element: `label ${id}`,
-    message: `label ${id} found no room on the frame and was left out`,
+    message: `label ${id} was left out: what is over the map took its room`,
   }));
 }

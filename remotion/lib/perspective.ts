@@ -39,6 +39,17 @@ export function horizonScreenY(tilt: Tilt): number {
   return planeToScreen(0, farPlaneY(tilt), tilt).y;
 }
 
+/** Below the horizon, the haze (components/Horizon.tsx) veils the far map over this share of the frame's height, fading out downwards. */
+export const HAZE_DEPTH_SHARE = 0.1;
+
+/**
+ * The first screen row (origin-relative y) from which the map is seen clearly: the frame's top (`frameTop`), or,
+ * where the horizon shows, halfway down the haze below it (above, the sky and the thick haze hide the far map).
+ */
+export function firstClearRow(tilt: Tilt, frameTop: number, frameHeight: number): number {
+  return Math.max(frameTop, horizonScreenY(tilt) + (HAZE_DEPTH_SHARE * frameHeight) / 2);
+}
+
 /** The plane point under a screen point; rows beyond the plane's far edge (sky) map to the far edge. */
 export function screenToPlane(x: number, y: number, tilt: Tilt): { x: number; y: number } {
   if (tilt.angle === 0) return { x, y };

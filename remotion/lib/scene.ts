@@ -28,7 +28,7 @@ export interface MapMarks {
 export interface LayerLayout extends MapMarks {
   labels: TextLabel[];
   panels: LayoutCover[];
-  /** Labels with text that found no room on this frame. */
+  /** Labels of markers in the safe area that found no room on this frame for what is over the map (HUD, overlays, panels), which would have had room without it. */
   omitted: string[];
 }
 

@@ -72,7 +72,7 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport, onGl
  * nearest the network's middle; the camera pans there as the routes draw. A network that fits is left as it is.
  */
 export function showingMost(closing: CameraState, geometry: RouteGeometry, viewport: Viewport): CameraState {
-  const floor = fillingZoom(viewport);
+  const floor = fillingZoom(closing, viewport);
   if (closing.z >= floor) return closing;
   const scale = 2 ** floor;
   const focus = focusPoint(viewport);

@@ -238,12 +238,16 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
       width: props.width - safe.left - safe.right,
       height: props.height - safe.top - safe.bottom,
     };
-    const placed: ReturnType<typeof placeLabels> = [];
     // One label at a time, each avoiding the other markers (its own is kept clear by the gap).
-    for (const request of requests) {
-      const others = markerRects.filter((_, k) => visible[k].i !== request.id);
-      placed.push(...placeLabels([request], bounds, [...avoid, ...others, ...placed]));
-    }
+    const placeAvoiding = (obstacles: Rect[]) => {
+      const placed: ReturnType<typeof placeLabels> = [];
+      for (const request of requests) {
+        const others = markerRects.filter((_, k) => visible[k].i !== request.id);
+        placed.push(...placeLabels([request], bounds, [...obstacles, ...others, ...placed]));
+      }
+      return placed;
+    };
+    const placed = placeAvoiding(avoid);
     const labels: TextLabel[] = placed.map((p) => {
       const m = visible.find((v) => v.i === p.id)!;
       const opacity = smootherstep(m.t);
@@ -270,9 +274,11 @@ function regionFocusLayer(scene: Scene, plan: RegionFocusPlan, highlight: string
         opacity,
       };
     });
-    // A marker out of the safe area has no room for its label there: only those in it count as left out.
-    const omitted = requests
-      .filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds))
+    // Left out for what is over the map: labels of markers in the safe area that would have had room without it.
+    const crowdedOut = requests.filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds));
+    const roomWithout = crowdedOut.length ? placeAvoiding([]) : [];
+    const omitted = crowdedOut
+      .filter((r) => roomWithout.some((p) => p.id === r.id))
       .map((r) => `marker ${r.id} (${plan.settings.markers[r.id].label})`);
     return {
       ...marks(frame),

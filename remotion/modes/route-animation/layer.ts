@@ -277,9 +277,19 @@ function routeOverlayAt(scene: Scene, frame: number, obstacles: Rect[]): RouteOv
       opacity,
     };
   });
-  // A waypoint out of the safe area has no room for its label there: only those in it count as left out.
-  const omitted = requests
-    .filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds))
+  // Left out for what is over the map: labels of waypoints in the safe area that would have had room without it.
+  const crowdedOut = requests.filter((r) => !placed.some((p) => p.id === r.id) && pointInside(r.anchor, bounds));
+  const roomWithout = crowdedOut.length
+    ? placeLabelsAvoidingMarkers(
+        requests,
+        bounds,
+        [],
+        markerRects,
+        visible.map((v) => v.i),
+      )
+    : [];
+  const omitted = crowdedOut
+    .filter((r) => roomWithout.some((p) => p.id === r.id))
     .map((r) => `waypoint ${r.id} (${scene.props.waypoints[r.id].label})`);
   return { ...marks, labels, panels: [], omitted, spots: visible, vehicle };
 }

@@ -48,13 +48,15 @@ export interface LayoutCover extends LayoutRect {
 }
 
 /**
- * Where the map is drawn on screen. `flat`: the Mercator world's top and bottom edges (it repeats
- * sideways, so it has no side edges); `top` is null where the tilted plane ends before the edge (the
- * horizon's sky shows above it, by design). `globe`: the whole globe's disc, drawn over its backdrop of
- * space. `blend`: a frame on the way between the two (lib/globe.ts).
+ * Where the map is drawn on screen. `flat`: the screen rows of the Mercator world's top and bottom edges (it
+ * repeats sideways, so it has no side edges); null where a tilted camera cannot see that edge (the plane ends
+ * at its horizon before the top edge, or the bottom edge lies behind the viewer). `clearFrom`: the first row the
+ * map is seen clearly from (0, or below a tilted camera's horizon and the thick of its haze: the sky above is
+ * drawn by design). `globe`: the whole globe's disc, drawn over its backdrop of space. `blend`: a frame on the way
+ * between the two (lib/globe.ts).
  */
 export type LayoutExtent =
-  | { kind: 'flat'; top: number | null; bottom: number }
+  | { kind: 'flat'; top: number | null; bottom: number | null; clearFrom: number }
   | { kind: 'globe'; cx: number; cy: number; r: number }
   | { kind: 'blend'; globe: number };
 
@@ -67,6 +69,9 @@ export interface FrameLayout {
   markers: LayoutMarker[];
   routes: LayoutRoute[];
   extent: LayoutExtent;
-  /** Labels the mode had text for but found no room for on this frame (left out rather than drawn over something). */
+  /**
+   * Labels of markers in the safe area left out on this frame for what is over the map (the HUD, a text overlay, a
+   * panel took their room): without it they would have shown. Labels left out in a crowd of labels are not listed.
+   */
   omitted: string[];
 }

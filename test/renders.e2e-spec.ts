@@ -489,7 +489,16 @@ describe('Render intake and jobs', () => {
   it('GET /v1/styles lists the map styles', async () => {
     const account = await createAccount(t);
     const res = await t.http.get('/v1/styles').auth(account.liveKey, bearer).expect(200);
-    expect(res.body.styles.map((s: { id: string }) => s.id)).toEqual(['standard', 'dark', 'maritime-dark', 'minimal']);
+    expect(res.body.styles.map((s: { id: string }) => s.id)).toEqual([
+      'standard',
+      'dark',
+      'maritime-dark',
+      'minimal',
+      'satellite',
+      'night',
+      'atlas',
+      'blueprint',
+    ]);
     // A build without style previews (this test app's) lists none.
     expect(res.body.styles[0]).toEqual({
       id: 'standard',

@@ -51,6 +51,10 @@ describe('Style previews (GET /v1/styles preview_url, {cdn_url}/styles/…)', ()
       dark: `${t.config.http.cdnUrl}/styles/dark-${hash16(join(previews, 'dark.jpg'))}.jpg`,
       'maritime-dark': null,
       minimal: null,
+      satellite: null,
+      night: null,
+      atlas: null,
+      blueprint: null,
     });
   });
 

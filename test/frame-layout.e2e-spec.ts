@@ -18,7 +18,7 @@ import {
   STYLE_IDS,
   type StyleId,
 } from '../src/modules/rendering/contract';
-import { FrameLayoutPage } from '../src/modules/rendering/renderer';
+import { ensureRemotionBundle, FrameLayoutPage } from '../src/modules/rendering/renderer';
 import { checkFrameLayout, type LayoutFinding } from '../remotion/lib/layout-checks';
 import {
   countryDataProps,
@@ -29,7 +29,6 @@ import {
   regionFocusProps,
 } from '../remotion/fixtures/region-modes';
 import { pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
-import { freshRemotionBundle } from './support/fresh-bundle';
 import { propsOfRenderBody } from './support/service-props';
 
 const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -202,7 +201,8 @@ describe('Frames are full and legible (contract §22)', () => {
 
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-frame-layout-'));
-    const bundleDir = await freshRemotionBundle(path.join(workDir, 'bundle'));
+    // The test command builds the bundle from the sources first (scripts/test.sh), as CI does.
+    const bundleDir = await ensureRemotionBundle();
     page = await FrameLayoutPage.open({ bundleDir, browserExecutable });
   }, 180_000);
 

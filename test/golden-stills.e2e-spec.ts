@@ -203,30 +203,12 @@ const CASES: GoldenCase[] = [
   },
   // Imagery, relief and the new looks (contract §21). Terrain off is atlantic-standard-mid, the same frame.
   { name: 'satellite-route-16x9', props: atlanticProps({ style: 'satellite' }), frame: 150 },
-  { name: 'satellite-terrain-route-9x16', props: atlanticProps({ style: 'satellite', aspect_ratio: '9:16', terrain: RELIEF }), frame: 150 },
   { name: 'satellite-globe-opening-16x9', props: atlanticProps({ style: 'satellite' }), frame: 20 },
-  {
-    name: 'satellite-region-focus-portugal-1x1',
-    props: regionFocusProps(PORTUGAL, { style: 'satellite', aspect_ratio: '1:1' }),
-    frame: -1,
-  },
   { name: 'terrain-standard-16x9', props: atlanticProps({ terrain: RELIEF }), frame: 150 },
-  { name: 'terrain-dark-globe-9x16', props: atlanticProps({ style: 'dark', aspect_ratio: '9:16', terrain: RELIEF }), frame: 20 },
-  // A night route across the antimeridian: on the globe in portrait (auto), on the flat map in landscape.
+  // A night route across the antimeridian, on the globe in portrait (auto).
   { name: 'night-pacific-antimeridian-9x16', props: pacificProps({ style: 'night', aspect_ratio: '9:16' }), frame: 200 },
-  { name: 'night-pacific-antimeridian-flat-16x9', props: pacificProps({ style: 'night', projection: 'flat' }), frame: 200 },
   { name: 'atlas-multi-route-16x9', props: shanghaiPortsProps({ style: 'atlas' }), frame: 200 },
-  {
-    name: 'atlas-region-focus-japan-9x16',
-    props: regionFocusProps(JAPAN_FROM_CONTINENT, { style: 'atlas', aspect_ratio: '9:16' }),
-    frame: -1,
-  },
   { name: 'blueprint-route-9x16', props: atlanticProps({ style: 'blueprint', aspect_ratio: '9:16' }), frame: 150 },
-  {
-    name: 'blueprint-country-data-1x1',
-    props: countryDataProps(LIFE_EXPECTANCY_DATA, { style: 'blueprint', aspect_ratio: '1:1' }),
-    frame: -1,
-  },
   // region_focus's highlight in minimal: the style's own colour, not a grey wash on white land.
   { name: 'region-focus-portugal-minimal-16x9', props: regionFocusProps(PORTUGAL, { style: 'minimal' }), frame: -1 },
 ];

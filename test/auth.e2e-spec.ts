@@ -296,6 +296,7 @@ describe('Accounts and authentication', () => {
         resolutions: ['720p', '1080p', '4k'],
         requests_per_minute: 30,
         concurrent_jobs: 3,
+        preview_stills_per_minute: 12,
       },
       created_at: expect.any(String),
     });

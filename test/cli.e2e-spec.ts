@@ -232,22 +232,31 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect(existsSync(join(dir, 'late.png'))).toBe(false);
   });
 
-  it('webhooks listen: forwards a real event to a local receiver whose verification accepts it, and prints its answer', async () => {
+  it('webhooks listen: forwards a real event, signed with the listen secret it prints, to a local receiver, and prints its answer', async () => {
     const own = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000, concurrent_jobs: 10 } });
-    const { secret } = await new Mapr({ apiKey: own.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
-    // The receiver verifies exactly as production code would, with the account's secret.
-    const received: { verified: boolean; event: string; headers: IncomingHttpHeaders }[] = [];
+    const { secret: webhookSecret } = await new Mapr({ apiKey: own.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
+    const listenSecret = await new Mapr({ apiKey: own.liveKey, baseUrl: t.baseUrl }).events.listenSecret();
+    expect(listenSecret).toMatch(/^whsec_/);
+    expect(listenSecret).not.toBe(webhookSecret);
+    // The receiver verifies exactly as production code would, with the listen secret the command prints; the
+    // production webhook secret must not verify a forwarded event (an API key cannot mint real signatures).
+    const received: { verified: boolean; event: string; headers: IncomingHttpHeaders; byWebhookSecret: boolean }[] = [];
     const receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        verifyWebhook<{ event: string }>(Buffer.concat(chunks), req.headers, secret).then(
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks);
+        const byWebhookSecret = await verifyWebhook(body, req.headers, webhookSecret).then(
+          () => true,
+          () => false,
+        );
+        verifyWebhook<{ event: string }>(body, req.headers, listenSecret).then(
           (event) => {
-            received.push({ verified: true, event: event.event, headers: req.headers });
+            received.push({ verified: true, event: event.event, headers: req.headers, byWebhookSecret });
             res.writeHead(204).end();
           },
           () => {
-            received.push({ verified: false, event: '', headers: req.headers });
+            received.push({ verified: false, event: '', headers: req.headers, byWebhookSecret });
             res.writeHead(401).end();
           },
         );
@@ -271,6 +280,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
         (text) => text.includes('Ready: forwarding'),
         20_000,
       );
+      expect(stderr).toContain(`Your listen secret is ${listenSecret}`);
       // A job without a webhook_url: only the event stream tells about its end.
       const { job_id } = JSON.parse(
         (
@@ -285,7 +295,7 @@ describe('mapr CLI (the built binary, as a child process)', () => {
         30_000,
       );
       expect(JSON.parse(line[0])).toMatchObject({ event: 'render.complete', job_id, status: 204, id: expect.stringMatching(/^evt_/) });
-      expect(received).toEqual([expect.objectContaining({ verified: true, event: 'render.complete' })]);
+      expect(received).toEqual([expect.objectContaining({ verified: true, event: 'render.complete', byWebhookSecret: false })]);
       expect(received[0].headers).toMatchObject({ 'x-service-event': 'render.complete', 'webhook-id': expect.stringMatching(/^evt_/) });
     } finally {
       listener.kill('SIGINT');

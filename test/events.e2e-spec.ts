@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/util/ids';
 import { runInTransaction } from '../src/database/transactions';
 import { AccountEvents1767200000000 } from '../src/database/migrations/1767200000000-account-events';
+import { SandboxEventsAndListenSecret1769000000000 } from '../src/database/migrations/1769000000000-sandbox-events-and-listen-secret';
 import { RenderJob, JobEventsService, RENDERER } from '../src/modules/rendering/testing';
 import { WebhookDispatcher } from '../src/modules/webhooks';
 import { WebhookDelivery, verifyWebhook } from '../src/modules/webhooks/testing';
@@ -42,6 +43,8 @@ interface ListedEvent {
   delivery_id: string | null;
   job_id: string | null;
   batch_id: string | null;
+  sandbox: boolean;
+  signed_with: 'listen_secret' | 'webhook_secret';
   payload: Record<string, unknown>;
   body: string;
   headers: Record<string, string>;
@@ -76,6 +79,8 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     (await t.http.get('/v1/events').query(query).auth(key, bearer).expect(200)).body;
   const secretOf = async (account: TestAccount): Promise<string> =>
     (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret;
+  const listenSecretOf = async (account: TestAccount, key = account.liveKey): Promise<string> =>
+    (await t.http.get('/v1/events/listen-secret').auth(key, bearer).expect(200)).body.secret;
 
   async function render(account: TestAccount, body: object = {}): Promise<string> {
     return (
@@ -129,8 +134,15 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     });
     expect(JSON.parse(event.body)).toEqual(event.payload);
 
-    // Signed now, with the account's secret, as a delivery attempt would be; no delivery: the event id stands in.
+    // Read with an API key: signed now with the account's listen secret, as a delivery attempt would be signed;
+    // no delivery, so the event id stands in. The production webhook secret does not verify it: no API key can
+    // obtain a signature that a production receiver trusts.
     const secret = await secretOf(account);
+    const listenSecret = await listenSecretOf(account);
+    expect(listenSecret).toMatch(/^whsec_/);
+    expect(listenSecret).not.toBe(secret);
+    expect(await listenSecretOf(account, account.testKey)).toBe(listenSecret);
+    expect(event).toMatchObject({ sandbox: false, signed_with: 'listen_secret' });
     expect(event.headers).toEqual({
       'X-Service-Event': 'render.complete',
       'X-Service-Delivery': event.id,
@@ -142,19 +154,69 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
       'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
     });
     expect(Math.abs(Number(event.headers['X-Service-Timestamp']) - Date.now() / 1000)).toBeLessThan(60);
-    // A Standard Webhooks receiver verifies a forwarded event with its library, unchanged.
-    expect(new Webhook(secret).verify(event.body, event.headers)).toEqual(event.payload);
-    expect(verifyWebhook(event.body, event.headers, secret)).toBe(true);
-    expect(verifyWebhook(event.body, { 'X-Service-Signature': event.headers['X-Service-Signature'] }, secret)).toBe(true);
-    expect(verifyWebhook(event.body, event.headers, `${secret}x`)).toBe(false);
-    expect(verifyWebhook(event.body.replace('complete', 'failed!!'), event.headers, secret)).toBe(false);
+    // A Standard Webhooks receiver holding the listen secret verifies a forwarded event with its library, unchanged.
+    expect(new Webhook(listenSecret).verify(event.body, event.headers)).toEqual(event.payload);
+    expect(verifyWebhook(event.body, event.headers, listenSecret)).toBe(true);
+    expect(verifyWebhook(event.body, event.headers, secret)).toBe(false);
+    expect(() => new Webhook(secret).verify(event.body, event.headers)).toThrow();
+    const plainOnly = { 'X-Service-Signature': event.headers['X-Service-Signature'] };
+    expect(verifyWebhook(event.body, plainOnly, listenSecret)).toBe(false);
+    expect(verifyWebhook(event.body, plainOnly, listenSecret, { allowReplayableBodyOnlySignature: true })).toBe(true);
+    expect(verifyWebhook(event.body, plainOnly, secret, { allowReplayableBodyOnlySignature: true })).toBe(false);
+    expect(verifyWebhook(event.body.replace('complete', 'failed!!'), event.headers, listenSecret)).toBe(false);
 
-    // During a rotation the headers carry both secrets, so a receiver holding either verifies.
+    // A dashboard session (which can read the webhook secret anyway) gets the same event signed with the webhook secret;
+    // during a rotation the headers carry both secrets, so a receiver holding either verifies.
+    const [asDashboard] = (await events(account, {}, account.accessToken)).data;
+    expect(asDashboard).toMatchObject({ id: event.id, body: event.body, sandbox: false, signed_with: 'webhook_secret' });
+    expect(verifyWebhook(asDashboard.body, asDashboard.headers, secret)).toBe(true);
+    expect(new Webhook(secret).verify(asDashboard.body, asDashboard.headers)).toEqual(event.payload);
     const rotated = (await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200)).body.secret;
-    const [again] = (await events(account)).data;
+    const [again] = (await events(account, {}, account.accessToken)).data;
     expect(again.body).toBe(event.body);
     expect(verifyWebhook(again.body, again.headers, rotated)).toBe(true);
     expect(verifyWebhook(again.body, again.headers, secret)).toBe(true);
+    // The listen secret is not touched by a rotation of the webhook secret.
+    expect(await listenSecretOf(account)).toBe(listenSecret);
+  });
+
+  it('keeps modes apart: a test key reads sandbox events only, a live key live ones only, a dashboard session both, marked', async () => {
+    const account = await createAccount(t, PLAN);
+    const liveJob = await render(account);
+    const sandboxJob = (
+      await t.http
+        .post('/v1/render')
+        .auth(account.testKey, bearer)
+        .send(renderBody({ ...small }))
+        .expect(202)
+    ).body.job_id as string;
+    await waitFor(
+      () => events(account, {}, account.accessToken),
+      (page) => page.data.length === 2,
+    );
+    const asLive = await events(account);
+    const asTest = await events(account, {}, account.testKey);
+    const asDashboard = await events(account, {}, account.accessToken);
+    expect(asLive.data.map((e) => [e.job_id, e.sandbox])).toEqual([[liveJob, false]]);
+    expect(asTest.data.map((e) => [e.job_id, e.sandbox])).toEqual([[sandboxJob, true]]);
+    expect(asDashboard.data.map((e) => [e.job_id, e.sandbox]).sort()).toEqual(
+      [
+        [liveJob, false],
+        [sandboxJob, true],
+      ].sort(),
+    );
+    // The live video's URL never reaches a test key.
+    expect(JSON.stringify(asTest)).not.toContain(liveJob);
+    // An event of the other mode is no cursor: 404, as another account's.
+    const notFound = await t.http
+      .get('/v1/events')
+      .query({ after: asLive.data[0].id, timeout: 0 })
+      .auth(account.testKey, bearer)
+      .expect(404);
+    expect(notFound.body.error_code).toBe('NOT_FOUND');
+    // After the sandbox event, a test key waits for sandbox events; a live event does not wake it with live data.
+    const after = await t.http.get('/v1/events').query({ after: asTest.data[0].id, timeout: 0 }).auth(account.testKey, bearer).expect(200);
+    expect(after.body.data).toEqual([]);
   });
 
   it('records render.failed with the failure code', async () => {
@@ -180,7 +242,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
       created_at: job.created_at,
       failed_at: job.failed_at,
     });
-    expect(verifyWebhook(event.body, event.headers, await secretOf(account))).toBe(true);
+    expect(verifyWebhook(event.body, event.headers, await listenSecretOf(account))).toBe(true);
   });
 
   it('records one batch.complete for a batch and no render.* for its jobs', async () => {
@@ -202,7 +264,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     const page = await eventsOnceThere(account, 1);
     expect(page.data.map((e) => [e.event, e.batch_id, e.job_id])).toEqual([['batch.complete', batchId, null]]);
     expect(page.data[0].payload).toMatchObject({ event: 'batch.complete', batch_id: batchId, total: 2, completed: 2, failed: 0 });
-    expect(verifyWebhook(page.data[0].body, page.data[0].headers, await secretOf(account))).toBe(true);
+    expect(verifyWebhook(page.data[0].body, page.data[0].headers, await listenSecretOf(account))).toBe(true);
   });
 
   it('carries the delivery id of a job sent by webhook, and the very bytes the receiver got', async () => {
@@ -221,7 +283,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     expect(hook.headers['x-service-delivery']).toBe(delivery.id);
     expect(event.headers['X-Service-Delivery']).toBe(delivery.id);
     expect(event.body).toBe(hook.body);
-    expect(verifyWebhook(event.body, event.headers, await secretOf(account))).toBe(true);
+    expect(verifyWebhook(event.body, event.headers, await listenSecretOf(account))).toBe(true);
   });
 
   it('pages oldest first with after and limit, and answers at once with timeout=0', async () => {
@@ -336,6 +398,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     const dataSource = t.app.get(DataSource);
     const input = (n: number) => ({
       accountId: account.id,
+      sandbox: false,
       event: 'render.complete' as const,
       payload: { n },
       jobId: `job_${randomBase62(24)}`,
@@ -388,6 +451,7 @@ describe(`GET /v1/events and shutdown (${TEST_DATABASE_KIND})`, () => {
     const account = await createAccount(t, PLAN);
     const seed = (await t.app.get(WebhookDispatcher).dispatch({
       accountId: account.id,
+      sandbox: false,
       event: 'render.complete',
       payload: {},
       jobId: `job_${randomBase62(24)}`,
@@ -450,6 +514,8 @@ describe(`The account_events migration (${TEST_DATABASE_KIND})`, () => {
     try {
       await runner.dropTable('account_events');
       await new AccountEvents1767200000000().up(runner);
+      // What later migrations add to the table.
+      await SandboxEventsAndListenSecret1769000000000.markModes(runner, 'account_events');
     } finally {
       await runner.release();
     }
@@ -464,7 +530,11 @@ describe(`The account_events migration (${TEST_DATABASE_KIND})`, () => {
     expect(page.data[0].created_at).toBe(at(2).toISOString());
     // Those jobs and batches count as told: recording their events again does nothing.
     const dispatcher = t.app.get(WebhookDispatcher);
-    expect(await dispatcher.dispatch({ accountId: account.id, event: 'render.complete', payload: {}, jobId: jobA })).toBeUndefined();
-    expect(await dispatcher.dispatch({ accountId: account.id, event: 'batch.complete', payload: {}, batchId: batch })).toBeUndefined();
+    expect(
+      await dispatcher.dispatch({ accountId: account.id, event: 'render.complete', payload: {}, jobId: jobA, sandbox: false }),
+    ).toBeUndefined();
+    expect(
+      await dispatcher.dispatch({ accountId: account.id, event: 'batch.complete', payload: {}, batchId: batch, sandbox: false }),
+    ).toBeUndefined();
   });
 });

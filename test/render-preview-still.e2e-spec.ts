@@ -2,7 +2,8 @@
  * POST /v1/render/preview/still: one frame of exactly what the render would show, as a PNG drawn by the API
  * process itself (Debian's Chromium and the Remotion bundle), for clients without a browser (`mapr preview`).
  * Same body, checks and errors as POST /v1/render/preview; no quota, no job; one still at a time with a short
- * line (503 with Retry-After beyond it); the browser closes when idle and on shutdown, leaving no temp files.
+ * line (503 with Retry-After beyond it), one place in it per account (429 for a second still in flight) and the
+ * plan's stills a minute (429); the browser closes when idle and on shutdown, leaving no temp files.
  */
 import { processScratchDir } from '../src/common/util/process-scratch';
 import { execFileSync } from 'node:child_process';
@@ -61,7 +62,7 @@ describe('POST /v1/render/preview/still', () => {
       },
     );
     stillsDir = processScratchDir(t.config.rendering.tempDir, 'preview-stills');
-    account = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
+    account = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 1000 } });
     fs.mkdirSync(SHOTS, { recursive: true });
   }, 240_000);
   afterAll(() => t?.close());
@@ -167,7 +168,11 @@ describe('POST /v1/render/preview/still', () => {
 
   it('draws one still at a time with a short line: beyond it, 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
     const body = renderBody({ duration: 3 });
-    const answers = await Promise.all(Array.from({ length: 7 }, () => still(body)));
+    // Seven accounts, one still each: one drawn, four waiting, the rest refused.
+    const accounts = await Promise.all(
+      Array.from({ length: 7 }, () => createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } })),
+    );
+    const answers = await Promise.all(accounts.map((caller) => still(body, {}, caller.liveKey)));
     const statuses = answers.map((res) => res.status);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
@@ -180,6 +185,48 @@ describe('POST /v1/render/preview/still', () => {
     // Once the line has drained, stills are drawn again.
     await still(body).expect(200);
   }, 240_000);
+
+  it('gives an account one still in flight: a burst from one account leaves another account’s still to be drawn', async () => {
+    const body = renderBody({ duration: 3 });
+    const [greedy, other] = await Promise.all(
+      [1, 2].map(() => createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 1000 } })),
+    );
+    const burst = Promise.all(Array.from({ length: 6 }, () => still(body, {}, greedy.liveKey)));
+    // The other account's still arrives while the burst is in flight, and is drawn (it waits behind one still at most).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const others = await still(body, {}, other.liveKey);
+    const greedyAnswers = await burst;
+    expect(others.status).toBe(200);
+    const statuses = greedyAnswers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 429, 429, 429, 429, 429]);
+    for (const res of greedyAnswers.filter((r) => r.status === 429)) {
+      expect(res.headers['retry-after']).toBe('2');
+      expect(JSON.parse((res.body as Buffer).toString('utf8'))).toMatchObject({
+        error_code: 'PREVIEW_STILL_IN_PROGRESS',
+        message: expect.stringContaining('one at a time'),
+      });
+    }
+    // The mark is gone once the still has arrived: the next one is drawn.
+    await still(body, {}, greedy.liveKey).expect(200);
+  }, 240_000);
+
+  it('draws the plan’s stills a minute, then 429 PREVIEW_STILL_LIMIT_EXCEEDED with Retry-After; a refused body spends none', async () => {
+    const body = renderBody({ duration: 3 });
+    const limited = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 2 } });
+    // A body the checks refuse is not drawn, and does not count.
+    await still(renderBody({ duration: 3, fps: 7 }), {}, limited.liveKey).expect(400);
+    await still(body, {}, limited.liveKey).expect(200);
+    await still(body, {}, limited.liveKey).expect(200);
+    const over = await still(body, {}, limited.liveKey).expect(429);
+    const error = JSON.parse((over.body as Buffer).toString('utf8'));
+    expect(error).toMatchObject({ error_code: 'PREVIEW_STILL_LIMIT_EXCEEDED', limit: 2, retry_after_seconds: expect.any(Number) });
+    expect(error.retry_after_seconds).toBeGreaterThan(0);
+    expect(error.retry_after_seconds).toBeLessThanOrEqual(60);
+    expect(over.headers['retry-after']).toBe(String(error.retry_after_seconds));
+    // The plan's figure is on the account.
+    const { limits } = (await t.http.get('/v1/account').auth(limited.liveKey, bearer).expect(200)).body;
+    expect(limits.preview_stills_per_minute).toBe(2);
+  }, 120_000);
 
   it('closes its browser after the idle period and removes its temp folder; the next still starts a new one', async () => {
     await still(renderBody({ duration: 3 })).expect(200);

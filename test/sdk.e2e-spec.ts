@@ -251,10 +251,18 @@ describe('SDK (@mapr/sdk) against the running service', () => {
       expect(await refusal(delivery.body, delivery.headers, secret, signedAt + 299)).toBe('accepted');
       expect(await refusal(delivery.body, delivery.headers, 'whsec_someone_else_0123456789abcdefghijklmnop')).toBe('signature_mismatch');
       expect(await refusal(delivery.body, { 'content-type': 'application/json' }, secret)).toBe('missing_signature');
-      // Without the V2 header, the V1 header (no timestamp) is what is checked.
+      // A captured delivery with the timestamped header stripped, replayed 30 days later, is refused: the
+      // interface's X-Service-Signature alone has no timestamp. Only an explicit opt-in accepts it.
       const { ['x-service-signature-v2']: _v2, ...v1Only } = delivery.headers;
-      expect(await refusal(delivery.body, v1Only, secret)).toBe('accepted');
-      expect(await refusal(delivery.body + ' ', v1Only, secret)).toBe('signature_mismatch');
+      const thirtyDaysLater = signedAt + 30 * 86_400;
+      expect(await refusal(delivery.body, v1Only, secret, thirtyDaysLater)).toBe('missing_signature');
+      const optedIn = (body: string) =>
+        mapr.webhooks.verify(body, v1Only, secret, { now: thirtyDaysLater, allowReplayableBodyOnlySignature: true }).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)),
+        );
+      expect(await optedIn(delivery.body)).toBe('accepted');
+      expect(await optedIn(delivery.body + ' ')).toBe('signature_mismatch');
     });
 
     it('accepts deliveries signed during a secret rotation with the old secret or the new one', async () => {
@@ -297,8 +305,12 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const streaming = (async () => {
       for await (const event of streamer.events.stream({ signal: stop.signal })) {
         seen.push(event.job_id ?? '');
+        // Read with an API key: signed with the account's listen secret, not the webhook secret.
+        const listenSecret = await mapr.events.listenSecret();
         const { secret } = await new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
-        await expect(mapr.webhooks.verify(event.body, event.headers, secret)).resolves.toEqual(event.payload);
+        expect(event.signed_with).toBe('listen_secret');
+        await expect(mapr.webhooks.verify(event.body, event.headers, listenSecret)).resolves.toEqual(event.payload);
+        await expect(mapr.webhooks.verify(event.body, event.headers, secret)).rejects.toMatchObject({ reason: 'signature_mismatch' });
         stop.abort();
       }
     })();

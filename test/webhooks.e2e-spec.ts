@@ -25,8 +25,13 @@ type Delivery = {
   attempts: { attempt: number; trigger: string; status_code: number | null; error_kind: string | null; latency_ms: number; at: string }[];
 };
 
-async function deliveries(t: TestApp, account: TestAccount, query: Record<string, string> = {}): Promise<Delivery[]> {
-  const res = await t.http.get('/v1/webhooks/deliveries').query(query).auth(account.liveKey, bearer).expect(200);
+async function deliveries(
+  t: TestApp,
+  account: TestAccount,
+  query: Record<string, string> = {},
+  key = account.liveKey,
+): Promise<Delivery[]> {
+  const res = await t.http.get('/v1/webhooks/deliveries').query(query).auth(key, bearer).expect(200);
   return res.body.deliveries;
 }
 
@@ -73,8 +78,11 @@ describe('Webhook delivery', () => {
     expect(secret).toMatch(/^whsec_/);
     expect(verifyWebhook(hook.body, hook.headers, secret)).toBe(true);
     expect(verifyWebhook(hook.body, hook.headers, `${secret}x`)).toBe(false);
-    // The spec's plain form alone verifies too.
-    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, secret)).toBe(true);
+    // The interface's plain form is sent, but alone (the timestamped headers stripped: a replay) it is refused
+    // unless the receiver opts in to body-only checks.
+    const plainOnly = { 'x-service-signature': hook.headers['x-service-signature'] };
+    expect(verifyWebhook(hook.body, plainOnly, secret)).toBe(false);
+    expect(verifyWebhook(hook.body, plainOnly, secret, { allowReplayableBodyOnlySignature: true })).toBe(true);
     expect(verifyWebhook(hook.body.replace('complete', 'failed!!'), hook.headers, secret)).toBe(false);
 
     expect(hook.headers['content-type']).toBe('application/json');
@@ -235,7 +243,7 @@ describe('Webhook delivery', () => {
     expect(receiver.on(path)).toHaveLength(2);
   });
 
-  it('redelivers on request with the same delivery id; other accounts get 404', async () => {
+  it('redelivers on request with the same delivery id; other accounts, and the account’s test key, get 404', async () => {
     const account = await createAccount(t, POLLING_PLAN);
     const { jobId, path } = await jobWithWebhook(account);
     await endJob(t, jobId, 'complete');
@@ -243,10 +251,16 @@ describe('Webhook delivery', () => {
       () => deliveries(t, account, { job_id: jobId }),
       (d) => d[0]?.status === 'delivered',
     );
+    expect(first).toMatchObject({ sandbox: false });
 
     const other = await createAccount(t, POLLING_PLAN);
     await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(other.liveKey, bearer).expect(404);
     expect(await deliveries(t, other, { job_id: jobId })).toEqual([]);
+    // A test key neither lists a live delivery nor sends it again; a dashboard session sees it, marked live.
+    await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(account.testKey, bearer).expect(404);
+    expect(await deliveries(t, account, {}, account.testKey)).toEqual([]);
+    expect(await deliveries(t, account, {}, account.accessToken)).toEqual([expect.objectContaining({ id: first.id, sandbox: false })]);
+    expect(receiver.on(path)).toHaveLength(1);
 
     const accepted = await t.http.post(`/v1/webhooks/deliveries/${first.id}/redeliver`).auth(account.liveKey, bearer).expect(202);
     expect(accepted.body.id).toBe(first.id);
@@ -288,8 +302,10 @@ describe('Webhook delivery', () => {
     expect(verifyWebhook(hook.body, hook.headers, rotated.body.secret)).toBe(true);
     expect(verifyWebhook(hook.body, hook.headers, before.body.secret)).toBe(true);
     // The plain header is signed with the current secret only.
-    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, rotated.body.secret)).toBe(true);
-    expect(verifyWebhook(hook.body, { 'x-service-signature': hook.headers['x-service-signature'] }, before.body.secret)).toBe(false);
+    const plainOnly = { 'x-service-signature': hook.headers['x-service-signature'] };
+    const bodyOnly = { allowReplayableBodyOnlySignature: true };
+    expect(verifyWebhook(hook.body, plainOnly, rotated.body.secret, bodyOnly)).toBe(true);
+    expect(verifyWebhook(hook.body, plainOnly, before.body.secret, bodyOnly)).toBe(false);
     // Standard Webhooks: two space-separated entries, and the library verifies with either secret.
     expect(hook.headers['webhook-signature']).toMatch(/^v1,\S{44} v1,\S{44}$/);
     for (const secret of [rotated.body.secret, before.body.secret]) {
@@ -356,7 +372,7 @@ describe('Webhook delivery', () => {
     const payload = { event: 'render.complete', job_id: jobId, note: 'Zürich → 東京 ✓' };
     await t.app
       .get(WebhookDispatcher)
-      .dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId });
+      .dispatch({ accountId: account.id, url: receiver.url(path), event: 'render.complete', payload, jobId, sandbox: false });
     const [hook] = await waitFor(
       () => receiver.on(path),
       (r) => r.length === 1,
@@ -372,6 +388,7 @@ describe('Webhook delivery', () => {
     // Written but never queued, as when Redis refused the entry.
     const recorded = await dispatcher.record({
       accountId: account.id,
+      sandbox: false,
       url: receiver.url(path),
       event: 'render.complete',
       payload: { event: 'render.complete' },

@@ -8,6 +8,7 @@ import { WebhooksAndBatches1765000000000 } from './migrations/1765000000000-webh
 import { RenderTemplates1766000000000 } from './migrations/1766000000000-render-templates';
 import { AccountEvents1767200000000 } from './migrations/1767200000000-account-events';
 import { JobIdempotencyKeys1768000000000 } from './migrations/1768000000000-job-idempotency-keys';
+import { SandboxEventsAndListenSecret1769000000000 } from './migrations/1769000000000-sandbox-events-and-listen-secret';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   RenderTemplates1766000000000,
   AccountEvents1767200000000,
   JobIdempotencyKeys1768000000000,
+  SandboxEventsAndListenSecret1769000000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

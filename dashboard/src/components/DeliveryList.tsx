@@ -87,6 +87,11 @@ function DeliveryItem({ delivery, onRedelivered }: { delivery: WebhookDelivery; 
       <div className="delivery-head">
         <span className="delivery-event">{delivery.event}</span>
         <StatusBadge status={delivery.status} />
+        {delivery.sandbox ? (
+          <span className="badge badge-sandbox" title="A delivery of sandbox work (a job or batch made with a test key)">
+            Test
+          </span>
+        ) : null}
         {delivery.job_id ? (
           <Link to={`/renders/${delivery.job_id}`}>
             <code>{delivery.job_id}</code>

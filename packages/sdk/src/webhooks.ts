@@ -11,6 +11,13 @@ export interface VerifyOptions {
   toleranceSeconds?: number;
   /** "Now" in Unix seconds (tests). */
   now?: number;
+  /**
+   * Also accept a delivery that carries only `X-Service-Signature` (HMAC of the body, no timestamp). Off by
+   * default: such a signature stays valid for ever, so anyone who captured one delivery can replay it, and
+   * anyone on the path can strip the timestamped headers to fall back to it. Turn it on only for a proxy that
+   * forwards nothing but that header, and drop duplicates by `X-Service-Delivery` then.
+   */
+  allowReplayableBodyOnlySignature?: boolean;
 }
 
 export type VerificationFailure =
@@ -31,8 +38,9 @@ const encoder = new TextEncoder();
 /**
  * Checks a delivery's signature and answers its parsed event; throws `WebhookVerificationError` when it
  * is not genuine. `X-Service-Signature-V2` (`t=<ts>,v1=<hex>[,v1=<hex>]`, HMAC-SHA256 of "<ts>.<body>")
- * decides when present, with the timestamp tolerance; without it, `X-Service-Signature` (`sha256=<hex>` of
- * the body) is checked, which cannot tell a replay apart. Pass several secrets while you rotate yours.
+ * decides, with the timestamp tolerance. A delivery without it is refused (`missing_signature`) even when it
+ * carries `X-Service-Signature` (`sha256=<hex>` of the body alone), which cannot tell a replay apart, unless
+ * `allowReplayableBodyOnlySignature` says otherwise. Pass several secrets while you rotate yours.
  */
 export async function verifyWebhook<Event = unknown>(
   rawBody: string | Uint8Array | ArrayBuffer,
@@ -54,12 +62,17 @@ export async function verifyWebhook<Event = unknown>(
     }
     const signed = concat(encoder.encode(`${timestamp}.`), body);
     await requireMatch(secrets, signed, signatures);
-  } else if (v1 !== undefined) {
+  } else if (v1 !== undefined && options.allowReplayableBodyOnlySignature === true) {
     const match = /^sha256=([0-9a-f]{64})$/i.exec(v1.trim());
     if (!match) throw new WebhookVerificationError('malformed_signature', 'X-Service-Signature is not sha256=<hex>');
     await requireMatch(secrets, body, [match[1].toLowerCase()]);
   } else {
-    throw new WebhookVerificationError('missing_signature', 'No X-Service-Signature-V2 or X-Service-Signature header');
+    throw new WebhookVerificationError(
+      'missing_signature',
+      v1 === undefined
+        ? 'No X-Service-Signature-V2 header'
+        : 'No X-Service-Signature-V2 header: X-Service-Signature alone has no timestamp and can be replayed (see allowReplayableBodyOnlySignature)',
+    );
   }
   try {
     return JSON.parse(new TextDecoder().decode(body)) as Event;

@@ -31,7 +31,9 @@ export class ErrorResponseDto {
   @ApiPropertyOptional({
     type: 'integer',
     example: 42,
-    description: 'RATE_LIMIT_EXCEEDED and TOO_MANY_ATTEMPTS: seconds until a retry can succeed (also the Retry-After header).',
+    description:
+      'RATE_LIMIT_EXCEEDED, TOO_MANY_ATTEMPTS and PREVIEW_STILL_LIMIT_EXCEEDED: seconds until a retry can succeed (also the ' +
+      'Retry-After header).',
   })
   retry_after_seconds?: number;
 
@@ -50,7 +52,7 @@ export class ErrorResponseDto {
   @ApiPropertyOptional({ type: 'integer', example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
   active_jobs?: number;
 
-  @ApiPropertyOptional({ type: 'integer', example: 1, description: 'CONCURRENT_JOB_LIMIT only.' })
+  @ApiPropertyOptional({ type: 'integer', example: 1, description: 'CONCURRENT_JOB_LIMIT and PREVIEW_STILL_LIMIT_EXCEEDED.' })
   limit?: number;
 
   @ApiPropertyOptional({ example: 'free', description: 'FEATURE_NOT_AVAILABLE and duration validation errors.' })

@@ -12,6 +12,14 @@ export interface Principal {
   sandbox: boolean;
 }
 
+/**
+ * The modes of the records a credential may read and act on, as a `where` fragment: an API key its own mode's
+ * only (a `mapr_test_` key sandbox records, a live key live ones); a dashboard session both, each marked.
+ */
+export function visibleModes(principal: Principal): { sandbox?: boolean } {
+  return principal.via === 'api_key' ? { sandbox: principal.sandbox } : {};
+}
+
 /** Fields the auth guards attach to the request. */
 export interface AuthenticatedRequestFields {
   principal?: Principal;

@@ -8,6 +8,8 @@ export interface TierLimits {
   resolutions: TierResolution[];
   requests_per_minute: number;
   concurrent_jobs: number;
+  /** Preview stills (`POST /v1/render/preview/still`) drawn per minute; each account has one in flight at most. */
+  preview_stills_per_minute: number;
 }
 
 export const TIER_IDS = ['free', 'creator', 'studio', 'enterprise'] as const;
@@ -19,6 +21,7 @@ const STUDIO_LIMITS: TierLimits = {
   resolutions: ['720p', '1080p', '4k'],
   requests_per_minute: 60,
   concurrent_jobs: 5,
+  preview_stills_per_minute: 30,
 };
 
 /**
@@ -28,7 +31,14 @@ const STUDIO_LIMITS: TierLimits = {
 export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
   free: {
     name: 'Free',
-    limits: { renders_per_month: 5, max_duration_seconds: 10, resolutions: ['720p'], requests_per_minute: 10, concurrent_jobs: 1 },
+    limits: {
+      renders_per_month: 5,
+      max_duration_seconds: 10,
+      resolutions: ['720p'],
+      requests_per_minute: 10,
+      concurrent_jobs: 1,
+      preview_stills_per_minute: 4,
+    },
   },
   creator: {
     name: 'Creator',
@@ -38,6 +48,7 @@ export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
       resolutions: ['720p', '1080p', '4k'],
       requests_per_minute: 30,
       concurrent_jobs: 3,
+      preview_stills_per_minute: 12,
     },
   },
   studio: { name: 'Studio', limits: STUDIO_LIMITS },

@@ -17,6 +17,8 @@ export type RenderingErrorCode =
   | 'PRECONDITION_FAILED'
   | 'TEMPLATE_LIMIT_REACHED'
   | 'TEMPLATE_READ_ONLY'
+  | 'PREVIEW_STILL_IN_PROGRESS'
+  | 'PREVIEW_STILL_LIMIT_EXCEEDED'
   | JobFailureCode;
 
 /**
@@ -85,7 +87,21 @@ export const PreviewStillErrors = {
     new DomainError('SERVICE_UNAVAILABLE', `The preview still could not be drawn within ${seconds} seconds; retry shortly.`, {}, 5),
   failed: () => CommonErrors.serviceUnavailable('Drawing preview stills'),
   shuttingDown: () => new DomainError('SERVICE_UNAVAILABLE', 'The service is restarting; retry shortly.', {}, 5),
-} satisfies Record<string, (...args: never[]) => DomainError<'SERVICE_UNAVAILABLE'> | ValidationFailed>;
+  inProgress: () =>
+    new DomainError(
+      'PREVIEW_STILL_IN_PROGRESS',
+      'A preview still of this account is being drawn; an account gets one at a time. Send the next once it has arrived.',
+      {},
+      2,
+    ),
+  limitExceeded: (limit: number, retryAfterSeconds: number) =>
+    new DomainError(
+      'PREVIEW_STILL_LIMIT_EXCEEDED',
+      `Your plan draws ${limit} preview stills a minute; retry in ${retryAfterSeconds} seconds.`,
+      { limit, retry_after_seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    ),
+} satisfies Record<string, (...args: never[]) => DomainError<'SERVICE_UNAVAILABLE' | RenderingErrorCode> | ValidationFailed>;
 
 /** OpenAPI examples of these errors, by the situation they show. */
 export const RenderingErrorExamples = {
@@ -106,4 +122,6 @@ export const RenderingErrorExamples = {
     error: PreviewStillErrors.busy(),
   },
   stillTimedOut: { key: 'SERVICE_UNAVAILABLE_timeout', summary: 'The still was not drawn in time', error: PreviewStillErrors.timedOut(30) },
+  stillInProgress: { summary: 'The account’s previous still is still being drawn', error: PreviewStillErrors.inProgress() },
+  stillLimitExceeded: { summary: 'The plan’s stills of this minute are drawn', error: PreviewStillErrors.limitExceeded(4, 37) },
 } satisfies Record<string, ErrorExample>;

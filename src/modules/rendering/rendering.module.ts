@@ -20,6 +20,7 @@ import { StylesController } from './styles.controller';
 import { PlacesController } from './places.controller';
 import { RenderBodyParser } from './render-body.parser';
 import { RenderPreviewService } from './preview/render-preview.service';
+import { PreviewStillAllowance } from './preview/preview-still-allowance';
 import { PreviewStillService } from './preview/preview-still.service';
 import { previewStillOptionsProvider, stillRendererProvider } from './preview/still-renderer.provider';
 import { RenderTemplate } from './templates/render-template.entity';
@@ -50,6 +51,7 @@ import { TemplatesService } from './templates/templates.service';
     StylePreviewsService,
     RenderPreviewService,
     PreviewStillService,
+    PreviewStillAllowance,
     stillRendererProvider,
     previewStillOptionsProvider,
   ],

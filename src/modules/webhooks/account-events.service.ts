@@ -12,6 +12,16 @@ import { WebhookSecretsService } from './webhook-secrets.service';
 /** A waiting request reads the database again this often, in case an announcement was lost. */
 const RECHECK_MS = 5_000;
 
+/**
+ * Whose events, and how their headers are signed: the account's events of the modes the credential sees
+ * (`visibleModes`), signed with the listen secret for an API key and with the webhook secret for a dashboard session.
+ */
+export interface EventScope {
+  accountId: string;
+  sandbox?: boolean;
+  signWith: 'listen_secret' | 'webhook_secret';
+}
+
 export interface ListEventsOptions {
   after?: string;
   limit: number;
@@ -25,8 +35,10 @@ export interface ListEventsOptions {
  * `GET /v1/events`: the account's events oldest first, after a cursor, long-polled. A waiting
  * request holds no database connection: it listens on the account's Redis channel (woken as soon
  * as any process records an event) and re-reads the database every few seconds as a safety net.
- * Bodies are the stored webhook bytes; headers are signed at read time, exactly as a delivery
- * attempt now would carry them, so a forwarder never needs the secret.
+ * Bodies are the stored webhook bytes; headers are signed at read time as a delivery attempt now
+ * would carry them, so a forwarder never needs a secret: with the account's listen secret for an API
+ * key (a receiver run for `mapr webhooks listen` verifies with that one), with the webhook secret
+ * itself only for a dashboard session, which can read that secret anyway.
  */
 @Injectable()
 export class AccountEventsService implements BeforeApplicationShutdown {
@@ -39,20 +51,22 @@ export class AccountEventsService implements BeforeApplicationShutdown {
     private readonly signal: AccountEventSignal,
   ) {}
 
-  async list(accountId: string, options: ListEventsOptions): Promise<EventListDto> {
+  async list(scope: EventScope, options: ListEventsOptions): Promise<EventListDto> {
+    const where = { accountId: scope.accountId, ...(scope.sandbox === undefined ? {} : { sandbox: scope.sandbox }) };
     if (options.after === undefined) {
-      const latest = await this.events.find({ where: { accountId }, order: { seq: 'DESC' }, take: options.limit });
-      return this.present(accountId, latest.reverse(), null);
+      const latest = await this.events.find({ where, order: { seq: 'DESC' }, take: options.limit });
+      return this.present(scope, latest.reverse(), null);
     }
-    const cursor = await this.events.findOne({ where: { id: options.after, accountId }, select: { seq: true } });
+    // An event of the other mode is no cursor for this credential: 404, as another account's.
+    const cursor = await this.events.findOne({ where: { ...where, id: options.after }, select: { seq: true } });
     if (!cursor) throw CommonErrors.notFound('Event');
-    const page = () => this.events.find({ where: { accountId, seq: MoreThan(cursor.seq) }, order: { seq: 'ASC' }, take: options.limit });
+    const page = () => this.events.find({ where: { ...where, seq: MoreThan(cursor.seq) }, order: { seq: 'ASC' }, take: options.limit });
 
     let rows = await page();
     if (rows.length === 0 && options.timeoutSeconds > 0) {
-      rows = await this.waitForEvents(accountId, page, Date.now() + options.timeoutSeconds * 1000, options.signal);
+      rows = await this.waitForEvents(scope.accountId, page, Date.now() + options.timeoutSeconds * 1000, options.signal);
     }
-    return this.present(accountId, rows, options.after);
+    return this.present(scope, rows, options.after);
   }
 
   /** Answers waiting requests at once (with what they have) so that the HTTP server can close. */
@@ -87,18 +101,24 @@ export class AccountEventsService implements BeforeApplicationShutdown {
     }
   }
 
-  private async present(accountId: string, rows: AccountEvent[], after: string | null): Promise<EventListDto> {
+  private async present(scope: EventScope, rows: AccountEvent[], after: string | null): Promise<EventListDto> {
     const now = new Date();
-    const secrets: WebhookSigningSecrets | undefined = rows.length ? await this.secrets.signingSecrets(accountId, now) : undefined;
     const timestamp = Math.floor(now.getTime() / 1000);
+    let secrets: WebhookSigningSecrets | undefined;
+    if (rows.length > 0) {
+      secrets =
+        scope.signWith === 'webhook_secret'
+          ? await this.secrets.signingSecrets(scope.accountId, now)
+          : { current: await this.secrets.listenSecret(scope.accountId) };
+    }
     return {
-      data: rows.map((row) => presentEvent(row, secrets!, timestamp)),
+      data: rows.map((row) => presentEvent(row, secrets!, scope.signWith, timestamp)),
       next_after: rows.length ? rows[rows.length - 1].id : after,
     } satisfies EventListDto;
   }
 }
 
-function presentEvent(row: AccountEvent, secrets: WebhookSigningSecrets, timestamp: number): EventDto {
+function presentEvent(row: AccountEvent, secrets: WebhookSigningSecrets, signedWith: EventScope['signWith'], timestamp: number): EventDto {
   return {
     id: row.id,
     event: row.event,
@@ -106,6 +126,8 @@ function presentEvent(row: AccountEvent, secrets: WebhookSigningSecrets, timesta
     delivery_id: row.deliveryId,
     job_id: row.jobId,
     batch_id: row.batchId,
+    sandbox: row.sandbox,
+    signed_with: signedWith,
     payload: JSON.parse(row.payload) as object,
     body: row.payload,
     headers: webhookHeaders(row.payload, { event: row.event, deliveryId: row.deliveryId ?? row.id }, secrets, timestamp),

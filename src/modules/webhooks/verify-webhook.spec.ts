@@ -72,18 +72,25 @@ describe('verifyWebhook', () => {
     });
   });
 
-  describe('without the V2 header (the interface spec signature)', () => {
-    it('accepts the sha256= signature of the exact body and rejects any change', () => {
-      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header() }, SECRET)).toBe(true);
-      expect(verifyWebhook(`${BODY}\n`, { 'X-Service-Signature': v1Header() }, SECRET)).toBe(false);
-      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header(BODY, `${SECRET}x`) }, SECRET)).toBe(false);
+  describe('without the V2 header (the interface spec signature alone)', () => {
+    const bodyOnly = { allowReplayableBodyOnlySignature: true };
+
+    it('refuses a valid sha256= signature by default: it has no timestamp, so it could be a replay', () => {
+      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header() }, SECRET)).toBe(false);
+      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header() }, SECRET, { now: TS + 30 * 86_400 })).toBe(false);
     });
 
-    it('accepts an upper-case digest but not a missing prefix or another algorithm', () => {
+    it('with the explicit opt-in, accepts the signature of the exact body and rejects any change', () => {
+      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header() }, SECRET, bodyOnly)).toBe(true);
+      expect(verifyWebhook(`${BODY}\n`, { 'X-Service-Signature': v1Header() }, SECRET, bodyOnly)).toBe(false);
+      expect(verifyWebhook(BODY, { 'X-Service-Signature': v1Header(BODY, `${SECRET}x`) }, SECRET, bodyOnly)).toBe(false);
+    });
+
+    it('with the opt-in, accepts an upper-case digest but not a missing prefix or another algorithm', () => {
       const digest = hex(SECRET, BODY);
-      expect(verifyWebhook(BODY, { 'x-service-signature': `sha256=${digest.toUpperCase()}` }, SECRET)).toBe(true);
-      expect(verifyWebhook(BODY, { 'x-service-signature': digest }, SECRET)).toBe(false);
-      expect(verifyWebhook(BODY, { 'x-service-signature': `sha1=${digest}` }, SECRET)).toBe(false);
+      expect(verifyWebhook(BODY, { 'x-service-signature': `sha256=${digest.toUpperCase()}` }, SECRET, bodyOnly)).toBe(true);
+      expect(verifyWebhook(BODY, { 'x-service-signature': digest }, SECRET, bodyOnly)).toBe(false);
+      expect(verifyWebhook(BODY, { 'x-service-signature': `sha1=${digest}` }, SECRET, bodyOnly)).toBe(false);
     });
 
     it('returns false with no signature header at all, or an undefined one', () => {

@@ -16,8 +16,10 @@
  *   within `toleranceSeconds` (default 300) of now, and one `v1` must equal the HMAC-SHA256 of
  *   `"<t>.<body>"` keyed with `secret`. During a secret rotation the sender adds one `v1` per live secret,
  *   so a receiver holding either secret verifies.
- * - Without it, `X-Service-Signature: sha256=<hex>` (HMAC of the body alone) is checked. That form has no
- *   timestamp, so it cannot reject a replayed request.
+ * - Without it the delivery is refused, even when it carries `X-Service-Signature: sha256=<hex>` (HMAC of the
+ *   body alone): that form has no timestamp, so a captured delivery stays valid for ever, and anyone on the
+ *   path can strip the V2 header to fall back to it. `allowReplayableBodyOnlySignature: true` accepts it
+ *   anyway (drop duplicates by `X-Service-Delivery` then).
  *
  * Comparison is constant-time (`crypto.timingSafeEqual` on equal-length buffers).
  */
@@ -28,6 +30,8 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number;
   /** "Now" in Unix SECONDS (not milliseconds). Default: the system clock. */
   now?: number;
+  /** Accept `X-Service-Signature` alone (no timestamp: replayable). Default false. */
+  allowReplayableBodyOnlySignature?: boolean;
 }
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -59,6 +63,7 @@ export function verifyWebhook(
     return matched;
   }
 
+  if (options.allowReplayableBodyOnlySignature !== true) return false;
   const v1Header = readHeader(headers, 'x-service-signature');
   if (v1Header === undefined) return false;
   const match = /^sha256=(.*)$/.exec(v1Header.trim());

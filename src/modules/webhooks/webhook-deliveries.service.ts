@@ -10,7 +10,16 @@ import { WebhookQueue } from './webhook-queue';
 
 const LIST_LIMIT = 100;
 
-/** The delivery log as the API shows it, and manual redelivery. Account-scoped: others' deliveries are 404. */
+/** Whose deliveries: the account's, of the modes the credential sees (`visibleModes`). */
+export interface DeliveryScope {
+  accountId: string;
+  sandbox?: boolean;
+}
+
+/**
+ * The delivery log as the API shows it, and manual redelivery. Scoped to the account and the credential's mode:
+ * another account's deliveries, and a test key's view of live ones (or a live key's of sandbox ones), are 404.
+ */
 @Injectable()
 export class WebhookDeliveriesService {
   constructor(
@@ -19,9 +28,9 @@ export class WebhookDeliveriesService {
     private readonly queue: WebhookQueue,
   ) {}
 
-  async list(accountId: string, filter: { jobId?: string; batchId?: string }): Promise<DeliveryListDto> {
+  async list(scope: DeliveryScope, filter: { jobId?: string; batchId?: string }): Promise<DeliveryListDto> {
     const rows = await this.deliveries.find({
-      where: { accountId, ...(filter.jobId ? { jobId: filter.jobId } : {}), ...(filter.batchId ? { batchId: filter.batchId } : {}) },
+      where: { ...scope, ...(filter.jobId ? { jobId: filter.jobId } : {}), ...(filter.batchId ? { batchId: filter.batchId } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: LIST_LIMIT,
     });
@@ -38,23 +47,23 @@ export class WebhookDeliveriesService {
     } satisfies DeliveryListDto;
   }
 
-  async get(accountId: string, id: string): Promise<DeliveryDto> {
-    const row = await this.deliveries.findOneBy({ id, accountId });
+  async get(scope: DeliveryScope, id: string): Promise<DeliveryDto> {
+    const row = await this.deliveries.findOneBy({ ...scope, id });
     if (!row) throw CommonErrors.notFound('Webhook delivery');
     const attempts = await this.attempts.find({ where: { deliveryId: id }, order: { attemptNumber: 'ASC' } });
     return presentDelivery(row, attempts);
   }
 
   /** Queues one more attempt now, whatever the delivery's state; its scheduled retries are untouched. */
-  async redeliver(accountId: string, id: string): Promise<DeliveryDto> {
-    const row = await this.deliveries.findOneBy({ id, accountId });
+  async redeliver(scope: DeliveryScope, id: string): Promise<DeliveryDto> {
+    const row = await this.deliveries.findOneBy({ ...scope, id });
     if (!row) throw CommonErrors.notFound('Webhook delivery');
     try {
       await this.queue.add({ deliveryId: id, trigger: 'manual' });
     } catch {
       throw CommonErrors.serviceUnavailable('The webhook queue');
     }
-    return this.get(accountId, id);
+    return this.get(scope, id);
   }
 }
 
@@ -64,6 +73,7 @@ export function presentDelivery(row: WebhookDelivery, attempts: WebhookDeliveryA
     event: row.event,
     job_id: row.jobId,
     batch_id: row.batchId,
+    sandbox: row.sandbox,
     url: row.url,
     status: row.status,
     attempt_count: row.attemptCount,

@@ -17,6 +17,8 @@ export type WebhookDispatch = {
   event: WebhookEvent;
   /** The event's JSON payload; serialised once here, and those bytes are what the event and every attempt carry. */
   payload: object;
+  /** Sandbox work (a `mapr_test_` key's job or batch): the event and delivery are visible to test keys only. */
+  sandbox: boolean;
 } & ({ jobId: string; batchId?: undefined } | { batchId: string; jobId?: undefined });
 
 /** What `record` wrote: the event, and its delivery when it has a URL. Hand it to `announce` after the commit. */
@@ -73,6 +75,7 @@ export class WebhookDispatcher {
       deliveryId: url ? newId('dlv') : null,
       jobId: input.jobId ?? null,
       batchId: input.batchId ?? null,
+      sandbox: input.sandbox,
       createdAt: now,
     });
     await manager.createQueryBuilder().insert().into(AccountEvent).values(event).orIgnore().updateEntity(false).execute();
@@ -93,6 +96,7 @@ export class WebhookDispatcher {
       batchId: input.batchId ?? null,
       url,
       payload: body,
+      sandbox: input.sandbox,
       status: 'pending',
       attemptCount: 0,
       scheduledAttempt: 1,

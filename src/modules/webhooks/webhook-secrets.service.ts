@@ -29,7 +29,14 @@ export class WebhookSecretsService {
     await secrets
       .createQueryBuilder()
       .insert()
-      .values({ accountId, secret: generateSigningSecret(), createdAt: new Date(), previousSecret: null, previousExpiresAt: null })
+      .values({
+        accountId,
+        secret: generateSigningSecret(),
+        createdAt: new Date(),
+        previousSecret: null,
+        previousExpiresAt: null,
+        listenSecret: null,
+      })
       .orIgnore()
       .execute();
     return secrets.findOneByOrFail({ accountId });
@@ -55,6 +62,24 @@ export class WebhookSecretsService {
     // Lost a race with a concurrent rotation: that rotation's result stands.
     if (!result.affected) return this.view(accountId);
     return present(await this.secrets.findOneByOrFail({ accountId }), now);
+  }
+
+  /**
+   * The account's listen secret, created on first use: it signs the events an API key reads from `GET /v1/events`.
+   * Separate from the webhook secret, so that an API key (a test key included) can never obtain a signature made
+   * with the secret production receivers trust.
+   */
+  async listenSecret(accountId: string): Promise<string> {
+    const row = await this.getOrCreate(accountId);
+    if (row.listenSecret) return row.listenSecret;
+    // Another request may set it first: theirs is kept.
+    await this.secrets
+      .createQueryBuilder()
+      .update()
+      .set({ listenSecret: generateSigningSecret() })
+      .where('account_id = :accountId AND listen_secret IS NULL', { accountId })
+      .execute();
+    return (await this.secrets.findOneByOrFail({ accountId })).listenSecret!;
   }
 
   /** The secrets that sign a webhook sent now. */

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
-import { Authenticated, CurrentPrincipal, Principal } from '../auth';
+import { Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
 import { DeliveryDto, DeliveryListDto, ListDeliveriesQueryDto, SigningSecretDto } from './dto/webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookSecretsService } from './webhook-secrets.service';
@@ -45,11 +45,16 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'listWebhookDeliveries',
     summary: 'List webhook deliveries with their attempts',
-    description: 'Newest first; filter by job_id or batch_id.',
+    description:
+      'Newest first; filter by job_id or batch_id. A `mapr_test_` key sees the deliveries of sandbox work only, a live key those of ' +
+      'live work only; a dashboard session sees both, each marked by `sandbox`.',
   })
   @ApiOkResponse({ type: DeliveryListDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListDeliveriesQueryDto): Promise<DeliveryListDto> {
-    return this.deliveries.list(principal.accountId, { jobId: query.job_id, batchId: query.batch_id });
+    return this.deliveries.list(
+      { accountId: principal.accountId, ...visibleModes(principal) },
+      { jobId: query.job_id, batchId: query.batch_id },
+    );
   }
 
   @Post('deliveries/:id/redeliver')
@@ -58,11 +63,15 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'redeliverWebhook',
     summary: 'Send a delivery again now',
-    description: 'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.',
+    description:
+      'Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected. A key redelivers only ' +
+      'deliveries of its own mode (a test key’s request for a live delivery is 404).',
   })
   @ApiAcceptedResponse({ type: DeliveryDto })
-  @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s delivery)', [ErrorExamples.notFound('Webhook delivery')])
+  @ApiErrorResponse(404, 'NOT_FOUND (also for another account’s delivery, or one of the other mode)', [
+    ErrorExamples.notFound('Webhook delivery'),
+  ])
   redeliver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeliveryDto> {
-    return this.deliveries.redeliver(principal.accountId, id);
+    return this.deliveries.redeliver({ accountId: principal.accountId, ...visibleModes(principal) }, id);
   }
 }

@@ -38,7 +38,7 @@ export function registerWebhookCommands(program: Command): void {
 
   webhooks
     .command('listen')
-    .description("forward the account's events to a local server, signed as real deliveries are, until Ctrl-C")
+    .description("forward the account's events to a local server, signed with the listen secret, until Ctrl-C")
     .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:4000/hooks/mapr')
     .option('--after <event_id>', 'also forward the events after this one (default: only new ones)')
     .addHelpText(
@@ -46,8 +46,11 @@ export function registerWebhookCommands(program: Command): void {
       [
         '',
         'Each event is POSTed with the exact body and signature headers a webhook delivery carries, signed by the',
-        'service with the account’s secret, so your receiver’s production verification code accepts it. Events of',
-        'jobs without a webhook_url are forwarded too. With --json, one JSON line per event on stdout.',
+        'service with the account’s listen secret, which the command prints when it starts: give that secret to',
+        'your local receiver (its verification code stays the same). It is not your webhook signing secret, so no',
+        'API key can make signatures that your production receiver accepts. A mapr_test_ key forwards the events',
+        'of sandbox work only, a live key those of live work. Events of jobs without a webhook_url are forwarded',
+        'too. With --json, one JSON line per event on stdout.',
         '',
         'Example:',
         '  $ mapr webhooks listen --forward-to http://localhost:4000/hooks/mapr',
@@ -60,7 +63,11 @@ export function registerWebhookCommands(program: Command): void {
       process.once('SIGINT', () => stop.abort());
       process.once('SIGTERM', () => stop.abort());
       const account = await mapr.account.get();
-      process.stderr.write(`Ready: forwarding ${account.email}'s events from ${settings.baseUrl} to ${target} (Ctrl-C to stop)\n`);
+      const listenSecret = await mapr.events.listenSecret();
+      process.stderr.write(
+        `Ready: forwarding ${account.email}'s events from ${settings.baseUrl} to ${target} (Ctrl-C to stop)\n` +
+          `Your listen secret is ${listenSecret}: verify the forwarded events with it (not your webhook signing secret)\n`,
+      );
       const events = mapr.events.stream({
         after: options.after,
         signal: stop.signal,

@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * List webhook deliveries with their attempts
-         * @description Newest first; filter by job_id or batch_id.
+         * @description Newest first; filter by job_id or batch_id. A `mapr_test_` key sees the deliveries of sandbox work only, a live key those of live work only; a dashboard session sees both, each marked by `sandbox`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -539,9 +539,29 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again now
-         * @description Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected.
+         * @description Queues one more attempt with the same body and X-Service-Delivery; scheduled retries are unaffected. A key redelivers only deliveries of its own mode (a test key’s request for a live delivery is 404).
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/listen-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal the listen secret that signs events read with an API key
+         * @description Events read from `GET /v1/events` with an API key are signed with this secret, not the webhook signing secret, so that no API key can obtain a signature that production receivers trust. Point a local receiver at it while `mapr webhooks listen` forwards events (the command prints it).
+         */
+        get: operations["getListenSecret"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -557,7 +577,7 @@ export interface paths {
         };
         /**
          * Read the account’s webhook events, long-polled
-         * @description Every render.complete, render.failed and batch.complete of the account, whether or not it was sent to a webhook_url, oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to `timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now with the account’s secret, so it can be forwarded to a local receiver unchanged. A waiting request counts once against the rate limit.
+         * @description Every render.complete, render.failed and batch.complete of the account, whether or not it was sent to a webhook_url, oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to `timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now, so it can be forwarded to a local receiver unchanged: with the listen secret (`GET /v1/events/listen-secret`) when an API key reads, with the webhook signing secret when a dashboard session does. A `mapr_test_` key reads the events of sandbox work only, a live key those of live work only; a dashboard session reads both, each marked by `sandbox`. A waiting request counts once against the rate limit.
          */
         get: operations["listEvents"];
         put?: never;
@@ -693,7 +713,7 @@ export interface components {
              * @example RATE_LIMIT_EXCEEDED
              * @enum {string}
              */
-            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "FEATURE_NOT_AVAILABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
+            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
             /**
              * @description A sentence for people.
              * @example Too many requests; retry in 42 seconds.
@@ -707,7 +727,7 @@ export interface components {
             /** @description VALIDATION_ERROR only: every invalid field. */
             issues?: components["schemas"]["ValidationIssueDto"][];
             /**
-             * @description RATE_LIMIT_EXCEEDED and TOO_MANY_ATTEMPTS: seconds until a retry can succeed (also the Retry-After header).
+             * @description RATE_LIMIT_EXCEEDED, TOO_MANY_ATTEMPTS and PREVIEW_STILL_LIMIT_EXCEEDED: seconds until a retry can succeed (also the Retry-After header).
              * @example 42
              */
             retry_after_seconds?: number;
@@ -732,7 +752,7 @@ export interface components {
              */
             active_jobs?: number;
             /**
-             * @description CONCURRENT_JOB_LIMIT only.
+             * @description CONCURRENT_JOB_LIMIT and PREVIEW_STILL_LIMIT_EXCEEDED.
              * @example 1
              */
             limit?: number;
@@ -882,6 +902,11 @@ export interface components {
             requests_per_minute: number;
             /** @example 1 */
             concurrent_jobs: number;
+            /**
+             * @description Preview stills (POST /v1/render/preview/still) per minute; one at a time per account.
+             * @example 4
+             */
+            preview_stills_per_minute: number;
         };
         AccountDto: {
             /** @example usr_3kTq9ZbW1xVn7LpR2sYd8HcM */
@@ -2178,6 +2203,11 @@ export interface components {
             job_id: string | null;
             /** @example null */
             batch_id: string | null;
+            /**
+             * @description True for the delivery of sandbox work (a `mapr_test_` key’s job or batch).
+             * @example false
+             */
+            sandbox: boolean;
             /** @example https://example.com/hooks/mapr */
             url: string;
             /**
@@ -2202,6 +2232,13 @@ export interface components {
         DeliveryListDto: {
             /** @description Newest first, at most 100. */
             deliveries: components["schemas"]["DeliveryDto"][];
+        };
+        ListenSecretDto: {
+            /**
+             * @description Signs the events an API key reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events only.
+             * @example whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4=
+             */
+            secret: string;
         };
         EventHeadersDto: {
             /** @example render.complete */
@@ -2238,6 +2275,17 @@ export interface components {
             /** @example null */
             batch_id: string | null;
             /**
+             * @description True for an event of sandbox work (a `mapr_test_` key’s job or batch).
+             * @example false
+             */
+            sandbox: boolean;
+            /**
+             * @description Which secret signed `headers`: the account’s listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook signing secret only when a dashboard session reads.
+             * @example listen_secret
+             * @enum {string}
+             */
+            signed_with: "listen_secret" | "webhook_secret";
+            /**
              * @description The webhook payload (`body`, parsed).
              * @example {
              *       "event": "render.complete",
@@ -2261,7 +2309,7 @@ export interface components {
              * @example {"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete"}
              */
             body: string;
-            /** @description The headers a webhook of this event would carry if sent now, signed at read time with the account’s current secret (and the previous one during a rotation). POST `body` with them and `Content-Type: application/json` to your own receiver and its production verification accepts it; the timestamp is the time of this answer, so forward within 5 minutes. */
+            /** @description The headers a webhook of this event would carry if sent now, signed at read time with the secret `signed_with` names. POST `body` with them and `Content-Type: application/json` to your own receiver, verifying with that secret (the listen secret, for events read with an API key); the timestamp is the time of this answer, so forward within 5 minutes. */
             headers: components["schemas"]["EventHeadersDto"];
         };
         EventListDto: {
@@ -3128,7 +3176,8 @@ export interface operations {
                      *           "720p"
                      *         ],
                      *         "requests_per_minute": 10,
-                     *         "concurrent_jobs": 1
+                     *         "concurrent_jobs": 1,
+                     *         "preview_stills_per_minute": 4
                      *       },
                      *       "created_at": "2026-11-22T10:00:00.000Z"
                      *     }
@@ -4944,6 +4993,7 @@ export interface operations {
                      *           "event": "render.complete",
                      *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
                      *           "batch_id": null,
+                     *           "sandbox": false,
                      *           "url": "https://example.com/hooks/mapr",
                      *           "status": "pending",
                      *           "attempt_count": 1,
@@ -5015,6 +5065,7 @@ export interface operations {
                      *       "event": "render.complete",
                      *       "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
                      *       "batch_id": null,
+                     *       "sandbox": false,
                      *       "url": "https://example.com/hooks/mapr",
                      *       "status": "pending",
                      *       "attempt_count": 1,
@@ -5052,8 +5103,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description NOT_FOUND (also for another account’s delivery) */
+            /** @description NOT_FOUND (also for another account’s delivery, or one of the other mode) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getListenSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListenSecretDto"];
+                };
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5105,6 +5201,8 @@ export interface operations {
                      *           "delivery_id": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
                      *           "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
                      *           "batch_id": null,
+                     *           "sandbox": false,
+                     *           "signed_with": "listen_secret",
                      *           "payload": {
                      *             "event": "render.complete",
                      *             "job_id": "job_7Hk2LmQ9xP4vN8sR1tZc6WbY",
@@ -5366,7 +5464,7 @@ export const pathsV1RenderBatchPostResponses202HeadersIdempotentReplayedValues: 
 export const webhooksRenderCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksRenderFailedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.failed"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksBatchCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["batch.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
-export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "FEATURE_NOT_AVAILABLE", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["mode"]> = ["live", "test"];
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];
@@ -5420,6 +5518,7 @@ export const deliveryAttemptDtoOutcomeValues: ReadonlyArray<FlattenedDeepRequire
 export const deliveryDtoEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryDto"]["event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const deliveryDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeliveryDto"]["status"]> = ["pending", "delivered", "failed"];
 export const eventDtoEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventDto"]["event"]> = ["render.complete", "render.failed", "batch.complete"];
+export const eventDtoSigned_withValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventDto"]["signed_with"]> = ["listen_secret", "webhook_secret"];
 export const renderCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderCompleteEvent"]["event"]> = ["render.complete"];
 export const renderCompleteEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderCompleteEvent"]["status"]> = ["complete"];
 export const renderFailedEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["event"]> = ["render.failed"];

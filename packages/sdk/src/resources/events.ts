@@ -14,10 +14,17 @@ export interface StreamOptions {
 
 /**
  * The account's events (`render.complete`, `render.failed`, `batch.complete`), whether or not the job
- * had a `webhook_url`, each with the webhook's exact body and headers signed by the service at read time.
+ * had a `webhook_url`, each with the webhook's exact body and headers signed by the service at read time:
+ * with the account's listen secret when an API key reads (`listenSecret()`), with the webhook signing secret
+ * for a dashboard token. A `mapr_test_` key reads the events of sandbox work only, a live key live ones only.
  */
 export class Events {
   constructor(private readonly api: ApiContext) {}
+
+  /** `GET /v1/events/listen-secret`: the secret that signs the events an API key reads, for a local receiver. */
+  async listenSecret(): Promise<string> {
+    return (await unwrap(this.api.http.GET('/v1/events/listen-secret'))).secret;
+  }
 
   /**
    * `GET /v1/events`: the events after `after`, oldest first; when there is none yet the service waits up

@@ -24,6 +24,12 @@ export class LimitsDto {
   @ApiProperty({ enum: TIER_RESOLUTIONS, isArray: true, example: ['720p'] }) resolutions: TierResolution[];
   @ApiProperty({ type: 'integer', example: 10 }) requests_per_minute: number;
   @ApiProperty({ type: 'integer', example: 1 }) concurrent_jobs: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 4,
+    description: 'Preview stills (POST /v1/render/preview/still) per minute; one at a time per account.',
+  })
+  preview_stills_per_minute: number;
 }
 
 export class AccountDto {

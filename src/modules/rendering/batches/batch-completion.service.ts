@@ -57,6 +57,7 @@ export class BatchCompletion {
           event: 'batch.complete',
           payload: batchCompletePayload(batch, jobs, this.config.http),
           batchId,
+          sandbox: batch.sandbox,
         },
         manager,
       );

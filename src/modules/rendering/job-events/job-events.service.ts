@@ -55,6 +55,7 @@ export class JobEventsService implements OnModuleInit {
           ? { event: 'render.complete', payload: renderCompletePayload(job, this.config.http) }
           : { event: 'render.failed', payload: renderFailedPayload(job) }),
         jobId: job.id,
+        sandbox: job.sandbox,
       });
     }
   }

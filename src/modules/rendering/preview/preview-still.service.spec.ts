@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Principal } from '../../auth';
 import type { MapAnimationProps } from '../contract';
 import { RenderCancelledError, type StillInput, type StillRenderer } from '../renderer';
+import type { PreviewStillAllowance } from './preview-still-allowance';
 import { PreviewStillOptions, PreviewStillService } from './preview-still.service';
 import type { RenderPreviewService } from './render-preview.service';
 
@@ -71,12 +72,18 @@ const settled = (promise: Promise<unknown>) => {
   return state;
 };
 
+/** The line's own behaviour, with no per-account limit (test/render-preview-still.e2e-spec.ts checks those on Redis). */
+const unlimitedAllowance = {
+  claim: () => Promise.resolve(() => Promise.resolve()),
+  spend: () => Promise.resolve(),
+} as unknown as PreviewStillAllowance;
+
 describe('PreviewStillService', () => {
   let renderer: ControlledRenderer;
   let service: PreviewStillService;
   const make = (options: Partial<PreviewStillOptions> = {}) => {
     renderer = new ControlledRenderer();
-    service = new PreviewStillService(previews, renderer, {
+    service = new PreviewStillService(previews, unlimitedAllowance, renderer, {
       maxWaiting: 4,
       timeoutMs: 5_000,
       idleMs: 60_000,

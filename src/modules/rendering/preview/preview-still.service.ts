@@ -3,6 +3,7 @@ import type { Principal } from '../../auth';
 import type { MapAnimationProps } from '../contract';
 import type { StillRenderer } from '../renderer';
 import { PreviewStillErrors } from '../rendering.errors';
+import { PreviewStillAllowance } from './preview-still-allowance';
 import { RenderPreviewService } from './render-preview.service';
 
 export const PREVIEW_STILL_RENDERER = Symbol('PREVIEW_STILL_RENDERER');
@@ -26,6 +27,9 @@ export const DEFAULT_PREVIEW_STILL_OPTIONS: PreviewStillOptions = {
   cancelGraceMs: 5_000,
 };
 
+/** Routing of a still's body may take this long on top of drawing, in the life of an account's in-flight mark. */
+const ROUTING_ALLOWANCE_MS = 30_000;
+
 export interface PreviewStill {
   png: Buffer;
   /** The frame drawn (the last one unless asked). */
@@ -46,6 +50,9 @@ interface Waiter {
  * A hosted API must not let stills crowd out its requests: one still is drawn at a time, at most `maxWaiting`
  * requests wait for their turn, and each has `timeoutMs` from joining the line; beyond either, 503
  * SERVICE_UNAVAILABLE with Retry-After. Routing happens before the line, so a still waits only for drawing.
+ * No account crowds out another (PreviewStillAllowance): each has one still in flight at most, across API
+ * processes (a second is 429 PREVIEW_STILL_IN_PROGRESS), so the first-come line holds one place per account,
+ * and its plan's stills a minute (429 PREVIEW_STILL_LIMIT_EXCEEDED), counted once the body has passed its checks.
  * On shutdown the line is refused, the running still cancelled, and the browser and its temp files removed.
  */
 @Injectable()
@@ -62,16 +69,27 @@ export class PreviewStillService implements OnModuleDestroy {
 
   constructor(
     private readonly previews: RenderPreviewService,
+    private readonly allowance: PreviewStillAllowance,
     @Inject(PREVIEW_STILL_RENDERER) private readonly renderer: StillRenderer,
     @Inject(PREVIEW_STILL_OPTIONS) private readonly options: PreviewStillOptions,
   ) {}
 
   async still(principal: Principal, body: unknown, frame?: number): Promise<PreviewStill> {
-    const preview = await this.previews.preview(principal, body);
-    const frames = preview.composition.duration_in_frames;
-    if (frame !== undefined && frame > frames - 1) throw PreviewStillErrors.frameOutOfRange(frames);
-    const target = frame ?? frames - 1;
-    return { png: await this.draw(preview.props, target), frame: target };
+    // Held from before routing until the PNG is drawn (or refused); a crashed process's mark lapses after it.
+    const release = await this.allowance.claim(
+      principal.accountId,
+      this.options.timeoutMs + this.options.cancelGraceMs + ROUTING_ALLOWANCE_MS,
+    );
+    try {
+      const preview = await this.previews.preview(principal, body);
+      const frames = preview.composition.duration_in_frames;
+      if (frame !== undefined && frame > frames - 1) throw PreviewStillErrors.frameOutOfRange(frames);
+      const target = frame ?? frames - 1;
+      await this.allowance.spend(principal.accountId);
+      return { png: await this.draw(preview.props, target), frame: target };
+    } finally {
+      await release();
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -75,6 +75,16 @@ export class EventDto {
   delivery_id: string | null;
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY', nullable: true, type: String }) job_id: string | null;
   @ApiProperty({ example: null, nullable: true, type: String }) batch_id: string | null;
+  @ApiProperty({ example: false, description: 'True for an event of sandbox work (a `mapr_test_` key’s job or batch).' })
+  sandbox: boolean;
+  @ApiProperty({
+    enum: ['listen_secret', 'webhook_secret'],
+    example: 'listen_secret',
+    description:
+      'Which secret signed `headers`: the account’s listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook ' +
+      'signing secret only when a dashboard session reads.',
+  })
+  signed_with: 'listen_secret' | 'webhook_secret';
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
@@ -102,11 +112,21 @@ export class EventDto {
   @ApiProperty({
     type: EventHeadersDto,
     description:
-      'The headers a webhook of this event would carry if sent now, signed at read time with the account’s current secret (and ' +
-      'the previous one during a rotation). POST `body` with them and `Content-Type: application/json` to your own receiver and ' +
-      'its production verification accepts it; the timestamp is the time of this answer, so forward within 5 minutes.',
+      'The headers a webhook of this event would carry if sent now, signed at read time with the secret `signed_with` names. POST ' +
+      '`body` with them and `Content-Type: application/json` to your own receiver, verifying with that secret (the listen ' +
+      'secret, for events read with an API key); the timestamp is the time of this answer, so forward within 5 minutes.',
   })
   headers: EventHeadersDto;
+}
+
+export class ListenSecretDto {
+  @ApiProperty({
+    example: 'whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4=',
+    description:
+      'Signs the events an API key reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing ' +
+      'secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events only.',
+  })
+  secret: string;
 }
 
 export class EventListDto {

@@ -47,6 +47,8 @@ export class DeliveryDto {
   @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'render.complete' }) event: string;
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY', nullable: true, type: String }) job_id: string | null;
   @ApiProperty({ example: null, nullable: true, type: String }) batch_id: string | null;
+  @ApiProperty({ example: false, description: 'True for the delivery of sandbox work (a `mapr_test_` key’s job or batch).' })
+  sandbox: boolean;
   @ApiProperty({ example: 'https://example.com/hooks/mapr' }) url: string;
   @ApiProperty({
     enum: DELIVERY_STATUSES,

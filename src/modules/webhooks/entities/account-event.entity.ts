@@ -10,6 +10,7 @@ import type { WebhookEvent } from './webhook-delivery.entity';
 @Entity({ name: 'account_events' })
 @Index('idx_account_events_id', ['id'], { unique: true })
 @Index('idx_account_events_account_seq', ['accountId', 'seq'])
+@Index('idx_account_events_account_mode_seq', ['accountId', 'sandbox', 'seq'])
 @Index('idx_account_events_job_event', ['jobId', 'event'], { unique: true })
 @Index('idx_account_events_batch_event', ['batchId', 'event'], { unique: true })
 export class AccountEvent {
@@ -42,6 +43,10 @@ export class AccountEvent {
 
   @IdColumn({ name: 'batch_id', nullable: true })
   batchId: string | null;
+
+  /** Made by sandbox work (a `mapr_test_` key): only test keys, and dashboard sessions, read it. */
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -32,6 +32,10 @@ export class WebhookDelivery {
   @IdColumn({ name: 'batch_id', nullable: true })
   batchId: string | null;
 
+  /** For sandbox work (a `mapr_test_` key): only test keys, and dashboard sessions, see or redeliver it. */
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
+
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 

@@ -24,4 +24,11 @@ export class WebhookSigningSecret {
 
   @TimestampColumn({ name: 'previous_secret_expires_at', nullable: true })
   previousExpiresAt: Date | null;
+
+  /**
+   * `whsec_…`, created on first use: signs the events an API key reads from `GET /v1/events` (what
+   * `mapr webhooks listen` forwards), so that no API key can make signatures with `secret`.
+   */
+  @Column({ name: 'listen_secret', type: 'varchar', length: 80, nullable: true })
+  listenSecret: string | null;
 }

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
+import { PlansService } from '../../billing';
+import { PreviewStillErrors } from '../rendering.errors';
+
+/** The window of the per-minute budget of stills. */
+const BUDGET_WINDOW_MS = 60_000;
+
+/** Deletes the account's in-flight mark only if it is still this request's (it may have expired and been taken since). */
+const RELEASE_IF_OURS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** One more in the window (a fixed window, opened by its first count): the count and the window's remaining ms. */
+const COUNT_IN_WINDOW = `local n = redis.call('incr', KEYS[1])
+if n == 1 then redis.call('pexpire', KEYS[1], ARGV[1]) end
+return {n, redis.call('pttl', KEYS[1])}`;
+
+/** Ends a request's claim on its account's one still in flight. */
+export type ReleaseStill = () => Promise<void>;
+
+/**
+ * What one account may ask of the preview stills, shared by every API process through Redis: one still in flight at
+ * a time (drawing or waiting in the line), and the plan's `preview_stills_per_minute`. Because no account holds more
+ * than one place in an API process's line, the line is fair: a burst from one account leaves it one place and
+ * refuses the rest with 429, and another account's still waits behind one still at most per account.
+ */
+@Injectable()
+export class PreviewStillAllowance {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly plans: PlansService,
+  ) {}
+
+  /**
+   * Marks the account's still as in flight for at most `holdMs` (a crashed process's mark expires by itself);
+   * 429 PREVIEW_STILL_IN_PROGRESS when one already is.
+   */
+  async claim(accountId: string, holdMs: number): Promise<ReleaseStill> {
+    const key = this.keys.key('preview-stills', 'in-flight', accountId);
+    const token = randomUUID();
+    const claimed = await this.redis.set(key, token, 'PX', holdMs, 'NX');
+    if (claimed !== 'OK') throw PreviewStillErrors.inProgress();
+    return async () => {
+      await this.redis.eval(RELEASE_IF_OURS, 1, key, token).catch(() => undefined);
+    };
+  }
+
+  /** Counts one still against the plan's budget of this minute; 429 PREVIEW_STILL_LIMIT_EXCEEDED beyond it. */
+  async spend(accountId: string): Promise<void> {
+    const { limits } = await this.plans.limitsFor(accountId);
+    const key = this.keys.key('preview-stills', 'minute', accountId);
+    const [used, ttl] = (await this.redis.eval(COUNT_IN_WINDOW, 1, key, BUDGET_WINDOW_MS)) as [number, number];
+    if (used > limits.preview_stills_per_minute) {
+      const retryAfter = Math.max(1, Math.ceil((ttl > 0 ? ttl : BUDGET_WINDOW_MS) / 1000));
+      throw PreviewStillErrors.limitExceeded(limits.preview_stills_per_minute, retryAfter);
+    }
+  }
+}

@@ -2,12 +2,15 @@
 # The whole test suite: the SDK's generated types against the OpenAPI document, types (server, browser
 # and package tsconfigs), lint and formatting, the dependency rules (who may call whom), the OpenAPI
 # document's lint (Redocly's recommended rules, Spectral's oas rules), unit tests, the e2e suite against
-# the machine's Postgres and Redis (the built SDK and CLI among them), the API e2e suites once more on
-# the embedded SQLite default, the fault-injection suite (test/faults), and the dashboard in Debian's Chromium
+# the machine's Postgres and Redis (the built SDK and CLI among them; the files that only draw pictures run on
+# SQLite beside it), the API e2e suites once more on the embedded SQLite default, the fault-injection suite
+# (test/faults), and the dashboard in Debian's Chromium
 # against the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
+# A stage that fails ends the run: stop the streams still running in the background with it.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 # Prints where the run is and how long it has taken, so a slow stage shows in the log.
 stage() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1"; }
 
@@ -35,33 +38,58 @@ stage "SDK and CLI packages"
 npm run generate:check --workspace @mapr/sdk
 npm run build:packages
 stage "types, lint, dependency rules"
+# Type checking and lint each keep one core busy: side by side they take the time of the longer.
+lint_log=$(mktemp)
+npm run lint >"$lint_log" 2>&1 &
+lint_pid=$!
 npm run typecheck
-npm run lint
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+rm -f "$lint_log"
+[ "$lint_status" -eq 0 ] || exit "$lint_status"
 npm run lint:deps
 stage "OpenAPI document (Redocly, Spectral)"
 npm run lint:openapi
 stage "unit tests"
 npx jest --config jest.config.js --selectProjects unit remotion dashboard
-# The fault suite (test/faults/README.md: its own database, a private redis-server it kills) runs in the background
-# beside both e2e stages: it mostly waits (fake renders, outages of seconds), so there it costs little and its
-# minutes leave the critical path. Its output is printed when it ends.
-stage "fault injection (in the background)"
+# Three streams run side by side, because most e2e files wait more than they compute: the fault suite
+# (test/faults/README.md: its own database, a private redis-server it kills; fake renders, outages of seconds),
+# the files that draw pictures (golden stills, the frame layout matrix, in-page videos: they need no database, so
+# they run on the embedded SQLite default, each test app with its own file) followed by the API e2e suites once
+# more on SQLite, and every other e2e file on Postgres. Each background stream's output is printed when it ends.
+RENDER_E2E=(test/golden-stills.e2e-spec.ts test/frame-layout.e2e-spec.ts test/in-page-render.e2e-spec.ts
+  test/render-modes-video.e2e-spec.ts test/imagery-tiles.e2e-spec.ts)
+SQLITE_API_E2E=(test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts
+  test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts
+  test/render-modes.e2e-spec.ts test/events.e2e-spec.ts)
+stage "fault injection, and pictures then the API on SQLite (in the background)"
 faults_log=$(mktemp)
 npx jest --config jest.config.js --selectProjects faults --runInBand >"$faults_log" 2>&1 &
 faults_pid=$!
-stage "e2e on Postgres"
-TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand
-stage "API e2e on SQLite"
-TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts test/events.e2e-spec.ts
+sqlite_log=$(mktemp)
+TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand "${RENDER_E2E[@]}" "${SQLITE_API_E2E[@]}" \
+  >"$sqlite_log" 2>&1 &
+sqlite_pid=$!
+stage "e2e on Postgres (all but the pictures)"
+render_pattern=$(printf '%s|' "${RENDER_E2E[@]}")
+TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand \
+  --testPathIgnorePatterns '/node_modules/' "(${render_pattern%|})\$"
+# Prints a background stream's output once it has ended; fails the run when it failed.
+finish() {
+  local name=$1 pid=$2 log=$3 status=0
+  wait "$pid" || status=$?
+  cat "$log"
+  rm -f "$log"
+  if [ "$status" -ne 0 ]; then
+    echo "$name failed (exit $status)." >&2
+    exit "$status"
+  fi
+}
+stage "pictures, then the API e2e on SQLite (result)"
+finish "The SQLite stream" "$sqlite_pid" "$sqlite_log"
 stage "fault injection (result)"
-faults_status=0
-wait "$faults_pid" || faults_status=$?
-cat "$faults_log"
-rm -f "$faults_log"
-if [ "$faults_status" -ne 0 ]; then
-  echo "The fault suite failed (exit $faults_status)." >&2
-  exit "$faults_status"
-fi
+finish "The fault suite" "$faults_pid" "$faults_log"
 
 # The dashboard, driven in a real browser against the built service (API + worker).
 stage "dashboard in the browser"

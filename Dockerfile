@@ -14,7 +14,8 @@ COPY packages/cli/package.json packages/cli/
 # Exactly the lock's versions (native addons come prebuilt for Node-API; the toolchain is there for any that is not).
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# No source maps in the image: they would publish the dashboard's source as written (the API refuses them in production too).
+RUN npm run build && npm prune --omit=dev && find dist/dashboard -name '*.map' -delete
 
 FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium

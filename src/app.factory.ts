@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
@@ -9,6 +10,7 @@ import { answerUnparsableRequests } from './common/http/unparsable-requests';
 import { compressResponses } from './common/http/compression';
 import { corsOptions, endUnlistedPreflights } from './common/http/cors';
 import { requestIdMiddleware } from './common/http/request-id';
+import { refuseSourceMaps, securityHeaders } from './common/http/security-headers';
 import { UnmatchedRoutesExpressAdapter } from './common/http/unmatched-routes';
 import { createValidationPipe } from './common/http/validation';
 import { setupSwagger } from './common/openapi/swagger';
@@ -40,6 +42,10 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   }
   app.useLogger(app.get(Logger));
   answerUnparsableRequests(app.getHttpServer());
+  // Slow-header and slow-body clients (one byte every few seconds, to hold connections open) are cut off.
+  const server = app.getHttpServer() as Server;
+  server.headersTimeout = config.http.headersTimeoutMs;
+  server.requestTimeout = 2 * config.http.headersTimeoutMs;
   app.disable('x-powered-by');
   app.set('trust proxy', config.http.trustProxyHops);
   // No ETag on every response: the job reads that pollers repeat set theirs (common/http/etag.ts).
@@ -47,6 +53,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   // First of all, so that every response (404s, docs, health, errors) carries the request id.
   // Bodies are read later, by the last global guard (JsonBodyGuard), once the caller is admitted.
   app.use(requestIdMiddleware);
+  app.use(securityHeaders());
+  if (config.env === 'production') app.use(refuseSourceMaps());
   // gzip/br as Accept-Encoding asks, for JSON and the dashboard; never for the CDN's media or a range request.
   app.use(compressResponses());
   // Contract §1: every response carries the rate-limit headers. /v1 routes get them from

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import { createAccount, startTestApp, TestApp, uniqueEmail, verificationLinkFor, renderBody } from './support/test-app';
 
@@ -16,6 +18,27 @@ describe('Accounts and authentication', () => {
       expect(res.body.message).toEqual(expect.any(String));
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
       expect(verificationLinkFor(t, email)).toContain('/v1/auth/verify-email?token=');
+    });
+
+    it('puts nothing the registrant typed into the e-mail, and refuses a name of several lines', async () => {
+      const multiLine = await t.http
+        .post('/v1/auth/register')
+        .send({
+          email: uniqueEmail('inj'),
+          password: 'long enough pw',
+          name: 'Ana\nYour account is suspended! Reset it at https://evil.example/reset',
+        })
+        .expect(400);
+      expect(multiLine.body).toMatchObject({ error_code: 'VALIDATION_ERROR', issues: [expect.objectContaining({ field: 'name' })] });
+      const email = uniqueEmail('inj');
+      const name = 'Your account is suspended! Reset it at https://evil.example/reset';
+      await t.http.post('/v1/auth/register').send({ email, password: 'long enough pw', name }).expect(201);
+      const dir = t.config.mail.outboxDir;
+      const mail = readdirSync(dir)
+        .map((file) => readFileSync(join(dir, file), 'utf8'))
+        .find((raw) => raw.includes(`To: ${email}`))!;
+      expect(mail).toContain('/v1/auth/verify-email?token=');
+      expect(mail).not.toMatch(/evil\.example|suspended/);
     });
 
     it('refuses a second account for the same address, whatever its case', async () => {
@@ -117,7 +140,7 @@ describe('Accounts and authentication', () => {
       expect({ ...unknown.body, request_id: 0 }).toEqual({ ...wrong.body, request_id: 0 });
     });
 
-    it('limits failed logins per e-mail', async () => {
+    it('limits failed logins per source and e-mail', async () => {
       const account = await createAccount(t, { keys: false });
       for (let i = 0; i < 10; i++)
         await t.http.post('/v1/auth/login').send({ email: account.email, password: 'wrong password' }).expect(401);

@@ -118,10 +118,13 @@ describe('examples/', () => {
       });
     });
 
-    it('accepts an event forwarded from GET /v1/events unchanged', async () => {
-      const [event] = (await t.http.get('/v1/events').query({ limit: 1 }).auth(account.liveKey, bearer).expect(200)).body.data;
-      const res = await receiver.post(event.body, event.headers);
-      expect(res.status).toBe(200);
+    it('accepts an event forwarded from GET /v1/events unchanged, as a dashboard session reads it; not as an API key does', async () => {
+      // A dashboard session's events are signed with the webhook secret this receiver holds.
+      const [event] = (await t.http.get('/v1/events').query({ limit: 1 }).auth(account.accessToken, bearer).expect(200)).body.data;
+      expect((await receiver.post(event.body, event.headers)).status).toBe(200);
+      // An API key's are signed with the listen secret: no API key can make a signature this receiver trusts.
+      const [asKey] = (await t.http.get('/v1/events').query({ limit: 1 }).auth(account.liveKey, bearer).expect(200)).body.data;
+      expect((await receiver.post(asKey.body, asKey.headers)).status).toBe(401);
     });
 
     it('answers 401 to a tampered body, an old timestamp, a wrong secret and the plain signature alone', async () => {

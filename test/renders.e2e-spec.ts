@@ -388,6 +388,23 @@ describe('Render intake and jobs', () => {
       expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
     });
 
+    it('keeps a key apart per mode: the same key with a test key, then with the live key, makes two jobs', async () => {
+      const account = await createAccount(t, { tier: 'creator' });
+      const send = (key: string) => t.http.post('/v1/render').auth(key, bearer).set('Idempotency-Key', 'shared-1').send(renderBody());
+      const sandbox = await send(account.testKey).expect(202);
+      const live = await send(account.liveKey).expect(202);
+      expect(live.headers['idempotent-replayed']).toBeUndefined();
+      expect(live.body.job_id).not.toBe(sandbox.body.job_id);
+      // Each mode reads its own job, and each replay stays in its mode.
+      await t.http.get(`/v1/render/${live.body.job_id}`).auth(account.liveKey, bearer).expect(200);
+      const liveAgain = await send(account.liveKey).expect(202);
+      expect(liveAgain.body.job_id).toBe(live.body.job_id);
+      const sandboxAgain = await send(account.testKey).expect(202);
+      expect(sandboxAgain.body.job_id).toBe(sandbox.body.job_id);
+      expect(sandboxAgain.headers['idempotent-replayed']).toBe('true');
+      expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(1);
+    });
+
     it('409 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
       const account = await createAccount(t, { tier: 'creator' });
       await t.http.post('/v1/render').auth(account.liveKey, bearer).set('Idempotency-Key', 'k').send(renderBody()).expect(202);

@@ -18,6 +18,10 @@ export interface AppConfig {
     cdnUrl: string;
     servesLocalCdn: boolean;
     trustProxyHops: number;
+    /** Lets a caller see /health/ready's detail from elsewhere than the machine itself (header X-Health-Token). */
+    healthDetailToken?: string;
+    /** A client that has not sent its headers within this is cut off; a whole request must arrive within twice it. */
+    headersTimeoutMs: number;
     /** Origins allowed to call the API from a browser (CORS); empty: no cross-origin access. */
     corsOrigins: string[];
     anonymousRequestsPerMinute: number;
@@ -28,7 +32,8 @@ export interface AppConfig {
   /** `url` unset means "start a private redis-server"; main.ts fills it in before the app boots. */
   redis: { url?: string; keyPrefix: string; embeddedDir: string };
   auth: { jwtSecret: string; accessTokenTtlSeconds: number; verificationTtlHours: number; keyPrefix: 'mapr' };
-  mail: { smtpUrl?: string; outboxDir: string; from: string };
+  /** `logLinks`: print verification links in the log (never in production, where links are secrets of their own). */
+  mail: { smtpUrl?: string; outboxDir: string; from: string; logLinks: boolean };
   storage:
     | { driver: 'local'; dir: string; retentionDays: number }
     | {
@@ -100,6 +105,11 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
   if (nodeEnv === 'production' && env.WEBHOOK_TIMEOUT_MS && env.WEBHOOK_TIMEOUT_MS !== 30_000) {
     throw new ConfigurationError('Invalid configuration:\n  - WEBHOOK_TIMEOUT_MS is for test suites only');
   }
+  if (nodeEnv === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_DIR) {
+    throw new ConfigurationError(
+      'Invalid configuration:\n  - SMTP_URL is required in production (or MAIL_OUTBOX_DIR, to keep e-mails as files on purpose)',
+    );
+  }
   if (storageDriver === 's3' && !env.S3_BUCKET) {
     throw new ConfigurationError('Invalid configuration:\n  - S3_BUCKET is required when STORAGE_DRIVER=s3');
   }
@@ -117,6 +127,8 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       // The app serves {cdn_url} itself only for local storage; with S3 a real CDN fronts the bucket.
       servesLocalCdn: storageDriver === 'local',
       trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+      healthDetailToken: env.HEALTH_DETAIL_TOKEN,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS ?? 15_000,
       // As browsers send Origin: lower-case scheme and host, no default port, no trailing slash.
       corsOrigins: (env.CORS_ORIGINS ?? '')
         .split(',')
@@ -134,7 +146,12 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       verificationTtlHours: 24,
       keyPrefix: 'mapr',
     },
-    mail: { smtpUrl: env.SMTP_URL, outboxDir: inData('outbox'), from: env.MAIL_FROM ?? 'mapr <no-reply@mapr.local>' },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      outboxDir: inData(env.MAIL_OUTBOX_DIR ?? 'outbox'),
+      from: env.MAIL_FROM ?? 'mapr <no-reply@mapr.local>',
+      logLinks: nodeEnv !== 'production',
+    },
     storage:
       storageDriver === 's3'
         ? {

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
@@ -139,6 +139,15 @@ export class EnvironmentVariables {
   @IsString()
   MAIL_FROM?: string;
 
+  /**
+   * Where e-mails are written as `.eml` files when there is no SMTP_URL (default DATA_DIR/outbox). In production one
+   * of the two must be set: the outbox is then a choice, not an accident.
+   */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  MAIL_OUTBOX_DIR?: string;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -276,6 +285,24 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(10)
   TRUST_PROXY_HOPS?: number;
+
+  /**
+   * Shows /health/ready's detail (queue counts, the Chromium path) to a request with `X-Health-Token: <this>`; without
+   * it, only requests from the machine itself see the detail, everyone else the status alone. 16+ characters.
+   */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @Length(16, 200, { message: 'HEALTH_DETAIL_TOKEN must be 16 to 200 characters' })
+  HEALTH_DETAIL_TOKEN?: string;
+
+  /** How long a client may take to send a request's headers before the connection is cut (slow-header attacks). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(120_000)
+  HTTP_HEADERS_TIMEOUT_MS?: number;
 }
 
 export class ConfigurationError extends Error {

@@ -9,6 +9,7 @@ import { RenderTemplates1766000000000 } from './migrations/1766000000000-render-
 import { AccountEvents1767200000000 } from './migrations/1767200000000-account-events';
 import { JobIdempotencyKeys1768000000000 } from './migrations/1768000000000-job-idempotency-keys';
 import { SandboxEventsAndListenSecret1769000000000 } from './migrations/1769000000000-sandbox-events-and-listen-secret';
+import { IdempotencyKeysPerMode1769100000000 } from './migrations/1769100000000-idempotency-keys-per-mode';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   AccountEvents1767200000000,
   JobIdempotencyKeys1768000000000,
   SandboxEventsAndListenSecret1769000000000,
+  IdempotencyKeysPerMode1769100000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { RequestHandler } from 'express';
 
@@ -17,6 +19,19 @@ export class UnmatchedRoutesExpressAdapter extends ExpressAdapter {
   beforeNotFound(handler: RequestHandler): void {
     if (this.mounted) throw new Error('beforeNotFound() after the app initialised: the 404 handler is already mounted');
     this.unmatched.push(handler);
+  }
+
+  /**
+   * The HTTP server as Nest makes it, except that Node checks the header and request deadlines of unfinished requests
+   * every second rather than every 30 s (its default), so a client that sends its headers slowly is cut off close to
+   * `headersTimeout` (set by configureHttpApp), not up to half a minute later.
+   */
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options?.httpsOptions || options?.forceCloseConnections) {
+      super.initHttpServer(options);
+      return;
+    }
+    this.setHttpServer(createServer({ connectionsCheckingInterval: 1_000 }, this.getInstance()));
   }
 
   override setNotFoundHandler(handler: RequestHandler, prefix?: string): unknown {

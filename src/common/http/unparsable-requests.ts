@@ -12,12 +12,20 @@ function refusal(code: string | undefined): { status: number; reason: string; er
       message: 'The request headers are larger than the 16 KiB the service reads.',
     };
   }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: 408,
+      reason: 'Request Timeout',
+      errorCode: 'REQUEST_TIMEOUT',
+      message: 'The request headers (or body) did not arrive in time; the connection is closed.',
+    };
+  }
   return { status: 400, reason: 'Bad Request', errorCode: 'MALFORMED_REQUEST', message: 'The request is not valid HTTP/1.1.' };
 }
 
 /**
  * Requests Node's HTTP parser refuses before any middleware runs (a header flood over 16 KiB, a malformed request
- * line) would get a bare status line and no body. They get the one error shape with a request id instead, so that a
+ * line, headers that did not arrive within `headersTimeout`) would get a bare status line and no body. They get the one error shape with a request id instead, so that a
  * client, a proxy log or a support ticket can tell what happened, and the connection closes.
  */
 export function answerUnparsableRequests(server: Server): void {

@@ -1,5 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
@@ -39,10 +41,30 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * The readiness of this process. Its detail (queue counts, the Chromium path) is for the operator: requests from the
+   * machine itself, or with `X-Health-Token` (HEALTH_DETAIL_TOKEN); anyone else learns the status alone. A failing
+   * check is named either way (503), which is what a load balancer and its operator need.
+   */
   @Get('ready')
   @Public()
   @HealthCheck()
-  ready() {
+  async ready(@Req() req: Request) {
+    const result = await this.health.check(this.checks());
+    return this.mayReadDetail(req) ? result : { status: result.status };
+  }
+
+  /** The machine itself (the client address as trusted proxies report it), or the operator's token. */
+  private mayReadDetail(req: Request): boolean {
+    if (isLoopback(req.ip)) return true;
+    const expected = this.config.http.healthDetailToken;
+    const given = req.header('x-health-token');
+    if (!expected || given === undefined) return false;
+    const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  private checks(): HealthIndicatorFunction[] {
     const checks: HealthIndicatorFunction[] = [
       () => this.database.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       async () => {
@@ -73,6 +95,10 @@ export class HealthController {
           : check.down({ message: 'Chromium not found; set CHROMIUM_PATH' });
       });
     }
-    return this.health.check(checks);
+    return checks;
   }
+}
+
+function isLoopback(ip: string | undefined): boolean {
+  return ip !== undefined && (ip === '::1' || /^(::ffff:)?127\./.test(ip));
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
@@ -20,6 +20,7 @@ export class ApiKeysController {
   ) {}
 
   @Post()
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Create an API key',

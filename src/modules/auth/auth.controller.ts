@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
@@ -49,6 +49,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @Header('Cache-Control', 'no-store')
   @Public()
   @HttpCode(200)
   @ApiOperation({ operationId: 'logIn', summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })

@@ -70,6 +70,8 @@ describe('AuthService e-mail verification', () => {
     const attempts = {
       assertAllowed: async () => undefined,
       record: async () => undefined,
+      consume: async () => undefined,
+      giveBack: async () => undefined,
       clear: async () => undefined,
     } as unknown as AttemptLimiter;
     const principals = { invalidate: async () => undefined } as unknown as PrincipalCache;

@@ -64,19 +64,16 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, ip: string): Promise<{ accessToken: string; user: User }> {
     const email = normalizeEmail(input.email);
-    const buckets = [
-      { name: `login:email:${email}`, limit: 10, windowSeconds: 15 * 60 },
-      { name: `login:ip:${ip}`, limit: 50, windowSeconds: 15 * 60 },
-    ];
-    await this.attempts.assertAllowed(buckets);
+    const buckets = loginBuckets(email, ip);
+    // Counted before the password is checked, atomically: parallel guesses cannot all slip past the limit.
+    await this.attempts.consume(buckets);
     const user = await this.users.findOneBy({ email });
     // Unknown e-mail and wrong password take the same path and about the same time.
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-    if (!user || !valid) {
-      await this.attempts.record(buckets);
-      throw AuthErrors.invalidCredentials();
-    }
-    await this.attempts.clear([`login:email:${email}`]);
+    if (!user || !valid) throw AuthErrors.invalidCredentials();
+    // A good password was no failure: the source starts afresh on this account, and the wider buckets forget it.
+    await this.attempts.clear([buckets[0].name]);
+    await this.attempts.giveBack([buckets[1].name, buckets[2].name]);
     const accessToken = await this.jwt.signAsync(
       { sub: user.id },
       { audience: ACCESS_AUDIENCE, expiresIn: this.config.auth.accessTokenTtlSeconds, algorithm: 'HS256' },
@@ -142,8 +139,23 @@ export class AuthService {
       { audience: VERIFICATION_AUDIENCE, jwtid: record.id, expiresIn: ttlHours * 3600, algorithm: 'HS256' },
     );
     const link = `${this.config.http.publicUrl}/v1/auth/verify-email?token=${encodeURIComponent(token)}`;
-    await this.mail.send({ to: user.email, ...verificationEmail({ name: user.name, link, ttlHours }) });
-    if (this.mail.deliversToOutbox)
+    await this.mail.send({ to: user.email, ...verificationEmail({ link, ttlHours }) });
+    // A convenience of the embedded default; in production the link (a credential for the address) stays out of logs.
+    if (this.mail.deliversToOutbox && this.config.mail.logLinks)
       this.logger.log({ user_id: user.id, verification_link: link }, `Verification link for ${user.email}: ${link}`);
   }
+}
+
+/**
+ * Login attempts, counted per source and e-mail (10 in 15 minutes: slows one attacker on one account), per source
+ * (50: one address guessing across accounts) and per e-mail from anywhere (100: guessing spread over many addresses).
+ * The tightest limit is on the source, not the account, so someone guessing a password does not lock its owner out.
+ */
+function loginBuckets(email: string, ip: string) {
+  const window = 15 * 60;
+  return [
+    { name: `login:source:${ip}:${email}`, limit: 10, windowSeconds: window },
+    { name: `login:ip:${ip}`, limit: 50, windowSeconds: window },
+    { name: `login:email:${email}`, limit: 100, windowSeconds: window },
+  ];
 }

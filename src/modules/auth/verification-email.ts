@@ -1,10 +1,15 @@
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function verificationEmail(input: { name: string; link: string; ttlHours: number }) {
+/**
+ * The verification e-mail. It carries nothing the registering person typed (not even their name): anyone may register
+ * any address, so text of theirs in our e-mail ("Your account is suspended! Reset it at https://…") would be phishing
+ * sent in our name.
+ */
+export function verificationEmail(input: { link: string; ttlHours: number }) {
   const subject = 'Verify your e-mail address for mapr';
   const text = [
-    `Hi ${input.name},`,
+    'Hello,',
     '',
     'Open this link to verify your e-mail address and start rendering:',
     input.link,
@@ -12,7 +17,7 @@ export function verificationEmail(input: { name: string; link: string; ttlHours:
     `The link works once and expires in ${input.ttlHours} hours.`,
     'If you did not sign up for mapr, ignore this message.',
   ].join('\n');
-  const html = `<p>Hi ${escapeHtml(input.name)},</p>
+  const html = `<p>Hello,</p>
 <p>Open this link to verify your e-mail address and start rendering:</p>
 <p><a href="${escapeHtml(input.link)}">Verify my e-mail address</a></p>
 <p>The link works once and expires in ${input.ttlHours} hours. If you did not sign up for mapr, ignore this message.</p>`;

@@ -5,7 +5,7 @@ import { randomBase62 } from '../../common/util/ids';
 import type { DomainError } from '../../common/errors';
 import type { Principal } from '../auth';
 import type { PlansService } from './plans.service';
-import { RateLimiter, storageHitKey } from './rate-limiter';
+import { anonymousSource, RateLimiter, storageHitKey } from './rate-limiter';
 
 /**
  * The limiter against the real local Redis (TEST_REDIS_URL, else the default port) and the real
@@ -106,5 +106,23 @@ describe('RateLimiter (Redis)', () => {
     const offlineLimiter = new RateLimiter(new ThrottlerStorageRedisService(offline), offline, plans, config);
     await expect(offlineLimiter.peek({ ip }, { setHeader: jest.fn() } as never)).rejects.toThrow(/Redis is wait/);
     offline.disconnect();
+  });
+});
+
+describe('anonymousSource', () => {
+  it('keys an IPv4 caller by its address, a v4-mapped one too', () => {
+    expect(anonymousSource('203.0.113.7')).toBe('203.0.113.7');
+    expect(anonymousSource('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('keys an IPv6 caller by its /64, however the address is written', () => {
+    expect(anonymousSource('2001:db8:85a3:1:8a2e:370:7334:1')).toBe('2001:db8:85a3:1::/64');
+    expect(anonymousSource('2001:0db8:85a3:0001:ffff:ffff:ffff:ffff')).toBe('2001:db8:85a3:1::/64');
+    expect(anonymousSource('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(anonymousSource('2001:db8:0:0:1::2')).toBe('2001:db8:0:0::/64');
+    expect(anonymousSource('::1')).toBe('0:0:0:0::/64');
+    // Two hosts of one /64 share a budget; the next /64 has its own.
+    expect(anonymousSource('2001:db8:1:2::a')).toBe(anonymousSource('2001:db8:1:2:ffff::b'));
+    expect(anonymousSource('2001:db8:1:3::a')).not.toBe(anonymousSource('2001:db8:1:2::a'));
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
@@ -84,9 +85,28 @@ export class RateLimiter implements ApiRateLimit {
     const limit = principal
       ? (await this.plans.limitsFor(principal.accountId)).limits.requests_per_minute
       : this.config.http.anonymousRequestsPerMinute;
-    const tracker = principal ? `account:${principal.accountId}` : `ip:${req.ip}`;
+    const tracker = principal ? `account:${principal.accountId}` : `ip:${anonymousSource(req.ip ?? 'unknown')}`;
     return { key: `${this.config.redis.keyPrefix}:rate:${tracker}`, limit };
   }
+}
+
+/**
+ * Whose anonymous budget a request spends: its IPv4 address, or the /64 network of an IPv6 one. One IPv6 host
+ * commonly holds a whole /64 and could change address for every request; a /64 is what one subscriber gets.
+ */
+export function anonymousSource(ip: string): string {
+  const v4Mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4Mapped) return v4Mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function setHeaders(res: Pick<Response, 'setHeader'>, window: RateWindow): void {

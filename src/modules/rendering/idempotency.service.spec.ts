@@ -6,17 +6,17 @@ import type { IdempotentCall } from './idempotent-call';
 /** A repository over one in-memory table keyed by (account, key): enough for respond()'s control flow. */
 function recordsTable(): Repository<IdempotencyRecord> {
   const rows = new Map<string, IdempotencyRecord>();
-  const id = (r: { accountId: string; key: string }) => `${r.accountId}/${r.key}`;
+  const id = (r: { accountId: string; sandbox: boolean; key: string }) => `${r.accountId}/${r.sandbox}/${r.key}`;
   return {
     insert: async (row: IdempotencyRecord) => {
       if (rows.has(id(row))) throw new Error('duplicate key');
       rows.set(id(row), { ...row });
     },
-    findOneBy: async (where: { accountId: string; key: string }) => rows.get(id(where)) ?? null,
-    update: async (where: { accountId: string; key: string }, changes: Partial<IdempotencyRecord>) => {
+    findOneBy: async (where: { accountId: string; sandbox: boolean; key: string }) => rows.get(id(where)) ?? null,
+    update: async (where: { accountId: string; sandbox: boolean; key: string }, changes: Partial<IdempotencyRecord>) => {
       Object.assign(rows.get(id(where)) ?? {}, changes);
     },
-    delete: async (where: { accountId: string; key: string }) => {
+    delete: async (where: { accountId: string; sandbox: boolean; key: string }) => {
       rows.delete(id(where));
     },
   } as unknown as Repository<IdempotencyRecord>;
@@ -24,7 +24,16 @@ function recordsTable(): Repository<IdempotencyRecord> {
 
 function call(key: string | undefined, body: unknown = { duration: 10 }): IdempotentCall & { replayedWith: number[] } {
   const replayedWith: number[] = [];
-  return { key, accountId: 'usr_1', scope: 'POST /v1/render', body, status: 202, replayedWith, markReplayed: (s) => replayedWith.push(s) };
+  return {
+    key,
+    accountId: 'usr_1',
+    sandbox: false,
+    scope: 'POST /v1/render',
+    body,
+    status: 202,
+    replayedWith,
+    markReplayed: (s) => replayedWith.push(s),
+  };
 }
 
 describe('IdempotencyService.respond', () => {

@@ -22,6 +22,12 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Whose key: an account's, in one mode (`mapr_test_` keys' sandbox, or live). */
+interface RecordOwner {
+  accountId: string;
+  sandbox: boolean;
+}
+
 /** A response as remembered under a key: its status and body. */
 export interface IdempotentResponse<T = unknown> {
   status: number;
@@ -31,7 +37,7 @@ export interface IdempotentResponse<T = unknown> {
 export type IdempotentOutcome<T> = ({ replayed: true } & IdempotentResponse) | ({ replayed: false } & IdempotentResponse<T>);
 
 /**
- * `Idempotency-Key` handling (per account, 24 h): the same key and body replay the first
+ * `Idempotency-Key` handling (per account and mode, 24 h): the same key and body replay the first
  * response; another body → 409 IDEMPOTENCY_KEY_REUSED; a duplicate still running → 409
  * IDEMPOTENCY_KEY_IN_USE. A request refused with a 4xx is forgotten, so a corrected retry works.
  * Routes opt in with an `@Idempotency() call: IdempotentCall` parameter and `respond` (idempotent-call.ts).
@@ -57,7 +63,7 @@ export class IdempotencyService {
     if (call.key === undefined) return handler();
     const key = call.key;
     const outcome = await this.run(
-      { accountId: call.accountId, key, scope: call.scope, body: call.body },
+      { accountId: call.accountId, sandbox: call.sandbox, key, scope: call.scope, body: call.body },
       async () => ({ status: call.status, body: await handler() }),
       recover &&
         (async (since: Date) => {
@@ -70,34 +76,36 @@ export class IdempotencyService {
   }
 
   /**
-   * Runs `handler` once per (account, key) and body; a repeat gets the remembered response. `recover` answers what
+   * Runs `handler` once per (account, mode, key) and body; a repeat gets the remembered response. `recover` answers what
    * an earlier run under the key created since `since` (its record's creation), if anything, when its record was left
    * unfinished.
    */
   async run<T>(
-    request: { accountId: string; key: string; scope: string; body: unknown },
+    request: { accountId: string; sandbox: boolean; key: string; scope: string; body: unknown },
     handler: () => Promise<IdempotentResponse<T>>,
     recover?: (since: Date) => Promise<IdempotentResponse<T> | undefined>,
   ): Promise<IdempotentOutcome<T>> {
-    const { accountId, key, scope } = request;
+    const { key, scope } = request;
+    // A key is the caller's in one mode: a test key's use of it never answers a live request, nor the reverse.
+    const owner: RecordOwner = { accountId: request.accountId, sandbox: request.sandbox };
     const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
-    const claimed = await this.claim(accountId, key, scope, requestHash, recover);
+    const claimed = await this.claim(owner, key, scope, requestHash, recover);
     if (claimed !== true) return claimed;
     try {
       const result = await handler();
       await this.records.update(
-        { accountId, key },
+        { ...owner, key },
         { state: 'completed', responseStatus: result.status, responseBody: result.body as object },
       );
       return { replayed: false, ...result };
     } catch (err) {
       // Client errors are not remembered; server errors neither, so the client can simply retry.
-      await this.records.delete({ accountId, key });
+      await this.records.delete({ ...owner, key });
       throw err;
     }
   }
   private async claim(
-    accountId: string,
+    owner: RecordOwner,
     key: string,
     scope: string,
     requestHash: string,
@@ -107,7 +115,7 @@ export class IdempotencyService {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await this.records.insert({
-          accountId,
+          ...owner,
           key,
           scope,
           requestHash,
@@ -118,7 +126,7 @@ export class IdempotencyService {
         });
         return true;
       } catch (err) {
-        const existing = await this.records.findOneBy({ accountId, key });
+        const existing = await this.records.findOneBy({ ...owner, key });
         if (!existing) {
           if (attempt === 0) continue; // deleted between our insert and read: try once more
           throw err;
@@ -129,7 +137,7 @@ export class IdempotencyService {
           const recovered = await recover(existing.createdAt);
           if (recovered) {
             await this.records.update(
-              { accountId, key, state: 'in_progress' },
+              { ...owner, key, state: 'in_progress' },
               { state: 'completed', responseStatus: recovered.status, responseBody: recovered.body as object },
             );
             return { replayed: true, ...recovered };
@@ -138,7 +146,7 @@ export class IdempotencyService {
         const age = now.getTime() - existing.createdAt.getTime();
         const expired = age > RETENTION_MS || (existing.state === 'in_progress' && age > STALE_IN_PROGRESS_MS);
         if (expired) {
-          await this.records.delete({ accountId, key, createdAt: existing.createdAt });
+          await this.records.delete({ ...owner, key, createdAt: existing.createdAt });
           continue;
         }
         if (existing.requestHash !== requestHash || existing.scope !== scope) throw RenderingErrors.idempotencyKeyReused();

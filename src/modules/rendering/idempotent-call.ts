@@ -10,6 +10,8 @@ export interface IdempotentCall {
   /** The header's value; undefined when the request has none (then the route simply runs). */
   readonly key: string | undefined;
   readonly accountId: string;
+  /** Made with a `mapr_test_` key: its keys are apart from the live ones (a dashboard session's calls are live). */
+  readonly sandbox: boolean;
   /** The route, e.g. `POST /v1/render`: a key used on another route is a different request. */
   readonly scope: string;
   /** The body as received, hashed to tell a repeat from a different request under the same key. */
@@ -53,6 +55,7 @@ export const Idempotency = createParamDecorator(
     return {
       key: parseIdempotencyKey(req.headers['idempotency-key']),
       accountId: req.principal.accountId,
+      sandbox: req.principal.sandbox,
       scope: `${req.method} ${routePath}`,
       body: req.body as unknown,
       status: (Reflect.getMetadata(HTTP_CODE_METADATA, context.getHandler()) as number | undefined) ?? HttpStatus.CREATED,

@@ -56,7 +56,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
   async acceptedUnder(principal: Principal, idempotencyKey: string, since: Date): Promise<AcceptedRenderDto | undefined> {
     // Since the key's record was made: an older job under the key belongs to an earlier use of it (records expire).
     const job = await this.jobs.findOne({
-      where: { accountId: principal.accountId, idempotencyKey, createdAt: MoreThanOrEqual(since) },
+      where: { accountId: principal.accountId, sandbox: principal.sandbox, idempotencyKey, createdAt: MoreThanOrEqual(since) },
       order: { createdAt: 'DESC' },
     });
     if (!job) return undefined;

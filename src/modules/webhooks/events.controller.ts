@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
@@ -17,6 +17,7 @@ export class EventsController {
   ) {}
 
   @Get('listen-secret')
+  @Header('Cache-Control', 'no-store')
   @Authenticated()
   @ApiOperation({
     operationId: 'getListenSecret',
@@ -32,6 +33,7 @@ export class EventsController {
   }
 
   @Get()
+  @Header('Cache-Control', 'no-store')
   @Authenticated()
   @ApiOperation({
     operationId: 'listEvents',

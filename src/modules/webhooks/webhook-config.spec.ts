@@ -1,7 +1,12 @@
 import { loadConfiguration } from '../../config';
 
 describe('webhook configuration', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/mapr-config-spec' };
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    DATA_DIR: '/tmp/mapr-config-spec',
+    SMTP_URL: 'smtp://mail.example:587',
+  };
 
   it('uses the contract’s 30 s deadline and unscaled retries by default', () => {
     expect(loadConfiguration(production).webhooks).toEqual({ allowPrivateTargets: false, retryTimeScale: 1, timeoutMs: 30_000 });

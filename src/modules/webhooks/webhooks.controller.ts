@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
@@ -16,6 +16,7 @@ export class WebhooksController {
   ) {}
 
   @Get('secret')
+  @Header('Cache-Control', 'no-store')
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
     operationId: 'getWebhookSecret',
@@ -28,6 +29,7 @@ export class WebhooksController {
   }
 
   @Post('secret/rotate')
+  @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({

@@ -665,7 +665,7 @@ export interface components {
              */
             password: string;
             /**
-             * @description Display name.
+             * @description Display name: one line (no line breaks or other control characters).
              * @example Ana Lima
              */
             name: string;

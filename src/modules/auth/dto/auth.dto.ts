@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsDefined, IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -18,11 +18,13 @@ export class RegisterDto {
   @Length(8, 128, { message: 'password must be 8 to 128 characters' })
   password: string;
 
-  @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name.' })
+  @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name: one line (no line breaks or other control characters).' })
   @IsDefined()
   @Transform(trim)
   @IsString()
   @Length(1, 100, { message: 'name must be 1 to 100 characters' })
+  // One line: a name is shown in pages and logs, where a line break could pass for text of ours.
+  @Matches(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { message: 'name must be one line, without line breaks or other control characters' })
   name: string;
 }
 

@@ -84,7 +84,7 @@ export class BatchesService {
   async acceptedUnder(principal: Principal, idempotencyKey: string, since: Date): Promise<AcceptedBatchDto | undefined> {
     // Since the key's record was made: an older batch under the key belongs to an earlier use of it (records expire).
     const batch = await this.batches.findOne({
-      where: { accountId: principal.accountId, idempotencyKey, createdAt: MoreThanOrEqual(since) },
+      where: { accountId: principal.accountId, sandbox: principal.sandbox, idempotencyKey, createdAt: MoreThanOrEqual(since) },
       order: { createdAt: 'DESC' },
     });
     if (!batch) return undefined;

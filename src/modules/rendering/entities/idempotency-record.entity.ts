@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { JsonColumn, TimestampColumn } from '../../../database/columns';
 
 /**
- * One use of an `Idempotency-Key` (per account, kept 24 h). While `state` is `in_progress` a
+ * One use of an `Idempotency-Key` (per account and mode, kept 24 h). While `state` is `in_progress` a
  * concurrent duplicate gets 409 IDEMPOTENCY_KEY_IN_USE; once `completed` the stored response is
  * replayed. Requests refused with a 4xx delete their record, so a corrected retry goes through.
  */
@@ -10,6 +10,10 @@ import { JsonColumn, TimestampColumn } from '../../../database/columns';
 export class IdempotencyRecord {
   @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
   accountId: string;
+
+  /** The key's mode: the same key is one request with a test key and another with a live one. */
+  @PrimaryColumn({ type: 'boolean', default: false })
+  sandbox: boolean;
 
   @PrimaryColumn({ name: 'idempotency_key', type: 'varchar', length: 255 })
   key: string;

@@ -1,7 +1,12 @@
 import { loadConfiguration } from '../../../config';
 
 describe('imagery tile configuration (contract §21)', () => {
-  const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/mapr-config-spec' };
+  const base = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    DATA_DIR: '/tmp/mapr-config-spec',
+    SMTP_URL: 'smtp://mail.example:587',
+  };
 
   it('draws only the bundled imagery unless IMAGERY_TILE_URL is set', () => {
     expect(loadConfiguration(base).rendering.imageryTiles).toBeUndefined();

@@ -1,0 +1,103 @@
+/**
+ * The hardening a security review asked for (docs/security.md): headers on every response, no caching of responses
+ * that carry a secret, /health/ready's detail kept to the machine and the operator, login limits counted before the
+ * password is checked and aimed at the source, and slow-header clients cut off. The app trusts one proxy, so each
+ * request's source is its X-Forwarded-For.
+ */
+import { connect } from 'node:net';
+import { createAccount, startTestApp, TestApp } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+const HEALTH_TOKEN = 'health-token-0123456789abcdef';
+
+describe('Security headers, secrets uncached, health detail, login limits, slow headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ TRUST_PROXY_HOPS: '1', HEALTH_DETAIL_TOKEN: HEALTH_TOKEN, HTTP_HEADERS_TIMEOUT_MS: '1000' });
+  });
+  afterAll(() => t?.close());
+
+  it('marks every response nosniff and unframeable, and gives the API docs a content security policy', async () => {
+    const account = await createAccount(t, { keys: true });
+    for (const res of [
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200),
+      await t.http.get('/v1/nothing-here').expect(404),
+      await t.http.get('/health/live').expect(200),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    const docs = await t.http.get('/docs').redirects(1).expect(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+    expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    // Swagger UI's page loads its scripts from files: the policy lets it run.
+    expect(docs.text).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+
+  it('answers every response that carries a secret with Cache-Control: no-store', async () => {
+    const account = await createAccount(t, { keys: false });
+    const login = await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(200);
+    const key = await t.http.post('/v1/api-keys').auth(account.accessToken, bearer).send({ name: 'ci', mode: 'live' }).expect(201);
+    const secret = await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200);
+    const rotated = await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200);
+    const listen = await t.http.get('/v1/events/listen-secret').auth(key.body.key, bearer).expect(200);
+    const events = await t.http.get('/v1/events').auth(key.body.key, bearer).expect(200);
+    for (const res of [login, key, secret, rotated, listen, events]) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('shows /health/ready’s detail to the machine itself and to the operator’s token, the status alone to others', async () => {
+    const local = await t.http.get('/health/ready').expect(200);
+    expect(local.body).toMatchObject({ status: 'ok', info: { queue: expect.any(Object), database: { status: 'up' } } });
+    const outsider = await t.http.get('/health/ready').set('X-Forwarded-For', '198.51.100.4').expect(200);
+    expect(outsider.body).toEqual({ status: 'ok' });
+    const wrongToken = await t.http.get('/health/ready').set('X-Forwarded-For', '198.51.100.4').set('X-Health-Token', 'nope');
+    expect(wrongToken.body).toEqual({ status: 'ok' });
+    const operator = await t.http.get('/health/ready').set('X-Forwarded-For', '198.51.100.4').set('X-Health-Token', HEALTH_TOKEN);
+    expect(operator.body).toMatchObject({ status: 'ok', info: { queue: expect.any(Object) } });
+  });
+
+  const login = (email: string, password: string, from: string) =>
+    t.http.post('/v1/auth/login').set('X-Forwarded-For', from).send({ email, password });
+
+  it('counts parallel guesses before checking them: of 25 at once, 10 are checked and 15 refused', async () => {
+    const account = await createAccount(t, { keys: false });
+    const answers = await Promise.all(Array.from({ length: 25 }, () => login(account.email, 'wrong password', '198.51.100.9')));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const res of answers.filter((r) => r.status === 429)) {
+      expect(res.body.error_code).toBe('TOO_MANY_ATTEMPTS');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The right password from that source waits too.
+    await login(account.email, account.password, '198.51.100.9').expect(429);
+  });
+
+  it('slows the guessing source, not the account: its owner still logs in from elsewhere', async () => {
+    const account = await createAccount(t, { keys: false });
+    for (let i = 0; i < 10; i++) await login(account.email, 'wrong password', '198.51.100.23').expect(401);
+    await login(account.email, 'wrong password', '198.51.100.23').expect(429);
+    await login(account.email, account.password, '203.0.113.7').expect(200);
+    // A good password takes nothing from the source's own allowance.
+    for (let i = 0; i < 12; i++) await login(account.email, account.password, '203.0.113.7').expect(200);
+  });
+
+  it('cuts off a client that sends its headers too slowly', async () => {
+    const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const started = Date.now();
+    // Half a request line, then a byte now and then: never the blank line that ends the headers.
+    socket.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const drip = setInterval(() => socket.write('X'), 300);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    clearInterval(drip);
+    const heldMs = Date.now() - started;
+    expect(heldMs).toBeGreaterThanOrEqual(900);
+    expect(heldMs).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 'REQUEST_TIMEOUT' });
+  });
+});

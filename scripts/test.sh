@@ -52,7 +52,8 @@ npm run lint:deps
 stage "OpenAPI document (Redocly, Spectral)"
 npm run lint:openapi
 stage "unit tests"
-npx jest --config jest.config.js --selectProjects unit remotion dashboard
+# Both cores (Jest's default leaves one to itself).
+npx jest --config jest.config.js --selectProjects unit remotion dashboard --maxWorkers=2
 # Three streams run side by side, because most e2e files wait more than they compute: the fault suite
 # (test/faults/README.md: its own database, a private redis-server it kills; fake renders, outages of seconds),
 # the files that draw pictures (golden stills, the frame layout matrix, in-page videos: they need no database, so
@@ -60,13 +61,19 @@ npx jest --config jest.config.js --selectProjects unit remotion dashboard
 # more on SQLite, and every other e2e file on Postgres. Each background stream's output is printed when it ends.
 RENDER_E2E=(test/golden-stills.e2e-spec.ts test/frame-layout.e2e-spec.ts test/in-page-render.e2e-spec.ts
   test/render-modes-video.e2e-spec.ts test/imagery-tiles.e2e-spec.ts)
+# The suites whose queries differ by dialect (the SQL of transactions, bulk inserts, events' order, JSON columns,
+# limits' counters); every migration runs on SQLite when the first of them boots.
 SQLITE_API_E2E=(test/auth.e2e-spec.ts test/limits.e2e-spec.ts test/renders.e2e-spec.ts test/insert-together.e2e-spec.ts
-  test/transactions.e2e-spec.ts test/http-edge.e2e-spec.ts test/rate-limit-edge.e2e-spec.ts test/templates.e2e-spec.ts
-  test/render-modes.e2e-spec.ts test/events.e2e-spec.ts)
+  test/transactions.e2e-spec.ts test/templates.e2e-spec.ts test/render-modes.e2e-spec.ts test/events.e2e-spec.ts)
 stage "fault injection, and pictures then the API on SQLite (in the background)"
 faults_log=$(mktemp)
-npx jest --config jest.config.js --selectProjects faults --runInBand >"$faults_log" 2>&1 &
+# 4,000 fuzzed bodies a run (FAULTS_FUZZ_BODIES=10000 for the hostile-input file's own default; FAULTS_FUZZ_SEED picks the seed).
+FAULTS_FUZZ_BODIES="${FAULTS_FUZZ_BODIES:-4000}" npx jest --config jest.config.js --selectProjects faults --runInBand >"$faults_log" 2>&1 &
 faults_pid=$!
+# The service and the dashboard as the browser tests run them, built while the e2e suites run.
+build_log=$(mktemp)
+(npx nest build && npm run build:dashboard) >"$build_log" 2>&1 &
+build_pid=$!
 sqlite_log=$(mktemp)
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand "${RENDER_E2E[@]}" "${SQLITE_API_E2E[@]}" \
   >"$sqlite_log" 2>&1 &
@@ -88,12 +95,11 @@ finish() {
 }
 stage "pictures, then the API e2e on SQLite (result)"
 finish "The SQLite stream" "$sqlite_pid" "$sqlite_log"
+finish "The build of the service and the dashboard" "$build_pid" "$build_log"
+
+# The dashboard, driven in a real browser against the built service (API + worker), while the fault suite ends.
+stage "dashboard in the browser"
+npx playwright test -c test/browser/playwright.config.ts
 stage "fault injection (result)"
 finish "The fault suite" "$faults_pid" "$faults_log"
-
-# The dashboard, driven in a real browser against the built service (API + worker).
-stage "dashboard in the browser"
-npx nest build
-npm run build:dashboard
-npx playwright test -c test/browser/playwright.config.ts
 stage "all passed"

@@ -13,7 +13,7 @@ const USAGE = `mapr operator commands
   npm run cli -- account:set-tier <email> <free|creator|studio|enterprise> [limits]
       limits (custom plans): --renders-per-month N --max-duration N
                              --requests-per-minute N --concurrent-jobs N --resolutions 720p,1080p,4k
-                             --preview-stills-per-minute N
+                             --preview-stills-per-minute N --sandbox-renders-per-day N --queued-jobs N
   npm run cli -- account:show <email>
   npm run cli -- account:verify-email <email>     mark an address verified (support cases)
 `;
@@ -24,6 +24,8 @@ const LIMIT_FLAGS: Record<string, keyof TierLimits> = {
   '--requests-per-minute': 'requests_per_minute',
   '--concurrent-jobs': 'concurrent_jobs',
   '--preview-stills-per-minute': 'preview_stills_per_minute',
+  '--sandbox-renders-per-day': 'sandbox_renders_per_day',
+  '--queued-jobs': 'queued_jobs',
   '--resolutions': 'resolutions',
 };
 

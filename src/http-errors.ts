@@ -36,10 +36,13 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
   EMAIL_ALREADY_VERIFIED: { status: 409, title: 'E-mail already verified' },
   INVALID_VERIFICATION_TOKEN: { status: 400, title: 'Invalid verification token' },
   TOO_MANY_ATTEMPTS: { status: 429, title: 'Too many attempts' },
+  REAUTHENTICATION_REQUIRED: { status: 403, title: 'Password required' },
   // billing
   RATE_LIMIT_EXCEEDED: { status: 429, title: 'Rate limit exceeded' },
   RENDER_LIMIT_EXCEEDED: { status: 429, title: 'Render limit exceeded' },
   CONCURRENT_JOB_LIMIT: { status: 429, title: 'Concurrent job limit exceeded' },
+  QUEUED_JOB_LIMIT: { status: 429, title: 'Queued job limit exceeded' },
+  SANDBOX_LIMIT_EXCEEDED: { status: 429, title: 'Sandbox limit exceeded' },
   FEATURE_NOT_AVAILABLE: { status: 403, title: 'Feature not available' },
   // rendering: the render API and files
   PREVIEW_STILL_IN_PROGRESS: { status: 429, title: 'Preview still in progress' },

@@ -66,7 +66,7 @@ describe('committed OpenAPI document', () => {
     expect(ids.length).toBeGreaterThanOrEqual(30);
     for (const id of ids)
       expect(id).toMatch(
-        /^(create|get|list|cancel|preview|search|update|delete|revoke|rotate|redeliver|register|logIn|resend|verify)[A-Za-z]*$/,
+        /^(create|get|list|cancel|preview|search|update|delete|revoke|rotate|redeliver|register|logIn|logOut|resend|verify)[A-Za-z]*$/,
       );
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -81,7 +81,7 @@ describe('committed OpenAPI document', () => {
 
   it('types counts, durations in whole seconds, status codes, limits and frame counts as integers', () => {
     const countLike =
-      /(^|_)(count|used|limit|remaining|total|completed|failed|processing|queued|attempt|jobs|population|leg|route|fps|frames)$|_(ms|bytes|hours|per_month|per_minute)$|^(status_code|duration)$|(duration|after)_seconds$/;
+      /(^|_)(count|used|limit|remaining|total|completed|failed|processing|queued|attempt|jobs|population|leg|route|fps|frames)$|_(ms|bytes|hours|per_month|per_minute|per_day)$|^(status_code|duration)$|(duration|after)_seconds$/;
     const numbers: string[] = [];
     for (const [schema, { properties }] of Object.entries(doc.components.schemas) as Array<
       [string, { properties?: Record<string, Node> }]

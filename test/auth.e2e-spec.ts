@@ -245,6 +245,63 @@ describe('Accounts and authentication', () => {
     });
   });
 
+  describe('sessions', () => {
+    const bearer = { type: 'bearer' } as const;
+    const logIn = async (email: string, password: string): Promise<string> =>
+      (await t.http.post('/v1/auth/login').send({ email, password }).expect(200)).body.accessToken;
+
+    it('logs out one token at once; the account’s other sessions and its API keys go on', async () => {
+      const account = await createAccount(t);
+      const other = await logIn(account.email, account.password);
+      await t.http.get('/v1/account').auth(account.accessToken, bearer).expect(200);
+      await t.http.post('/v1/auth/logout').auth(account.accessToken, bearer).expect(204);
+      const ended = await t.http.get('/v1/account').auth(account.accessToken, bearer).expect(401);
+      expect(ended.body.error_code).toBe('INVALID_TOKEN');
+      await t.http.post('/v1/api-keys').auth(account.accessToken, bearer).send({ name: 'x', mode: 'live' }).expect(401);
+      await t.http.get('/v1/account').auth(other, bearer).expect(200);
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200);
+      // An API key has no session to end.
+      expect((await t.http.post('/v1/auth/logout').auth(account.liveKey, bearer).expect(403)).body.error_code).toBe(
+        'ACCESS_TOKEN_REQUIRED',
+      );
+    });
+
+    it('logs out everywhere: every token ends, API keys go on, and a new login works', async () => {
+      const account = await createAccount(t);
+      const other = await logIn(account.email, account.password);
+      await t.http.post('/v1/auth/logout-everywhere').auth(account.accessToken, bearer).expect(204);
+      for (const token of [account.accessToken, other]) await t.http.get('/v1/account').auth(token, bearer).expect(401);
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200);
+      await t.http
+        .get('/v1/account')
+        .auth(await logIn(account.email, account.password), bearer)
+        .expect(200);
+    });
+
+    it('asks a session over an hour old for the password before it creates an API key', async () => {
+      const account = await createAccount(t, { keys: false });
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+      const old = jwt.sign(
+        { sub: account.id, ver: 0, iat: twoHoursAgo, exp: twoHoursAgo + 24 * 3600 },
+        { audience: 'access', algorithm: 'HS256', jwtid: 'old-session' },
+      );
+      await t.http.get('/v1/account').auth(old, bearer).expect(200);
+      const missing = await t.http.post('/v1/api-keys').auth(old, bearer).send({ name: 'ci', mode: 'live' }).expect(403);
+      expect(missing.body).toMatchObject({ error_code: 'REAUTHENTICATION_REQUIRED', message: expect.stringContaining('password') });
+      const wrong = await t.http.post('/v1/api-keys').auth(old, bearer).send({ name: 'ci', mode: 'live', password: 'not it at all' });
+      expect(wrong.status).toBe(403);
+      const made = await t.http
+        .post('/v1/api-keys')
+        .auth(old, bearer)
+        .send({ name: 'ci', mode: 'live', password: account.password })
+        .expect(201);
+      expect(JSON.stringify(made.body)).not.toContain(account.password);
+      // A fresh session needs no password.
+      await t.http.post('/v1/api-keys').auth(account.accessToken, bearer).send({ name: 'ci 2', mode: 'test' }).expect(201);
+    });
+  });
+
   describe('API keys', () => {
     it('shows a key once, stores only a hash, and lists it without the secret', async () => {
       const account = await createAccount(t, { keys: false });
@@ -320,6 +377,8 @@ describe('Accounts and authentication', () => {
         requests_per_minute: 30,
         concurrent_jobs: 3,
         preview_stills_per_minute: 12,
+        sandbox_renders_per_day: 100,
+        queued_jobs: 150,
       },
       created_at: expect.any(String),
     });

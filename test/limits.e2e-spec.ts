@@ -92,6 +92,52 @@ describe('Tier limits, check order and races', () => {
     });
   });
 
+  describe('sandbox renders and queued jobs', () => {
+    it('caps a day’s sandbox renders per account (a flood of test-key batches stops), spending no quota', async () => {
+      const account = await createAccount(t, { tier: 'free' });
+      const batch = (n: number) => ({ jobs: Array.from({ length: n }, () => renderBody()) });
+      await t.http.post('/v1/render/batch').auth(account.testKey, bearer).send(batch(10)).expect(202);
+      const refused = await t.http.post('/v1/render/batch').auth(account.testKey, bearer).send(batch(20)).expect(429);
+      const tomorrow = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+      expect(refused.body).toMatchObject({
+        error_code: 'SANDBOX_LIMIT_EXCEEDED',
+        sandbox_renders_used: 10,
+        limit: 25,
+        reset_at: tomorrow.toISOString(),
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // What still fits is accepted; a refusal took nothing from the allowance.
+      await t.http.post('/v1/render/batch').auth(account.testKey, bearer).send(batch(15)).expect(202);
+      await t.http.post('/v1/render').auth(account.testKey, bearer).send(renderBody()).expect(429);
+      // Live work is not held back by it, and no quota was spent.
+      expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(0);
+      const { limits } = (await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200)).body;
+      expect(limits).toMatchObject({ sandbox_renders_per_day: 25, queued_jobs: 50 });
+    });
+
+    it('refuses jobs beyond the plan’s queued jobs, batches included, with 429 QUEUED_JOB_LIMIT', async () => {
+      const account = await createAccount(t, { tier: 'studio', overrides: { queued_jobs: 4 } });
+      await t.http
+        .post('/v1/render/batch')
+        .auth(account.liveKey, bearer)
+        .send({ jobs: [renderBody(), renderBody(), renderBody()] })
+        .expect(202);
+      const over = await t.http
+        .post('/v1/render/batch')
+        .auth(account.liveKey, bearer)
+        .send({ jobs: [renderBody(), renderBody()] })
+        .expect(429);
+      expect(over.body).toMatchObject({ error_code: 'QUEUED_JOB_LIMIT', active_jobs: 3, limit: 4 });
+      expect(over.headers['retry-after']).toBe('30');
+      expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(3);
+      await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+      expect((await t.http.post('/v1/render').auth(account.testKey, bearer).send(renderBody()).expect(429)).body.error_code).toBe(
+        'QUEUED_JOB_LIMIT',
+      );
+    });
+  });
+
   describe('duration and features', () => {
     it.each([
       ['free', 10],

@@ -326,6 +326,42 @@ describe('Render intake and jobs', () => {
     await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
   });
 
+  it('hands out the parts of started jobs first, then live jobs, then sandbox jobs, each in the order they came', async () => {
+    const queue = t.app.get(RenderQueue);
+    const bull = t.app.get<Queue<RenderQueueData>>(getQueueToken(RENDER_QUEUE));
+    const account = await createAccount(t, { tier: 'studio' });
+    const sandbox = await t.http.post('/v1/render').auth(account.testKey, bearer).send(renderBody()).expect(202);
+    const live = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    const laterSandbox = await t.http.post('/v1/render').auth(account.testKey, bearer).send(renderBody()).expect(202);
+    const laterLive = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    const started = `job_${'S'.repeat(24)}`;
+    await queue.addChunks({ jobId: started, accountId: account.id }, 2);
+    await queue.addJoin({ jobId: started, accountId: account.id });
+    const ours = new Set([sandbox, live, laterSandbox, laterLive].map((res) => res.body.job_id as string));
+    // Workers take from the right-hand end of Bull's wait list.
+    const nextFirst = (await bull.client.lrange(bull.toKey('wait'), 0, -1))
+      .reverse()
+      .filter((id) => ours.has(id) || id.startsWith(started));
+    expect(nextFirst).toEqual([
+      `${started}-chunk-0`,
+      `${started}-chunk-1`,
+      `${started}-join`,
+      live.body.job_id,
+      laterLive.body.job_id,
+      sandbox.body.job_id,
+      laterSandbox.body.job_id,
+    ]);
+    for (const id of [`${started}-chunk-0`, `${started}-chunk-1`, `${started}-join`]) await (await bull.getJob(id))?.remove();
+    for (const [res, key] of [
+      [sandbox, account.testKey],
+      [live, account.liveKey],
+      [laterSandbox, account.testKey],
+      [laterLive, account.liveKey],
+    ] as const) {
+      await t.http.delete(`/v1/render/${res.body.job_id}`).auth(key, bearer).expect(200);
+    }
+  });
+
   it('a job whose entry failed (its worker could not reach the database) is queued again at once, and so is a failed chunk when the job splits again', async () => {
     const account = await createAccount(t);
     const res = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);

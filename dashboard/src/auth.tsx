@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { onSessionRejected, publicApi } from './api/client';
+import { endSessionOnServer, onSessionRejected, publicApi } from './api/client';
 import { clearSession, loadSession, saveSession, type Session } from './session';
 
 interface SessionContextValue {
@@ -24,6 +24,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logOut = useCallback(
     (reason?: string) => {
+      // Asked for (no reason given): the token ends on the server as well. A refused or expired one has nothing to end.
+      if (reason === undefined) endSessionOnServer();
       clearSession();
       queryClient.clear();
       setEndedBecause(reason ?? null);

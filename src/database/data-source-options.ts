@@ -10,6 +10,7 @@ import { AccountEvents1767200000000 } from './migrations/1767200000000-account-e
 import { JobIdempotencyKeys1768000000000 } from './migrations/1768000000000-job-idempotency-keys';
 import { SandboxEventsAndListenSecret1769000000000 } from './migrations/1769000000000-sandbox-events-and-listen-secret';
 import { IdempotencyKeysPerMode1769100000000 } from './migrations/1769100000000-idempotency-keys-per-mode';
+import { TokenVersion1769200000000 } from './migrations/1769200000000-token-version';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   JobIdempotencyKeys1768000000000,
   SandboxEventsAndListenSecret1769000000000,
   IdempotencyKeysPerMode1769100000000,
+  TokenVersion1769200000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

@@ -80,6 +80,16 @@ export function mapr(): Mapr {
   return session.client;
 }
 
+/**
+ * Ends the stored token on the server too (`POST /v1/auth/logout`), so a copy of it left anywhere stops working.
+ * Its own client: the answer must not count as the session being refused, whatever it is.
+ */
+export function endSessionOnServer(): void {
+  const token = currentToken();
+  if (!token) return;
+  void new Mapr({ baseUrl: window.location.origin, apiKey: token, retry: { maxRetries: 0 } }).auth.logOut().catch(() => undefined);
+}
+
 let anonymous: Mapr | null = null;
 
 /** A client without credentials: sign up, log in and place search spend no account's requests. */

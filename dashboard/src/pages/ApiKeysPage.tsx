@@ -1,3 +1,4 @@
+import { MaprError } from '@mapr/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { mapr, read } from '../api/client';
@@ -47,14 +48,17 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'live' | 'test'>('live');
+  const [password, setPassword] = useState('');
   const create = useMutation({
-    mutationFn: () => mapr().apiKeys.create({ name: name.trim(), mode }),
+    mutationFn: () => mapr().apiKeys.create({ name: name.trim(), mode, ...(password ? { password } : {}) }),
     onSuccess: (key) => {
       setName('');
+      setPassword('');
       onCreated(key);
       void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     },
   });
+  const needsPassword = create.error instanceof MaprError && create.error.error_code === 'REAUTHENTICATION_REQUIRED';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
@@ -91,7 +95,30 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           </div>
           {issueFor(create.error, 'mode') ? <p className="field-error">{issueFor(create.error, 'mode')}</p> : null}
         </fieldset>
-        <ErrorNotice error={create.error} title="The key was not created" />
+        {/* A session more than an hour old proves it is still its owner's before it mints a permanent key. */}
+        {needsPassword || password ? (
+          <Field
+            label="Your password"
+            hint="You logged in more than an hour ago: confirm it is you before a new key is made."
+            error={
+              create.error instanceof MaprError && create.error.error_code === 'REAUTHENTICATION_REQUIRED' && password
+                ? create.error.message
+                : undefined
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        {needsPassword ? null : <ErrorNotice error={create.error} title="The key was not created" />}
         <div>
           <button type="submit" className="button button-primary" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create key'}

@@ -5,6 +5,8 @@ import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created'
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { ApiKeysService } from './api-keys.service';
+import { AuthErrorExamples } from './auth.errors';
+import { AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal } from './decorators';
 import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import type { Principal } from './principal';
@@ -16,6 +18,7 @@ import type { Principal } from './principal';
 export class ApiKeysController {
   constructor(
     private readonly apiKeys: ApiKeysService,
+    private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,15 +27,19 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Create an API key',
-    description: 'The full key is returned once, in this response.',
+    description: 'The full key is returned once, in this response. A session more than an hour old sends the account’s `password` too.',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto, headers: CREATED_HEADERS_DOC })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old and `password` is missing or wrong', [
+    AuthErrorExamples.reauthenticationRequired,
+  ])
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateApiKeyDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreatedApiKeyDto> {
-    const { record, key } = await this.apiKeys.create(principal.accountId, body);
+    await this.auth.assertRecentlyAuthenticated(principal, body.password);
+    const { record, key } = await this.apiKeys.create(principal.accountId, { name: body.name, mode: body.mode });
     const { id, name, mode, prefix, last4, created_at } = ApiKeyDto.from(record);
     announceCreated(res, `${this.config.http.publicUrl}/v1/api-keys/${id}`);
     return { id, name, mode, key, prefix, last4, created_at };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
@@ -59,6 +59,32 @@ export class AuthController {
   async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
     const { accessToken, user } = await this.auth.login(body, ip);
     return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
+  }
+
+  @Post('logout')
+  @Authenticated({ accessTokenOnly: true })
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'logOut',
+    summary: 'End this access token',
+    description: 'The token sending this request stops working at once, on every API process. API keys are not affected.',
+  })
+  @ApiNoContentResponse({ description: 'The token is ended.' })
+  async logOut(@CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.auth.logOut(principal);
+  }
+
+  @Post('logout-everywhere')
+  @Authenticated({ accessTokenOnly: true })
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'logOutEverywhere',
+    summary: 'End every access token of the account',
+    description: 'Every dashboard session of the account (this one included) stops working at once. API keys are not affected.',
+  })
+  @ApiNoContentResponse({ description: 'Every access token of the account is ended.' })
+  async logOutEverywhere(@CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.auth.logOutEverywhere(principal.accountId);
   }
 
   @Post('resend-verification')

@@ -12,7 +12,8 @@ export type AuthErrorCode =
   | 'EMAIL_ALREADY_REGISTERED'
   | 'EMAIL_ALREADY_VERIFIED'
   | 'INVALID_VERIFICATION_TOKEN'
-  | 'TOO_MANY_ATTEMPTS';
+  | 'TOO_MANY_ATTEMPTS'
+  | 'REAUTHENTICATION_REQUIRED';
 
 export const AuthErrors = {
   authenticationRequired: () =>
@@ -34,6 +35,13 @@ export const AuthErrors = {
   emailAlreadyVerified: () => new DomainError('EMAIL_ALREADY_VERIFIED', 'This account’s e-mail address is already verified.'),
   invalidVerificationToken: () =>
     new DomainError('INVALID_VERIFICATION_TOKEN', 'This verification link is invalid, expired or already used. Request a new one.'),
+  reauthenticationRequired: (reason: 'missing' | 'wrong') =>
+    new DomainError(
+      'REAUTHENTICATION_REQUIRED',
+      reason === 'missing'
+        ? 'This session is more than an hour old: send your password as `password` to create an API key.'
+        : 'The password is wrong: send your account password as `password` to create an API key.',
+    ),
   tooManyAttempts: (retryAfterSeconds: number) =>
     new DomainError(
       'TOO_MANY_ATTEMPTS',
@@ -55,4 +63,8 @@ export const AuthErrorExamples = {
   emailAlreadyRegistered: { summary: 'The e-mail address has an account', error: AuthErrors.emailAlreadyRegistered() },
   emailAlreadyVerified: { summary: 'Nothing to verify', error: AuthErrors.emailAlreadyVerified() },
   tooManyAttempts: { summary: 'Too many attempts for this e-mail or IP', error: AuthErrors.tooManyAttempts(60) },
+  reauthenticationRequired: {
+    summary: 'A session more than an hour old creates a key without the password',
+    error: AuthErrors.reauthenticationRequired('missing'),
+  },
 } satisfies Record<string, ErrorExample>;

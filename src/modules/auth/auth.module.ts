@@ -15,6 +15,7 @@ import { IdentifyCallerGuard } from './guards/identify-caller.guard';
 import { RequireCallerGuard } from './guards/require-caller.guard';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import { JwtStrategy } from './strategies/jwt.strategy';
+import { SessionRevocations } from './session-revocations.service';
 import { PrincipalCache } from './principal-cache.service';
 
 /**
@@ -40,6 +41,7 @@ import { PrincipalCache } from './principal-cache.service';
     ApiKeysService,
     AttemptLimiter,
     PrincipalCache,
+    SessionRevocations,
     JwtStrategy,
     ApiKeyStrategy,
     IdentifyCallerGuard,

@@ -8,6 +8,7 @@ import { ACCESS_AUDIENCE, AuthService, VERIFICATION_AUDIENCE } from './auth.serv
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import type { PrincipalCache } from './principal-cache.service';
+import type { SessionRevocations } from './session-revocations.service';
 
 /**
  * The rules of e-mail verification links, with a real JwtService and in-memory repositories:
@@ -75,7 +76,8 @@ describe('AuthService e-mail verification', () => {
       clear: async () => undefined,
     } as unknown as AttemptLimiter;
     const principals = { invalidate: async () => undefined } as unknown as PrincipalCache;
-    service = new AuthService(config, userRepo, verificationRepo, dataSource, jwt, mail, attempts, principals);
+    const revocations = { revoke: async () => undefined, isRevoked: async () => false } as unknown as SessionRevocations;
+    service = new AuthService(config, userRepo, verificationRepo, dataSource, jwt, mail, attempts, principals, revocations);
   });
 
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -11,7 +12,9 @@ import { AttemptLimiter } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { Principal } from './principal';
 import { PrincipalCache } from './principal-cache.service';
+import { SessionRevocations } from './session-revocations.service';
 import { verificationEmail } from './verification-email';
 
 export const ACCESS_AUDIENCE = 'access';
@@ -35,6 +38,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly attempts: AttemptLimiter,
     private readonly principals: PrincipalCache,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async register(input: { email: string; password: string; name: string }): Promise<User> {
@@ -75,10 +79,45 @@ export class AuthService {
     await this.attempts.clear([buckets[0].name]);
     await this.attempts.giveBack([buckets[1].name, buckets[2].name]);
     const accessToken = await this.jwt.signAsync(
-      { sub: user.id },
-      { audience: ACCESS_AUDIENCE, expiresIn: this.config.auth.accessTokenTtlSeconds, algorithm: 'HS256' },
+      // `ver`: the account's token version (logging out everywhere bumps it); `jti`: this token, for logging it out.
+      { sub: user.id, ver: user.tokenVersion },
+      { audience: ACCESS_AUDIENCE, expiresIn: this.config.auth.accessTokenTtlSeconds, algorithm: 'HS256', jwtid: randomUUID() },
     );
     return { accessToken, user };
+  }
+
+  /**
+   * Ends the access token of this request at once (`POST /v1/auth/logout`). A token issued before tokens had ids
+   * cannot be told apart from the account's others: all of them end.
+   */
+  async logOut(principal: Principal): Promise<void> {
+    const session = principal.session;
+    if (!session) throw AuthErrors.jwtRequired();
+    if (session.tokenId) await this.revocations.revoke(session.tokenId, session.expiresAt);
+    else await this.users.increment({ id: principal.accountId }, 'tokenVersion', 1);
+    await this.principals.invalidate(`account:${principal.accountId}`);
+  }
+
+  /** Ends every access token of the account (`POST /v1/auth/logout-everywhere`); API keys are not affected. */
+  async logOutEverywhere(accountId: string): Promise<void> {
+    await this.users.increment({ id: accountId }, 'tokenVersion', 1);
+    await this.principals.invalidate(`account:${accountId}`);
+  }
+
+  /**
+   * A dashboard session more than an hour old must prove it is still its owner's before it mints a permanent
+   * credential: 403 REAUTHENTICATION_REQUIRED without the account's password, or with a wrong one (guesses are
+   * limited like logins). API keys cannot create keys at all.
+   */
+  async assertRecentlyAuthenticated(principal: Principal, password: string | undefined): Promise<void> {
+    const issuedAt = principal.session?.issuedAt;
+    if (issuedAt && Date.now() - issuedAt.getTime() <= RECENT_LOGIN_MS) return;
+    if (password === undefined) throw AuthErrors.reauthenticationRequired('missing');
+    const buckets = [{ name: `reauth:${principal.accountId}`, limit: 10, windowSeconds: 15 * 60 }];
+    await this.attempts.consume(buckets);
+    const user = await this.users.findOneByOrFail({ id: principal.accountId });
+    if (!(await verifyPassword(user.passwordHash, password))) throw AuthErrors.reauthenticationRequired('wrong');
+    await this.attempts.clear([buckets[0].name]);
   }
 
   async resendVerification(accountId: string): Promise<{ expiresInHours: number }> {
@@ -145,6 +184,9 @@ export class AuthService {
       this.logger.log({ user_id: user.id, verification_link: link }, `Verification link for ${user.email}: ${link}`);
   }
 }
+
+/** A dashboard session younger than this creates API keys without giving its password again. */
+const RECENT_LOGIN_MS = 3600_000;
 
 /**
  * Login attempts, counted per source and e-mail (10 in 15 minutes: slows one attacker on one account), per source

@@ -10,6 +10,8 @@ export interface Principal {
   apiKeyId?: string;
   /** True for `mapr_test_` keys: sandbox jobs, no quota, watermark. */
   sandbox: boolean;
+  /** For an access token: its id (absent on tokens issued before ids existed), when it was issued and when it ends. */
+  session?: { tokenId?: string; issuedAt: Date; expiresAt: Date };
 }
 
 /**

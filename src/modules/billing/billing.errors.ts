@@ -2,7 +2,13 @@ import { DomainError } from '../../common/errors';
 import type { ErrorExample } from '../../common/openapi/error-examples';
 
 /** Codes of the tier policy: API rate, monthly quota, concurrency, features (contract §1, §6). */
-export type BillingErrorCode = 'RATE_LIMIT_EXCEEDED' | 'RENDER_LIMIT_EXCEEDED' | 'CONCURRENT_JOB_LIMIT' | 'FEATURE_NOT_AVAILABLE';
+export type BillingErrorCode =
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'RENDER_LIMIT_EXCEEDED'
+  | 'CONCURRENT_JOB_LIMIT'
+  | 'QUEUED_JOB_LIMIT'
+  | 'SANDBOX_LIMIT_EXCEEDED'
+  | 'FEATURE_NOT_AVAILABLE';
 
 export const BillingErrors = {
   rateLimitExceeded: (retryAfterSeconds: number) =>
@@ -26,6 +32,20 @@ export const BillingErrors = {
       `${active} jobs are already queued or processing; your plan allows ${limit} at once. Wait for one to finish, or submit a batch.`,
       { active_jobs: active, limit },
       retryAfterSeconds,
+    ),
+  queuedJobLimit: (queued: number, limit: number) =>
+    new DomainError(
+      'QUEUED_JOB_LIMIT',
+      `${queued} jobs are already queued or processing; your plan queues ${limit} at most. Wait for some to finish.`,
+      { active_jobs: queued, limit },
+      30,
+    ),
+  sandboxLimitExceeded: (used: number, limit: number, resetAt: Date) =>
+    new DomainError(
+      'SANDBOX_LIMIT_EXCEEDED',
+      `Test keys render ${limit} videos a day on your plan and ${used} were accepted today; the count resets at ${resetAt.toISOString()}.`,
+      { sandbox_renders_used: used, limit, reset_at: resetAt.toISOString() },
+      Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
     ),
   featureNotAvailable: (feature: string, tier: string) =>
     new DomainError('FEATURE_NOT_AVAILABLE', `${feature} is not available on the ${tier} tier.`, { tier }),

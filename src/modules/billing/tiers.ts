@@ -10,6 +10,10 @@ export interface TierLimits {
   concurrent_jobs: number;
   /** Preview stills (`POST /v1/render/preview/still`) drawn per minute; each account has one in flight at most. */
   preview_stills_per_minute: number;
+  /** Sandbox renders (`mapr_test_` keys) accepted per UTC day: free, but each one is a real render. */
+  sandbox_renders_per_day: number;
+  /** Jobs queued or processing at once, batches' jobs included (concurrent_jobs bounds single renders only). */
+  queued_jobs: number;
 }
 
 export const TIER_IDS = ['free', 'creator', 'studio', 'enterprise'] as const;
@@ -22,6 +26,8 @@ const STUDIO_LIMITS: TierLimits = {
   requests_per_minute: 60,
   concurrent_jobs: 5,
   preview_stills_per_minute: 30,
+  sandbox_renders_per_day: 500,
+  queued_jobs: 500,
 };
 
 /**
@@ -38,6 +44,8 @@ export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
       requests_per_minute: 10,
       concurrent_jobs: 1,
       preview_stills_per_minute: 4,
+      sandbox_renders_per_day: 25,
+      queued_jobs: 50,
     },
   },
   creator: {
@@ -49,6 +57,8 @@ export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
       requests_per_minute: 30,
       concurrent_jobs: 3,
       preview_stills_per_minute: 12,
+      sandbox_renders_per_day: 100,
+      queued_jobs: 150,
     },
   },
   studio: { name: 'Studio', limits: STUDIO_LIMITS },

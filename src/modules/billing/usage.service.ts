@@ -72,6 +72,13 @@ export interface UsageReservation {
   undo(): Promise<void>;
 }
 
+/** INCRBY when it fits under the limit (ARGV: count, limit, expiry in ms since the epoch): {count before, 1}, else {count, 0}. */
+const TAKE_SANDBOX_SCRIPT = `local used = tonumber(redis.call('get', KEYS[1]) or '0')
+if used + tonumber(ARGV[1]) > tonumber(ARGV[2]) then return {used, 0} end
+redis.call('incrby', KEYS[1], ARGV[1])
+redis.call('pexpireat', KEYS[1], ARGV[3])
+return {used, 1}`;
+
 /**
  * Monthly quota and concurrency accounting. Redis sorted sets make the check-and-record atomic
  * across API processes (20 parallel requests at a limit of 3 admit exactly 3); the `usage_records`
@@ -166,6 +173,25 @@ export class UsageService {
           .zrem(keys[2], ...jobIds)
           .exec();
       },
+    };
+  }
+
+  /**
+   * Counts `count` sandbox renders against the plan's `sandbox_renders_per_day` (UTC days), atomically across API
+   * processes: 429 SANDBOX_LIMIT_EXCEEDED, counting nothing, when they do not fit. Answers how to take them back,
+   * for a request refused by a later check.
+   */
+  async takeSandboxRenders(accountId: string, count: number, limit: number, at: Date): Promise<() => Promise<void>> {
+    const day = at.toISOString().slice(0, 10);
+    const resetAt = new Date(`${day}T00:00:00.000Z`);
+    resetAt.setUTCDate(resetAt.getUTCDate() + 1);
+    const key = this.keys.key('sandbox-renders', accountId, day);
+    // Kept a day past its own, so a clock a little behind still finds it.
+    const expireAt = resetAt.getTime() + 24 * 3600_000;
+    const [used, taken] = (await this.redis.eval(TAKE_SANDBOX_SCRIPT, 1, key, count, limit, expireAt)) as [number, number];
+    if (!taken) throw BillingErrors.sandboxLimitExceeded(used, limit, resetAt);
+    return async () => {
+      await this.redis.decrby(key, count);
     };
   }
 

@@ -44,6 +44,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this access token
+         * @description The token sending this request stops working at once, on every API process. API keys are not affected.
+         */
+        post: operations["logOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every access token of the account
+         * @description Every dashboard session of the account (this one included) stops working at once. API keys are not affected.
+         */
+        post: operations["logOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/resend-verification": {
         parameters: {
             query?: never;
@@ -99,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The full key is returned once, in this response.
+         * @description The full key is returned once, in this response. A session more than an hour old sends the account’s `password` too.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -713,7 +753,7 @@ export interface components {
              * @example RATE_LIMIT_EXCEEDED
              * @enum {string}
              */
-            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
+            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "REAUTHENTICATION_REQUIRED" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "QUEUED_JOB_LIMIT" | "SANDBOX_LIMIT_EXCEEDED" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
             /**
              * @description A sentence for people.
              * @example Too many requests; retry in 42 seconds.
@@ -813,6 +853,11 @@ export interface components {
              * @enum {string}
              */
             mode: "live" | "test";
+            /**
+             * @description The account’s password, required when the session is more than an hour old (else 403 REAUTHENTICATION_REQUIRED): a stolen token cannot mint a permanent key. Never stored or returned.
+             * @example correct horse battery staple
+             */
+            password?: string;
         };
         CreatedApiKeyDto: {
             /** @example key_9sPq2VbN4xLm7TfR1cZk8WdJ */
@@ -907,6 +952,16 @@ export interface components {
              * @example 4
              */
             preview_stills_per_minute: number;
+            /**
+             * @description Sandbox renders (mapr_test_ keys) accepted per UTC day.
+             * @example 25
+             */
+            sandbox_renders_per_day: number;
+            /**
+             * @description Jobs queued or processing at once, batches’ jobs included.
+             * @example 50
+             */
+            queued_jobs: number;
         };
         AccountDto: {
             /** @example usr_3kTq9ZbW1xVn7LpR2sYd8HcM */
@@ -2671,6 +2726,108 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every access token of the account is ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     resendVerificationEmail: {
         parameters: {
             query?: never;
@@ -2928,7 +3085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            /** @description REAUTHENTICATION_REQUIRED: the session is over an hour old and `password` is missing or wrong */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3177,7 +3334,9 @@ export interface operations {
                      *         ],
                      *         "requests_per_minute": 10,
                      *         "concurrent_jobs": 1,
-                     *         "preview_stills_per_minute": 4
+                     *         "preview_stills_per_minute": 4,
+                     *         "sandbox_renders_per_day": 25,
+                     *         "queued_jobs": 50
                      *       },
                      *       "created_at": "2026-11-22T10:00:00.000Z"
                      *     }
@@ -5464,7 +5623,7 @@ export const pathsV1RenderBatchPostResponses202HeadersIdempotentReplayedValues: 
 export const webhooksRenderCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksRenderFailedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.failed"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksBatchCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["batch.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
-export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["mode"]> = ["live", "test"];
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];

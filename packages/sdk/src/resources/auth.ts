@@ -16,6 +16,16 @@ export class Auth {
     return unwrap(this.api.http.POST('/v1/auth/login', { body }));
   }
 
+  /** `POST /v1/auth/logout`: ends the access token this client was made with, at once (access token only). */
+  async logOut(): Promise<void> {
+    await unwrap(this.api.http.POST('/v1/auth/logout'));
+  }
+
+  /** `POST /v1/auth/logout-everywhere`: ends every access token of the account; API keys keep working. */
+  async logOutEverywhere(): Promise<void> {
+    await unwrap(this.api.http.POST('/v1/auth/logout-everywhere'));
+  }
+
   /** `POST /v1/auth/resend-verification`: a new e-mail verification link for the logged-in user (access token only). */
   async resendVerification(): Promise<ResendVerificationResponse> {
     return unwrap(this.api.http.POST('/v1/auth/resend-verification'));

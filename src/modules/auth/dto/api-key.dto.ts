@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsString, Length } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import type { ApiKey } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {
@@ -19,6 +19,17 @@ export class CreateApiKeyDto {
   @IsDefined()
   @IsIn(['live', 'test'])
   mode: 'live' | 'test';
+
+  @ApiPropertyOptional({
+    example: 'correct horse battery staple',
+    description:
+      'The account’s password, required when the session is more than an hour old (else 403 REAUTHENTICATION_REQUIRED): a ' +
+      'stolen token cannot mint a permanent key. Never stored or returned.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  password?: string;
 }
 
 export class ApiKeyDto {

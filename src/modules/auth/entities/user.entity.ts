@@ -25,4 +25,8 @@ export class User {
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
+
+  /** Access tokens carry the version they were issued under; bumping it (logging out everywhere) ends them all. */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
 }

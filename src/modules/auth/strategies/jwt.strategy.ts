@@ -10,6 +10,7 @@ import { User } from '../entities/user.entity';
 import { bearerCredential } from '../guards/identify-caller.guard';
 import type { Principal } from '../principal';
 import { credentialDigest, PrincipalCache } from '../principal-cache.service';
+import { SessionRevocations } from '../session-revocations.service';
 
 /** Access tokens: HS256 only, audience `access`, 24 h expiry enforced. */
 @Injectable()
@@ -18,6 +19,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly cache: PrincipalCache,
+    private readonly revocations: SessionRevocations,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -30,10 +32,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /** Called once passport-jwt has checked the signature, audience and expiry. */
-  async validate(req: Request, payload: { sub?: string; exp?: number }): Promise<Principal | false> {
+  async validate(
+    req: Request,
+    payload: { sub?: string; exp?: number; iat?: number; ver?: number; jti?: string },
+  ): Promise<Principal | false> {
     if (!payload.sub || !payload.exp) return false;
     const user = await this.users.findOneBy({ id: payload.sub });
     if (!user) return false;
+    // Ended by "log out everywhere" (a newer version), or this token by "log out".
+    if ((payload.ver ?? 0) !== user.tokenVersion) return false;
+    if (payload.jti !== undefined && (await this.revocations.isRevoked(payload.jti))) return false;
     const principal: Principal = {
       accountId: user.id,
       email: user.email,
@@ -42,6 +50,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       accountCreatedAt: user.createdAt,
       via: 'jwt',
       sandbox: false,
+      session: { tokenId: payload.jti, issuedAt: new Date((payload.iat ?? 0) * 1000), expiresAt: new Date(payload.exp * 1000) },
     };
     // Remembered no longer than the token is valid.
     this.cache.set(credentialDigest(bearerCredential(req)!), principal, [`account:${user.id}`], payload.exp * 1000);

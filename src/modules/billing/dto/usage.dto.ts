@@ -30,6 +30,10 @@ export class LimitsDto {
     description: 'Preview stills (POST /v1/render/preview/still) per minute; one at a time per account.',
   })
   preview_stills_per_minute: number;
+  @ApiProperty({ type: 'integer', example: 25, description: 'Sandbox renders (mapr_test_ keys) accepted per UTC day.' })
+  sandbox_renders_per_day: number;
+  @ApiProperty({ type: 'integer', example: 50, description: 'Jobs queued or processing at once, batches’ jobs included.' })
+  queued_jobs: number;
 }
 
 export class AccountDto {

@@ -33,6 +33,7 @@ describe('RenderAdmission', () => {
   let refuseQuota: boolean;
   let refuseConcurrency: boolean;
   let activeJobs: Pick<RenderJob, 'startedAt' | 'estimatedDurationSeconds'>[];
+  let queuedJobs: number;
   let failWrite: boolean;
   let written: InsertGroup[][];
   let admitted: { jobIds: string[]; options: { usesQuota: boolean; checkConcurrency: boolean; at: Date } }[];
@@ -44,6 +45,7 @@ describe('RenderAdmission', () => {
     refuseQuota = false;
     refuseConcurrency = false;
     activeJobs = [];
+    queuedJobs = 0;
     failWrite = false;
     written = [];
     admitted = [];
@@ -61,6 +63,10 @@ describe('RenderAdmission', () => {
         admitted.push({ jobIds, options });
         return { ledgerRows, undo: async () => void steps.push('undo') };
       },
+      takeSandboxRenders: async () => {
+        steps.push('sandbox allowance');
+        return async () => void steps.push('sandbox given back');
+      },
     } as unknown as UsageService;
     const webhookPolicy = {
       assertAcceptable: async (url: string) => {
@@ -75,7 +81,7 @@ describe('RenderAdmission', () => {
         written.push(groups);
       },
     } as unknown as RowWriter;
-    const jobs = { find: async () => activeJobs } as unknown as Repository<RenderJob>;
+    const jobs = { find: async () => activeJobs, countBy: async () => queuedJobs } as unknown as Repository<RenderJob>;
     admission = new RenderAdmission(usage, webhookPolicy, rows, jobs);
   });
 
@@ -170,5 +176,32 @@ describe('RenderAdmission', () => {
       'constraint violated',
     );
     expect(steps).toEqual(['quota+concurrency', 'write', 'undo']);
+  });
+
+  it('refuses jobs beyond the plan’s queued jobs, batches included, before reserving anything', async () => {
+    queuedJobs = TIERS.free.limits.queued_jobs - 1;
+    const bodies = [body(), body()];
+    const err = await refusal(admission.admit(principal, { bodies, batch: true }, () => jobRows(['job_1', 'job_2'])));
+    expect(err.code).toBe('QUEUED_JOB_LIMIT');
+    expect(err.extra).toEqual({ active_jobs: TIERS.free.limits.queued_jobs - 1, limit: TIERS.free.limits.queued_jobs });
+    expect(HTTP_ERRORS.QUEUED_JOB_LIMIT.status).toBe(429);
+    expect(steps).toEqual([]);
+  });
+
+  it('takes a sandbox request’s renders from the day’s allowance, and gives them back when a later check refuses', async () => {
+    const sandbox = { ...principal, sandbox: true };
+    await admission.admit(sandbox, { bodies: [body()], batch: false }, () => jobRows(['job_1']));
+    expect(steps).toEqual(['sandbox allowance', 'quota+concurrency', 'write']);
+    steps = [];
+    refuseConcurrency = true;
+    expect((await refusal(admission.admit(sandbox, { bodies: [body()], batch: false }, () => jobRows(['job_2'])))).code).toBe(
+      'CONCURRENT_JOB_LIMIT',
+    );
+    expect(steps).toEqual(['sandbox allowance', 'quota+concurrency', 'sandbox given back']);
+    // Live requests have no such allowance.
+    steps = [];
+    refuseConcurrency = false;
+    await admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_3']));
+    expect(steps).toEqual(['quota+concurrency', 'write']);
   });
 });

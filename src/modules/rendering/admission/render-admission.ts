@@ -114,15 +114,27 @@ export class RenderAdmission {
     const at = new Date();
     const built = build(requests, at);
 
-    const reservation = await this.usage
-      .admit(principal.accountId, limits, built.jobIds, { usesQuota: !principal.sandbox, checkConcurrency: !request.batch, at })
-      .catch(async (err: unknown) => {
-        throw await this.withRetryHint(err, principal.accountId);
-      });
+    // However many batches it sends, an account has at most its plan's jobs waiting or rendering.
+    const queued = await this.jobs.countBy({ accountId: principal.accountId, status: In(ACTIVE_STATUSES) });
+    if (queued + built.jobIds.length > limits.queued_jobs) throw BillingErrors.queuedJobLimit(queued, limits.queued_jobs);
+    // Sandbox renders use no quota but are real renders: a day's allowance, taken back if a later check refuses.
+    const giveBackSandbox = principal.sandbox
+      ? await this.usage.takeSandboxRenders(principal.accountId, built.jobIds.length, limits.sandbox_renders_per_day, at)
+      : async () => undefined;
     try {
-      await this.rows.insert([...built.rows, reservation.ledgerRows]);
+      const reservation = await this.usage
+        .admit(principal.accountId, limits, built.jobIds, { usesQuota: !principal.sandbox, checkConcurrency: !request.batch, at })
+        .catch(async (err: unknown) => {
+          throw await this.withRetryHint(err, principal.accountId);
+        });
+      try {
+        await this.rows.insert([...built.rows, reservation.ledgerRows]);
+      } catch (err) {
+        await reservation.undo();
+        throw err;
+      }
     } catch (err) {
-      await reservation.undo();
+      await giveBackSandbox().catch(() => undefined);
       throw err;
     }
     return built;

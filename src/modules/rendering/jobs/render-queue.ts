@@ -23,6 +23,8 @@ const STALLED_TOO_OFTEN = /stalled more than/;
 export interface RenderQueueData {
   jobId: string;
   accountId: string;
+  /** Sandbox work (a `mapr_test_` key's job): taken after every live job waiting (entryOf). */
+  sandbox?: true;
   chunk?: number;
   join?: true;
 }
@@ -59,25 +61,31 @@ export function renderQueueSettings(lockSeconds: number) {
 }
 
 /**
- * An entry's options: its id says what it is (entryId), so adding it again while it exists is a no-op. The parts
- * of a job already started go to the head of the line (`lifo`), before jobs waiting to start.
+ * The order in which waiting entries are taken (Bull's priority: lower first, first come first served within one):
+ * the parts of a job already started, then live jobs, then sandbox jobs. Every entry has one, because Bull orders
+ * entries with a priority among themselves only (an entry without one would be misplaced by the others).
  */
+export const QUEUE_PRIORITY = { jobPart: 1, live: 2, sandbox: 3 } as const;
+
+/** An entry's options: its id says what it is (entryId), so adding it again while it exists is a no-op. */
 function entryOf(data: RenderQueueData) {
   const part = data.join || data.chunk !== undefined;
+  const priority = part ? QUEUE_PRIORITY.jobPart : data.sandbox ? QUEUE_PRIORITY.sandbox : QUEUE_PRIORITY.live;
   return {
     data: {
       jobId: data.jobId,
       accountId: data.accountId,
+      ...(data.sandbox ? { sandbox: true as const } : {}),
       ...(data.chunk !== undefined ? { chunk: data.chunk } : {}),
       ...(data.join ? { join: true as const } : {}),
     },
-    opts: { jobId: entryId(data), removeOnComplete: true, removeOnFail: 1000, ...(part ? { lifo: true } : {}) },
+    opts: { jobId: entryId(data), removeOnComplete: true, removeOnFail: 1000, priority },
   };
 }
 
 /** The job a render queue entry stands for. */
-export function renderQueueData(job: { id: string; accountId: string }): RenderQueueData {
-  return { jobId: job.id, accountId: job.accountId };
+export function renderQueueData(job: { id: string; accountId: string; sandbox: boolean }): RenderQueueData {
+  return { jobId: job.id, accountId: job.accountId, ...(job.sandbox ? { sandbox: true as const } : {}) };
 }
 
 @Injectable()
@@ -104,14 +112,11 @@ export class RenderQueue implements QueueHealth {
     if (added.some((queued) => !queued.id)) throw new Error('Redis refused a render queue add');
   }
 
-  /**
-   * Puts the chunks of a split job on the queue, ahead of the jobs waiting to start, chunk 0 first
-   * (lifo entries are taken last-added first, hence the reverse order).
-   */
+  /** Puts the chunks of a split job on the queue, ahead of the jobs waiting to start (QUEUE_PRIORITY), chunk 0 first. */
   async addChunks(job: RenderQueueData, count: number): Promise<void> {
     const chunks = Array.from({ length: count }, (_, chunk) => ({ jobId: job.jobId, accountId: job.accountId, chunk }));
     // A job split again (taken up after it was stranded) may have a chunk whose entry failed: it must run again.
-    await this.requeue(chunks.reverse());
+    await this.requeue(chunks);
   }
 
   /** Puts the join of a split job's chunks on the queue, ahead of the jobs waiting to start. */

@@ -68,6 +68,9 @@ export async function startService(role: 'api' | 'all', port: number, options: S
     REDIS_KEY_PREFIX: `bench${Date.now()}`,
     JWT_SECRET: 'benchmark-secret-0123456789-0123456789-abcdef',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'mapr-bench-')),
+    // Production refuses to start without a way to send e-mail: the bench keeps them as files (accounts are verified
+    // with the operator CLI).
+    MAIL_OUTBOX_DIR: 'outbox',
     LOG_LEVEL: options.logLevel ?? 'warn',
     LOG_FORMAT: 'json',
     ...options.env,

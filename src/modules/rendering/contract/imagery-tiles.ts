@@ -23,7 +23,7 @@ export const TILE_IMAGERY_STYLES: readonly string[] = ['satellite'];
  * everywhere, night lights and relief shading less so. Measured with `npm run bench:quality`.
  */
 export function pictureDetail(props: { style: string; terrain: { enabled: boolean; exaggeration: number } }): number {
-  const imagery = props.style === 'satellite' ? 2.5 : props.style === 'night' ? 1.3 : 1;
+  const imagery = props.style === 'satellite' ? 4 : props.style === 'night' ? 1.3 : 1;
   const relief = props.terrain.enabled && props.terrain.exaggeration > 0 ? 1.4 : 1;
   return Math.max(imagery, relief);
 }

@@ -100,11 +100,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           <Field
             label="Your password"
             hint="You logged in more than an hour ago: confirm it is you before a new key is made."
-            error={
-              create.error instanceof MaprError && create.error.error_code === 'REAUTHENTICATION_REQUIRED' && password
-                ? create.error.message
-                : undefined
-            }
+            error={needsPassword && password ? create.error?.message : undefined}
           >
             {(control) => (
               <input

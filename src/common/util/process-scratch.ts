@@ -30,7 +30,8 @@ export function removeScratchOfDeadProcesses(root: string, kind: string, host = 
   return removed;
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` runs on this host (as any user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { isRunning as alive } from '../../common/util/process-scratch';
 
 const logger = new Logger('EmbeddedRedis');
 
@@ -26,15 +27,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -138,8 +130,21 @@ export class EmbeddedRedis {
 
   private async spawnServer(): Promise<string> {
     const port = await freePort();
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', this.dataDir, '--appendonly', 'yes', '--save', ''];
-    const child = spawn('redis-server', [...args, '--protected-mode', 'yes'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      this.dataDir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--protected-mode',
+      'yes',
+    ];
+    const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     const spawnError = new Promise<never>((_, reject) =>
       child.once('error', (err) =>

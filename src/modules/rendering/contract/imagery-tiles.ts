@@ -18,12 +18,14 @@ export interface CompositionImageryTiles {
 export const TILE_IMAGERY_STYLES: readonly string[] = ['satellite'];
 
 /**
- * How many times the bits of a map of flat fills a frame of this map needs to come out of the encoder as sharp
- * (the in-page encoder's bitrate, ADR 0021; x264's CRF finds it by itself): true-colour imagery is textured
- * everywhere, night lights and relief shading less so. Measured with `npm run bench:quality`.
+ * How many times the x264 curve's bits (`inPageBitrate`) a frame of this map needs to come out of the in-page encoder
+ * as sharp as the lossless still (ADR 0021; x264's CRF finds it by itself, Chromium's encoder only keeps a bitrate).
+ * Flat fills need twice the curve: at 1× a fast zoom falls to SSIM 0.974 and sea gradients break into 16-pixel blocks
+ * in 9:16; at 2× every flat frame keeps ≥ 0.991. True-colour imagery is textured everywhere, night lights and relief
+ * shading less so. Measured with `npm run bench:quality`.
  */
 export function pictureDetail(props: { style: string; terrain: { enabled: boolean; exaggeration: number } }): number {
-  const imagery = props.style === 'satellite' ? 4 : props.style === 'night' ? 1.3 : 1;
-  const relief = props.terrain.enabled && props.terrain.exaggeration > 0 ? 1.4 : 1;
+  const imagery = props.style === 'satellite' ? 4 : props.style === 'night' ? 2.6 : 2;
+  const relief = props.terrain.enabled && props.terrain.exaggeration > 0 ? 2.8 : 2;
   return Math.max(imagery, relief);
 }

@@ -64,8 +64,9 @@ export class InPageDeclined extends Error {
 /**
  * The H.264 stream's bitrate. x264 at CRF 20 (the screenshot path) spends fewer bits per pixel the larger the frame:
  * on the bench job 0.072 bits per pixel and frame at 720p, 0.052 at 1080p, 0.038 at 4k, which pixels^0.7 follows
- * within 7 %. The page's encoder gets that curve, a little above it, so that its files stay as sharp as x264's, times
- * the map's `pictureDetail` (imagery and relief need more bits than flat fills for the same sharpness).
+ * within 7 %. The page's encoder gets that curve, a little above it, times the map's `pictureDetail`: Chromium's
+ * encoder keeps a bitrate where x264 keeps a quality, so it needs twice the curve on flat fills (fast zooms, sea
+ * gradients) and more on imagery and relief for frames as sharp as the lossless still (ADR 0021).
  */
 export function inPageBitrate(width: number, height: number, fps: number, detail = 1): number {
   return Math.round(4.4 * Math.pow(width * height, 0.7) * fps * detail);

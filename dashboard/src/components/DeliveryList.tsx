@@ -9,10 +9,11 @@ import { Link } from 'react-router';
 import { mapr, read } from '../api/client';
 import { listKeys, queryKeys } from '../api/queries';
 import type { WebhookDelivery } from '../api/types';
-import { formatDateTime, formatRelative } from '../format';
+import { formatDateTime } from '../format';
 import { ErrorNotice } from './ErrorNotice';
 import { EmptyState, Loading } from './Page';
 import { StatusBadge } from './StatusBadge';
+import { RelativeTime } from './RelativeTime';
 
 const POLL_MS = 4000;
 /** A pending delivery whose next try is this close is watched; later ones are not polled for. */
@@ -82,11 +83,15 @@ function DeliveryItem({ delivery, onRedelivered }: { delivery: WebhookDelivery; 
     },
   });
   const last = lastAttempt(delivery);
+  // A pending delivery that has been tried already is waiting to try again, not waiting for its first try.
+  const status = delivery.status === 'pending' && last ? 'retrying' : delivery.status;
+  // The redelivery's note stays until its attempt shows in the list.
+  const [redeliveredAt, setRedeliveredAt] = useState<number | null>(null);
   return (
     <li className="delivery">
       <div className="delivery-head">
         <span className="delivery-event">{delivery.event}</span>
-        <StatusBadge status={delivery.status} />
+        <StatusBadge status={status} />
         {delivery.sandbox ? (
           <span className="badge badge-sandbox" title="A delivery of sandbox work (a job or batch made with a test key)">
             Test
@@ -106,7 +111,10 @@ function DeliveryItem({ delivery, onRedelivered }: { delivery: WebhookDelivery; 
           <button
             type="button"
             className="button button-secondary button-small"
-            onClick={() => redeliver.mutate()}
+            onClick={() => {
+              setRedeliveredAt(delivery.attempt_count);
+              redeliver.mutate();
+            }}
             disabled={redeliver.isPending}
           >
             {redeliver.isPending ? 'Queuing…' : 'Redeliver'}
@@ -120,20 +128,20 @@ function DeliveryItem({ delivery, onRedelivered }: { delivery: WebhookDelivery; 
         </li>
         <li>Last answer: {last ? (last.status_code ?? last.error_kind ?? '—') : 'not tried yet'}</li>
         <li>
-          Created <span title={formatDateTime(delivery.created_at)}>{formatRelative(delivery.created_at)}</span>
+          Created <RelativeTime iso={delivery.created_at} />
         </li>
         {delivery.delivered_at ? (
           <li>
-            Delivered <span title={formatDateTime(delivery.delivered_at)}>{formatRelative(delivery.delivered_at)}</span>
+            Delivered <RelativeTime iso={delivery.delivered_at} />
           </li>
         ) : null}
         {delivery.status === 'pending' && delivery.next_attempt_at ? (
           <li>
-            Next try <span title={formatDateTime(delivery.next_attempt_at)}>{formatRelative(delivery.next_attempt_at)}</span>
+            Next try <RelativeTime iso={delivery.next_attempt_at} />
           </li>
         ) : null}
       </ul>
-      {redeliver.data ? (
+      {redeliver.data && redeliveredAt !== null && delivery.attempt_count <= redeliveredAt ? (
         <p className="hint" role="status">
           Queued: a new attempt goes out now.
         </p>

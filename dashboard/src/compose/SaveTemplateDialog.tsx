@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { MaprError } from '@mapr/sdk';
 import { mapr } from '../api/client';
 import { queryKeys } from '../api/queries';
@@ -30,8 +31,8 @@ export function SaveTemplateDialog({
     mutationFn: (saved: TemplateSettings) => mapr().templates.create({ name: name.trim(), settings: saved }),
     onSuccess: (template) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates });
+      // The dialog stays open to say it worked; the form now starts from the new template.
       onSaved(template);
-      dialog.current?.close();
     },
   });
   useImperativeHandle(ref, () => ({
@@ -52,19 +53,39 @@ export function SaveTemplateDialog({
         }}
       >
         <h2 id="save-template-heading">Save as template</h2>
-        <p className="hint">The form's settings, to start a render from later or to use as `template_id` through the API.</p>
-        <Field label="Name" error={issueFor(save.error, 'name')}>
-          {(control) => <input {...control} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
-        </Field>
-        <ErrorNotice error={save.error instanceof MaprError && save.error.issues.some((i) => i.field === 'name') ? null : save.error} />
-        <div className="row">
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            Save
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
+        {save.data ? (
+          <>
+            <p role="status" className="notice notice-success">
+              Saved as “{save.data.name}”. This form now starts from it, and it is listed under <Link to="/templates">Templates</Link>.
+            </p>
+            <p className="hint">
+              Through the API, start a render from it with <code>template_id: "{save.data.id}"</code>.
+            </p>
+            <div className="row">
+              <button type="button" className="button button-primary" onClick={() => dialog.current?.close()}>
+                Done
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="hint">
+              The form's settings under a name, to start a render from later here, or through the API as <code>template_id</code>.
+            </p>
+            <Field label="Name" error={issueFor(save.error, 'name')}>
+              {(control) => <input {...control} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
+            </Field>
+            <ErrorNotice error={save.error instanceof MaprError && save.error.issues.some((i) => i.field === 'name') ? null : save.error} />
+            <div className="row">
+              <button type="submit" className="button button-primary" disabled={save.isPending}>
+                Save
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
       </form>
     </dialog>
   );

@@ -9,7 +9,7 @@ import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
-import { formatDateTime, formatRelative } from '../format';
+import { RelativeTime } from '../components/RelativeTime';
 
 const MODES = [
   { value: 'live', title: 'Live', hint: 'Real renders, counted against your monthly quota.' },
@@ -146,14 +146,16 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         </code>
       </td>
       <td data-label="Created" className="nowrap">
-        <span title={formatDateTime(apiKey.created_at)}>{formatRelative(apiKey.created_at)}</span>
+        <RelativeTime iso={apiKey.created_at} />
       </td>
       <td data-label="Last used" className="nowrap">
-        {apiKey.last_used_at ? <span title={formatDateTime(apiKey.last_used_at)}>{formatRelative(apiKey.last_used_at)}</span> : 'Never'}
+        {apiKey.last_used_at ? <RelativeTime iso={apiKey.last_used_at} /> : 'Never'}
       </td>
       <td data-label="Status">
         {revoked ? (
-          <span className="badge badge-cancelled">Revoked {formatRelative(apiKey.revoked_at)}</span>
+          <span className="badge badge-cancelled">
+            Revoked <RelativeTime iso={apiKey.revoked_at} />
+          </span>
         ) : (
           <span className="badge badge-complete">Active</span>
         )}

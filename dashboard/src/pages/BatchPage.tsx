@@ -5,8 +5,9 @@ import { queryKeys } from '../api/queries';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
-import { formatDateTime, formatRelative } from '../format';
+import { formatDateTime } from '../format';
 import { BATCH_POLL_MS, batchSummary } from './batch-summary';
+import { RelativeTime } from '../components/RelativeTime';
 
 /** One batch: its counts and each job in submission order, live while any job is still queued or rendering. */
 export default function BatchPage() {
@@ -57,7 +58,7 @@ export default function BatchPage() {
               <dd>{data.queued}</dd>
               <dt>Created</dt>
               <dd>
-                {formatDateTime(data.created_at)} ({formatRelative(data.created_at)})
+                {formatDateTime(data.created_at)} (<RelativeTime iso={data.created_at} />)
               </dd>
               <dt>Finished</dt>
               <dd>{data.completed_at ? formatDateTime(data.completed_at) : '—'}</dd>

@@ -5,8 +5,9 @@ import { listKeys } from '../api/queries';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
-import { formatDateTime, formatRelative } from '../format';
+
 import { BATCH_POLL_MS, batchSummary } from './batch-summary';
+import { RelativeTime } from '../components/RelativeTime';
 
 const PAGE_SIZE = 20;
 
@@ -66,7 +67,7 @@ export default function BatchesPage() {
                         </Link>
                       </td>
                       <td data-label="Created">
-                        <span title={formatDateTime(batch.created_at)}>{formatRelative(batch.created_at)}</span>
+                        <RelativeTime iso={batch.created_at} />
                       </td>
                       <td data-label="Status">
                         <StatusBadge status={summary.badge} />

@@ -5,7 +5,9 @@ import { queryKeys, useAccount, useUsage } from '../api/queries';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
-import { formatDateTime, formatRelative } from '../format';
+import { formatDateTime } from '../format';
+import { RelativeTime } from '../components/RelativeTime';
+import { hasTitle, jobTitle, modeLabel, routeSummary } from '../jobs';
 
 /** The usage meter against the quota, the tier's limits, and the latest renders. */
 export default function OverviewPage() {
@@ -38,7 +40,7 @@ export default function OverviewPage() {
                 label="Monthly quota used"
               />
               <p className="hint">
-                {usage.data.renders_remaining} left · the count starts again {formatRelative(usage.data.period_end)} (
+                {usage.data.renders_remaining} left · the count starts again <RelativeTime iso={usage.data.period_end} /> (
                 {formatDateTime(usage.data.period_end)})
               </p>
             </>
@@ -81,11 +83,12 @@ export default function OverviewPage() {
           <ul className="job-list">
             {recent.data.data.map((job) => (
               <li key={job.job_id}>
-                <Link to={`/renders/${job.job_id}`}>
-                  {String((job.request.title as { text?: string } | undefined)?.text ?? job.job_id)}
-                </Link>
+                <Link to={`/renders/${job.job_id}`}>{jobTitle(job)}</Link>
+                <span className="hint">{hasTitle(job) ? `${modeLabel(job)} · ${routeSummary(job)}` : modeLabel(job)}</span>
                 <StatusBadge status={job.status} />
-                <span className="hint">{formatRelative(job.created_at)}</span>
+                <span className="hint">
+                  <RelativeTime iso={job.created_at} />
+                </span>
               </li>
             ))}
           </ul>

@@ -10,8 +10,9 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Loading, PageHeader } from '../components/Page';
 import { RouteMap } from '../components/RouteMap';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
-import { formatBytes, formatDateTime, formatPercent, formatRelative, formatSeconds } from '../format';
+import { formatBytes, formatDateTime, formatPercent, formatSeconds } from '../format';
 import { hasTitle, isActive, jobTitle, modeLabel, routeSummary, webhookUrlOf } from '../jobs';
+import { RelativeTime } from '../components/RelativeTime';
 
 const POLL_MS = 3000;
 
@@ -151,7 +152,11 @@ function JobState({ job }: { job: Render }) {
             </a>
           ) : null}
         </div>
-        {job.expires_at ? <p className="hint">The files are deleted {formatRelative(job.expires_at)}: download what you keep.</p> : null}
+        {job.expires_at ? (
+          <p className="hint">
+            The files are deleted <RelativeTime iso={job.expires_at} />: download what you keep.
+          </p>
+        ) : null}
       </div>
     );
   }

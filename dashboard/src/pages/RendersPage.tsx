@@ -7,8 +7,9 @@ import type { Render, RenderStatus } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
-import { formatDateTime, formatPercent, formatRelative, formatSeconds } from '../format';
+import { formatPercent, formatSeconds } from '../format';
 import { hasTitle, isActive, jobTitle, modeLabel, requestedDuration, requestedResolution, routeSummary } from '../jobs';
+import { RelativeTime } from '../components/RelativeTime';
 
 const PAGE_SIZE = 20;
 const POLL_MS = 3000;
@@ -181,9 +182,7 @@ function JobRow({ job }: { job: Render }) {
         </span>
       </td>
       <td data-label="Created">
-        <time dateTime={job.created_at} title={formatDateTime(job.created_at)}>
-          {formatRelative(job.created_at)}
-        </time>
+        <RelativeTime iso={job.created_at} />
       </td>
       <td data-label="Video">
         <span>

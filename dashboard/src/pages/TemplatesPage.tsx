@@ -9,7 +9,8 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
-import { formatDateTime, formatRelative } from '../format';
+import { formatDateTime } from '../format';
+import { RelativeTime } from '../components/RelativeTime';
 
 const SAMPLE_SETTINGS = `{
   "style": "maritime-dark",
@@ -181,7 +182,7 @@ function TemplateDetail({ id, onDeleted, focusOnLoad }: { id: string; onDeleted:
           {t.description ? <p>{t.description}</p> : <p className="hint">No description.</p>}
           <p className="hint">
             <code>{t.id}</code> ·{' '}
-            {t.builtin ? 'read-only starter template' : `changed ${formatRelative(t.updated_at)} (${formatDateTime(t.updated_at)})`}
+            {t.builtin ? 'read-only starter template' : `changed $<RelativeTime iso={t.updated_at} /> (${formatDateTime(t.updated_at)})`}
           </p>
           <div className="row" style={{ marginTop: '0.75rem' }}>
             <Link className="button button-primary" to={`/render/new?template=${encodeURIComponent(t.id)}`}>
@@ -229,7 +230,9 @@ function TemplateItem({ template, selected, onSelect }: { template: TemplateSumm
       {template.builtin ? (
         <span className="badge badge-builtin">built-in</span>
       ) : (
-        <span className="hint">{formatRelative(template.updated_at)}</span>
+        <span className="hint">
+          <RelativeTime iso={template.updated_at} />
+        </span>
       )}
       <Link className="button button-secondary button-small" to={`/render/new?template=${encodeURIComponent(template.id)}`}>
         Use<span className="visually-hidden"> {template.name}</span>

@@ -8,7 +8,8 @@ import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { PageHeader } from '../components/Page';
-import { formatDateTime, formatRelative } from '../format';
+import { formatDateTime } from '../format';
+import { RelativeTime } from '../components/RelativeTime';
 
 /**
  * The signing secret, hidden until asked for. Revealed or rotated, it is kept in this component's
@@ -57,7 +58,7 @@ function SigningSecretCard() {
               {shown.previous_secret_expires_at ? (
                 <>
                   still signs alongside until {formatDateTime(shown.previous_secret_expires_at)} (
-                  {formatRelative(shown.previous_secret_expires_at)})
+                  <RelativeTime iso={shown.previous_secret_expires_at} />)
                 </>
               ) : (
                 'none in use'

@@ -444,6 +444,16 @@ describe('from request to composition props', () => {
     }
   });
 
+  it('estimates a render at the speed of the engine that will draw it: the page, or a screenshot a frame for a tilt', async () => {
+    const body = { waypoints: [{ place: 'Lisbon' }, { place: 'Madrid' }], duration: 12, resolution: '1080p' };
+    const flat = estimateRenderSeconds((await normalized(body, 60)) as NormalizedRenderRequest);
+    const tilted = estimateRenderSeconds((await normalized({ ...body, camera: { preset: 'cinematic' } }, 60)) as NormalizedRenderRequest);
+    // The 12 s 1080p bench job takes 12–16 s from POST to complete in the page (bench/render-job.ts).
+    expect(flat).toBeGreaterThanOrEqual(12);
+    expect(flat).toBeLessThanOrEqual(20);
+    expect(tilted).toBeGreaterThan(2 * flat);
+  });
+
   it('accepts every OpenAPI example as shown on the Free tier, and estimates its render time', async () => {
     for (const [name, example] of Object.entries(RENDER_BODY_EXAMPLES)) {
       expect([name, await issuesOf(example.value, free)]).toEqual([name, []]);

@@ -1,7 +1,11 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
 import { resolveCountry, resolvePlace, suggestCountries, suggestPlaces } from '../routing';
 import {
+  defaultTilt,
   frameSize,
+  IN_PAGE_MAX_PIXELS,
+  modeDefinition,
+  modeOf,
   type NormalizedPoint,
   type NormalizedRenderRequest,
   type ParseContext,
@@ -137,12 +141,16 @@ class GazetteerParseContext implements ParseContext {
 }
 
 /**
- * Rough wall time of a render on one worker (2 cores), from the measured frame rates of the
- * renderer at each size, plus start-up (routing, browser tab, thumbnail, upload).
+ * Rough wall time of a render on one worker (2 cores), from the renderers' measured frame rates at each size (ADR 0015,
+ * map fps): drawn in the page (the default engine) unless the mode or a tilting camera needs one screenshot a frame,
+ * plus start-up (routing, the page, thumbnail, upload). With `RENDER_ENGINE=screenshots` it is optimistic.
  */
 export function estimateRenderSeconds(request: NormalizedRenderRequest): number {
   const { width, height } = frameSize(request.resolution, request.aspect_ratio);
   const megapixels = (width * height) / 1e6;
-  const framesPerSecond = megapixels <= 1 ? 11 : megapixels <= 2.2 ? 7 : 2;
-  return Math.ceil(5 + (request.duration * request.fps) / framesPerSecond);
+  const mode = modeOf(request);
+  const tilts = (request.camera?.tilt ?? defaultTilt(mode, request.camera?.preset ?? 'auto')) > 0;
+  const inPage = modeDefinition(mode).rendersInPage && !tilts && width * height <= IN_PAGE_MAX_PIXELS;
+  const framesPerSecond = inPage ? (megapixels <= 1 ? 40 : megapixels <= 2.2 ? 25 : 6) : megapixels <= 1 ? 11 : megapixels <= 2.2 ? 7 : 2;
+  return Math.ceil(4 + (request.duration * request.fps) / framesPerSecond);
 }

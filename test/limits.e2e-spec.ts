@@ -31,6 +31,22 @@ describe('Tier limits, check order and races', () => {
       }
     });
 
+    it('lists the published plans, smallest first, with the limits an account on each gets', async () => {
+      const account = await createAccount(t, { tier: 'free' });
+      const { plans } = (await t.http.get('/v1/plans').auth(account.liveKey, bearer).expect(200)).body;
+      expect(plans.map((p: { id: string; name: string }) => [p.id, p.name])).toEqual([
+        ['free', 'Free'],
+        ['creator', 'Creator'],
+        ['studio', 'Studio'],
+      ]);
+      expect(plans.map((p: { limits: { requests_per_minute: number } }) => p.limits.requests_per_minute)).toEqual([10, 30, 60]);
+      for (const tier of ['creator', 'studio'] as const) {
+        const onTier = await createAccount(t, { tier });
+        const { limits } = (await t.http.get('/v1/account').auth(onTier.liveKey, bearer).expect(200)).body;
+        expect(plans.find((p: { id: string }) => p.id === tier).limits).toEqual(limits);
+      }
+    });
+
     it('counts accepted renders, gives back cancelled ones, and never counts sandbox renders', async () => {
       const account = await createAccount(t, { tier: 'creator' });
       const job = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);

@@ -17,6 +17,36 @@ export const rateBudget = { limit: Infinity, remaining: Infinity, resetsAt: 0 };
 
 const RESERVED_FOR_PEOPLE = 2;
 
+/**
+ * When the dashboard is waiting for the account's next rate-limit window (a 429 met, or a background read holding
+ * back), and until when: the layout shows a banner with the countdown instead of a page that only says "Loading…".
+ */
+let rateWaitUntil = 0;
+const rateWaitListeners = new Set<() => void>();
+
+function waitingForWindowUntil(until: number): void {
+  if (until <= rateWaitUntil) return;
+  rateWaitUntil = until;
+  for (const listener of rateWaitListeners) listener();
+}
+
+export const rateWait = {
+  subscribe(listener: () => void): () => void {
+    rateWaitListeners.add(listener);
+    return () => rateWaitListeners.delete(listener);
+  },
+  /** Epoch ms the wait ends; in the past when there is none. */
+  until: (): number => rateWaitUntil,
+};
+
+/** Until when a 429 says to wait: its Retry-After (seconds), else the window's reset. */
+function retryAt(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  if (Number.isFinite(seconds) && seconds > 0) return Date.now() + seconds * 1000;
+  const reset = Number(response.headers.get('X-RateLimit-Reset'));
+  return Number.isFinite(reset) && reset > 0 ? reset * 1000 : Date.now() + 60_000;
+}
+
 function recordBudget(response: Response): void {
   const limit = Number(response.headers.get('X-RateLimit-Limit'));
   const remaining = Number(response.headers.get('X-RateLimit-Remaining'));
@@ -30,6 +60,7 @@ function recordBudget(response: Response): void {
 async function waitForBackgroundBudget(signal?: AbortSignal): Promise<void> {
   while (rateBudget.remaining <= RESERVED_FOR_PEOPLE && rateBudget.resetsAt > Date.now()) {
     signal?.throwIfAborted();
+    waitingForWindowUntil(rateBudget.resetsAt);
     await new Promise<void>((resolve, reject) => {
       const timer = window.setTimeout(resolve, rateBudget.resetsAt - Date.now() + 250);
       signal?.addEventListener(
@@ -63,6 +94,9 @@ const dashboardFetch: typeof fetch = async (input, init) => {
   if (request.headers.has('Authorization')) {
     recordBudget(response);
     if (response.status === 401) sessionEnded();
+    // The SDK waits and tries again by itself: the person is told why the page waits, and for how long.
+    // (Only the request rate's 429, which leaves no request in the window: a quota or a still in progress is not a wait.)
+    if (response.status === 429 && response.headers.get('X-RateLimit-Remaining') === '0') waitingForWindowUntil(retryAt(response));
   }
   return response;
 };

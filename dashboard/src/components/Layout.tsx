@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAccount } from '../api/queries';
 import { useSession } from '../auth';
+import { RateLimitBanner } from './RateLimitBanner';
 import { VerificationBanner } from './VerificationBanner';
 
 const NAVIGATION = [
@@ -68,6 +69,7 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" className="content" tabIndex={-1}>
+        <RateLimitBanner />
         {account.data && !account.data.emailVerified ? <VerificationBanner email={account.data.email} /> : null}
         <Outlet />
       </main>

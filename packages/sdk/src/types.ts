@@ -70,6 +70,8 @@ export type Account = ResponseBody<'getAccount', 200>;
 export type Tier = Account['tier'];
 /** The tier's limits (`Account['limits']`). */
 export type Limits = Account['limits'];
+/** A published plan and its limits (`GET /v1/plans`). */
+export type Plan = ResponseBody<'listPlans', 200>['plans'][number];
 export type CreateApiKeyRequest = RequestBody<'createApiKey'>;
 export type CreatedApiKey = ResponseBody<'createApiKey', 201>;
 export type ApiKey = ResponseBody<'listApiKeys', 200>['api_keys'][number];

@@ -1,8 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
-import { AccountDto, UsageDto } from './dto/usage.dto';
+import { AccountDto, PlanListDto, UsageDto } from './dto/usage.dto';
+import { TIERS } from './tiers';
 import { UsageService } from './usage.service';
+
+/** The plans anyone can be on; enterprise limits are agreed per account. */
+const PUBLISHED_PLANS = ['free', 'creator', 'studio'] as const;
 
 @ApiTags('Account and usage')
 @Controller('v1')
@@ -19,6 +23,18 @@ export class BillingController {
   @ApiOkResponse({ type: UsageDto })
   getUsage(@CurrentPrincipal() principal: Principal): Promise<UsageDto> {
     return this.usage.usage(principal.accountId);
+  }
+
+  @Get('plans')
+  @ApiOperation({
+    operationId: 'listPlans',
+    summary: 'List the plans and what each allows',
+    description:
+      'The published plans with the limits of each, the same fields as `limits` in GET /v1/account: to tell a person which plan lifts a limit they met.',
+  })
+  @ApiOkResponse({ type: PlanListDto })
+  listPlans(): PlanListDto {
+    return { plans: PUBLISHED_PLANS.map((id) => ({ id, name: TIERS[id].name, limits: TIERS[id].limits })) };
   }
 
   @Get('account')

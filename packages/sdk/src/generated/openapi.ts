@@ -192,6 +192,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the plans and what each allows
+         * @description The published plans with the limits of each, the same fields as `limits` in GET /v1/account: to tell a person which plan lifts a limit they met.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -962,6 +982,20 @@ export interface components {
              * @example 50
              */
             queued_jobs: number;
+        };
+        PlanDto: {
+            /**
+             * @example creator
+             * @enum {string}
+             */
+            id: "free" | "creator" | "studio" | "enterprise";
+            /** @example Creator */
+            name: string;
+            limits: components["schemas"]["LimitsDto"];
+        };
+        PlanListDto: {
+            /** @description Free, Creator and Studio, from the smallest to the largest. Enterprise plans are set per account and not listed. */
+            plans: components["schemas"]["PlanDto"][];
         };
         AccountDto: {
             /** @example usr_3kTq9ZbW1xVn7LpR2sYd8HcM */
@@ -3280,6 +3314,68 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UsageDto"];
+                };
+            };
+            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plans": [
+                     *         {
+                     *           "id": "creator",
+                     *           "name": "Creator",
+                     *           "limits": {
+                     *             "renders_per_month": 5,
+                     *             "max_duration_seconds": 10,
+                     *             "resolutions": [
+                     *               "720p"
+                     *             ],
+                     *             "requests_per_minute": 10,
+                     *             "concurrent_jobs": 1,
+                     *             "preview_stills_per_minute": 4,
+                     *             "sandbox_renders_per_day": 25,
+                     *             "queued_jobs": 50
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlanListDto"];
                 };
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
@@ -5628,6 +5724,7 @@ export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];
 export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
+export const planDtoIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["id"]> = ["free", "creator", "studio", "enterprise"];
 export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
 export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];

@@ -45,3 +45,18 @@ export class AccountDto {
   @ApiProperty({ type: LimitsDto }) limits: LimitsDto;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
 }
+
+export class PlanDto {
+  @ApiProperty({ enum: TIER_IDS, example: 'creator' }) id: TierId;
+  @ApiProperty({ example: 'Creator' }) name: string;
+  @ApiProperty({ type: LimitsDto }) limits: LimitsDto;
+}
+
+export class PlanListDto {
+  @ApiProperty({
+    type: PlanDto,
+    isArray: true,
+    description: 'Free, Creator and Studio, from the smallest to the largest. Enterprise plans are set per account and not listed.',
+  })
+  plans: PlanDto[];
+}

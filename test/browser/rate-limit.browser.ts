@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { screenshotBothWidths, verificationLink } from './support';
+
+/**
+ * A Free account has 10 API requests a minute, shared by the dashboard and its keys (the interface fixes the rate).
+ * Browsing quickly spends them: the dashboard then says it is waiting, for how long, and which plan allows more,
+ * instead of leaving pages on "Loading…".
+ */
+const email = `rate-${Date.now()}@example.com`;
+const password = 'a long password for the rate test';
+
+test.beforeAll(async ({ request }) => {
+  await request.post('/v1/auth/register', { data: { email, password, name: 'Rafa Rate' } });
+  expect((await request.get(verificationLink(email))).ok()).toBe(true);
+});
+
+test('a Free account browsing six pages in a minute sees the wait counted down, and the plans that lift it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  const banner = page.locator('.rate-banner');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  // Six pages, clicked through the menu as a person would: each reads the account's lists.
+  for (const name of ['Renders', 'Batches', 'Templates', 'API keys', 'Webhooks', 'Overview']) {
+    await menu.getByRole('link', { name, exact: true }).click();
+    if (await banner.isVisible()) break;
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText(/carries on in\s*\d+ s/);
+  await expect(banner).toContainText('Your Free plan allows 10 API requests a minute, shared with your API keys.');
+  await expect(banner).toContainText('Creator allows 30 a minute and Studio 60.');
+  // The countdown counts.
+  const first = Number((await banner.locator('.rate-countdown').innerText()).replace(/\D/g, ''));
+  await expect
+    .poll(async () => Number((await banner.locator('.rate-countdown').innerText()).replace(/\D/g, '')), { timeout: 5_000 })
+    .toBeLessThan(first);
+  await screenshotBothWidths(page, 'rate-limit-banner');
+});

@@ -189,3 +189,25 @@ test('the composer offers every map style with its preview, and terrain relief; 
   await expect(page.locator('.preview-stage')).toBeVisible();
   await screenshotPartBothWidths(page, page.locator('.preview-stage'), 'compose-preview-satellite');
 });
+
+// The Renders list polls only for the progress of jobs it already shows: a render made elsewhere (through the API,
+// another tab) appears there, complete, because the layout follows the account's events (api/live-updates.ts).
+test('a render made through the API shows up complete in the open Renders list, from the account’s events', async ({ page }) => {
+  await page.goto('/renders');
+  await expect(page.getByRole('heading', { name: 'Renders', level: 1 })).toBeVisible();
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/v1\/render(\?|$)/.test(request.url()) && request.method() === 'GET') listReads.push(request.url());
+  });
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapr.session')!) as { token: string }).token);
+  const created = await page.request.post('/v1/render', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { waypoints: [{ place: 'Lisbon' }, { place: 'Porto' }], duration: 5, resolution: '720p' },
+  });
+  expect(created.status()).toBe(202);
+  const { job_id: jobId } = (await created.json()) as { job_id: string };
+  const row = page.locator('tr', { has: page.locator(`a[href="/renders/${jobId}"]`) });
+  await expect(row.locator('.badge-complete')).toBeVisible({ timeout: 120_000 });
+  // One read of the list when the event came, not one every few seconds while the job rendered.
+  expect(listReads.length).toBeLessThanOrEqual(2);
+});

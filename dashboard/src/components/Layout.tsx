@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useLiveUpdates } from '../api/live-updates';
 import { useAccount } from '../api/queries';
 import { useSession } from '../auth';
 import { RateLimitBanner } from './RateLimitBanner';
@@ -19,6 +20,8 @@ const NAVIGATION = [
 export function Layout() {
   const { session, logOut } = useSession();
   const account = useAccount();
+  // Every page learns of a render or batch ending from one long-poll, not from polling its lists.
+  useLiveUpdates();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuFor, setMenuFor] = useState(location.pathname);

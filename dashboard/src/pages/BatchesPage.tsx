@@ -6,7 +6,10 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
 
-import { BATCH_POLL_MS, batchSummary } from './batch-summary';
+import { batchSummary } from './batch-summary';
+
+/** The list's progress; a batch's end comes from the account's events at once (api/live-updates.ts). */
+const BATCH_LIST_POLL_MS = 15_000;
 import { RelativeTime } from '../components/RelativeTime';
 
 const PAGE_SIZE = 20;
@@ -23,7 +26,7 @@ export default function BatchesPage() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.data.some((b) => b.status !== 'complete')) ? BATCH_POLL_MS : false,
+      query.state.data?.pages.some((page) => page.data.some((b) => b.status !== 'complete')) ? BATCH_LIST_POLL_MS : false,
   });
   const rows = batches.data?.pages.flatMap((page) => page.data) ?? [];
 

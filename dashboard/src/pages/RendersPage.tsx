@@ -12,7 +12,8 @@ import { hasTitle, isActive, jobTitle, modeLabel, requestedDuration, requestedRe
 import { RelativeTime } from '../components/RelativeTime';
 
 const PAGE_SIZE = 20;
-const POLL_MS = 3000;
+/** Progress bars of active jobs; their end comes from the account's events at once (api/live-updates.ts). */
+const POLL_MS = 15_000;
 
 const FILTERS: { status: RenderStatus | ''; label: string }[] = [
   { status: '', label: 'All' },

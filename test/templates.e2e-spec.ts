@@ -82,6 +82,7 @@ describe('Templates', () => {
         created_at: created.body.created_at,
         updated_at: created.body.updated_at,
         builtin: false,
+        style: 'maritime-dark',
       });
 
       // A subset: the name only; then settings, which replace the saved ones whole.
@@ -110,6 +111,14 @@ describe('Templates', () => {
       expect(list.body.templates.map((template: { id: string }) => template.id)).toEqual([second, first, ...BUILTIN_IDS]);
       expect(list.body.templates.map((template: { builtin: boolean }) => template.builtin)).toEqual([false, false, true, true, true]);
       for (const template of list.body.templates) expect(template).not.toHaveProperty('settings');
+      // Each names the style its settings use, so a list can show that style's picture without reading each one.
+      expect(list.body.templates.map((template: { style: string | null }) => template.style)).toEqual([
+        'minimal',
+        'dark',
+        'maritime-dark',
+        'standard',
+        'minimal',
+      ]);
     });
 
     it('belong to the account: its access token, live key and sandbox key see the same ones', async () => {

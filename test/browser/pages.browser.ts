@@ -43,9 +43,15 @@ for (const [path, heading, name] of PAGES) {
   });
 }
 
-test('the built-in templates are listed', async ({ page }) => {
+test('the built-in templates are listed, each with the picture of its style', async ({ page }) => {
   await page.goto('/templates');
   await expect(page.getByText('Dark shipping').first()).toBeVisible();
+  const pictures = page.locator('img.template-picture');
+  await expect(pictures).toHaveCount(3);
+  // Each picture is a real image that loaded (a broken one has no natural width), and they are not all the same.
+  await expect.poll(() => pictures.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  const sources = await pictures.evaluateAll((images) => images.map((i) => (i as HTMLImageElement).src));
+  expect(new Set(sources).size).toBe(3);
 });
 
 test('the webhook secret stays hidden until revealed', async ({ page }) => {

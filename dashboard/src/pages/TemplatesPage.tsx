@@ -3,13 +3,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MaprError } from '@mapr/sdk';
 import { mapr, read } from '../api/client';
-import { queryKeys, useTemplates } from '../api/queries';
+import { queryKeys, useStyles, useTemplates } from '../api/queries';
 import type { Template, TemplateSettings, TemplateSummary } from '../api/types';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
-import { formatDateTime } from '../format';
 import { RelativeTime } from '../components/RelativeTime';
 
 const SAMPLE_SETTINGS = `{
@@ -182,7 +181,13 @@ function TemplateDetail({ id, onDeleted, focusOnLoad }: { id: string; onDeleted:
           {t.description ? <p>{t.description}</p> : <p className="hint">No description.</p>}
           <p className="hint">
             <code>{t.id}</code> ·{' '}
-            {t.builtin ? 'read-only starter template' : `changed $<RelativeTime iso={t.updated_at} /> (${formatDateTime(t.updated_at)})`}
+            {t.builtin ? (
+              'read-only starter template'
+            ) : (
+              <>
+                changed <RelativeTime iso={t.updated_at} />
+              </>
+            )}
           </p>
           <div className="row" style={{ marginTop: '0.75rem' }}>
             <Link className="button button-primary" to={`/render/new?template=${encodeURIComponent(t.id)}`}>
@@ -218,25 +223,36 @@ function TemplateDetail({ id, onDeleted, focusOnLoad }: { id: string; onDeleted:
   );
 }
 
+/** The picture of a template: its style's preview still (GET /v1/styles), the default style's when it names none. */
+function TemplatePicture({ style }: { style: string | null }) {
+  const styles = useStyles();
+  const shown = styles.data?.find((s) => s.id === (style ?? 'standard'));
+  if (!shown?.preview_url) return <span className="template-picture" aria-hidden="true" />;
+  return <img className="template-picture" src={shown.preview_url} alt="" loading="lazy" width={96} height={54} />;
+}
+
 function TemplateItem({ template, selected, onSelect }: { template: TemplateSummary; selected: boolean; onSelect: () => void }) {
   return (
     <li className={selected ? 'selected' : undefined}>
+      <TemplatePicture style={template.style} />
       <div className="template-name">
         <button type="button" className="button button-link" aria-pressed={selected} onClick={onSelect}>
           {template.name}
         </button>
         {template.description ? <p className="hint">{template.description}</p> : null}
       </div>
-      {template.builtin ? (
-        <span className="badge badge-builtin">built-in</span>
-      ) : (
-        <span className="hint">
-          <RelativeTime iso={template.updated_at} />
-        </span>
-      )}
-      <Link className="button button-secondary button-small" to={`/render/new?template=${encodeURIComponent(template.id)}`}>
-        Use<span className="visually-hidden"> {template.name}</span>
-      </Link>
+      <div className="template-actions">
+        {template.builtin ? (
+          <span className="badge badge-builtin">built-in</span>
+        ) : (
+          <span className="hint">
+            <RelativeTime iso={template.updated_at} />
+          </span>
+        )}
+        <Link className="button button-secondary button-small" to={`/render/new?template=${encodeURIComponent(template.id)}`}>
+          Use<span className="visually-hidden"> {template.name}</span>
+        </Link>
+      </div>
     </li>
   );
 }

@@ -2199,6 +2199,11 @@ export interface components {
              * @example false
              */
             builtin: boolean;
+            /**
+             * @description The map style its settings name (its picture is that style’s `preview_url` in GET /v1/styles); null: the default.
+             * @example maritime-dark
+             */
+            style: string | null;
         };
         TemplateListDto: {
             /** @description The account’s own templates, newest first, then the built-in ones. */
@@ -4757,7 +4762,8 @@ export interface operations {
                      *           "description": "Dark map, sea routes, our brand colour.",
                      *           "created_at": "2026-12-02T10:00:00.000Z",
                      *           "updated_at": "2026-12-02T10:00:00.000Z",
-                     *           "builtin": false
+                     *           "builtin": false,
+                     *           "style": "maritime-dark"
                      *         }
                      *       ]
                      *     }

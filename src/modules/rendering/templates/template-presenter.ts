@@ -17,8 +17,9 @@ export function presentTemplate(template: RenderTemplate | BuiltinTemplate): Tem
   } satisfies TemplateDto;
 }
 
-/** An entry of GET /v1/templates: the record without its settings. */
+/** An entry of GET /v1/templates: the record without its settings, but with the style they name (for a picture). */
 export function presentTemplateSummary(template: RenderTemplate | BuiltinTemplate): TemplateSummaryDto {
-  const { id, name, description, created_at, updated_at, builtin } = presentTemplate(template);
-  return { id, name, description, created_at, updated_at, builtin } satisfies TemplateSummaryDto;
+  const { id, name, description, created_at, updated_at, builtin, settings } = presentTemplate(template);
+  const style = typeof settings.style === 'string' ? settings.style : null;
+  return { id, name, description, created_at, updated_at, builtin, style } satisfies TemplateSummaryDto;
 }

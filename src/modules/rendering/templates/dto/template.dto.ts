@@ -73,6 +73,13 @@ export class TemplateSummaryDto {
   @ApiProperty({ example: '2026-12-02T10:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-12-02T10:00:00.000Z' }) updated_at: string;
   @ApiProperty({ example: false, description: 'A starter template of the service: the same for everyone, read-only.' }) builtin: boolean;
+  @ApiProperty({
+    example: 'maritime-dark',
+    nullable: true,
+    type: String,
+    description: 'The map style its settings name (its picture is that style’s `preview_url` in GET /v1/styles); null: the default.',
+  })
+  style: string | null;
 }
 
 export class TemplateDto {

@@ -37,10 +37,7 @@ export const AuthErrors = {
   invalidVerificationToken: () =>
     new DomainError('INVALID_VERIFICATION_TOKEN', 'This verification link is invalid, expired or already used. Request a new one.'),
   invalidResetToken: () =>
-    new DomainError(
-      'INVALID_RESET_TOKEN',
-      'This password reset link is invalid, expired or already used. Ask for a new one with POST /v1/auth/forgot-password.',
-    ),
+    new DomainError('INVALID_RESET_TOKEN', 'This password reset link is invalid, expired or already used. Ask for a new one.'),
   reauthenticationRequired: (reason: 'missing' | 'wrong') =>
     new DomainError(
       'REAUTHENTICATION_REQUIRED',

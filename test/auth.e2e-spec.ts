@@ -330,6 +330,9 @@ describe('Accounts and authentication', () => {
       const link = await passwordResetLinkFor(t, account.email);
       expect(link).toMatch(new RegExp(`^${t.baseUrl}/reset-password#token=`));
       expect(outboxTo(ghost)).toEqual([]);
+      // Like the verification e-mail, nothing the registrant typed (the name) is in it.
+      const mails = outboxTo(account.email).map((file) => readFileSync(join(t.config.mail.outboxDir, file), 'utf8'));
+      expect(mails.find((raw) => raw.includes('reset-password#token='))).not.toContain('Test User');
     });
 
     it('sets a new password once through the e-mailed link: earlier tokens end, API keys go on, the new password logs in', async () => {

@@ -250,7 +250,7 @@ export function ResetPasswordPage() {
     reset.mutate(undefined, {
       onSuccess: () => {
         const notice = 'Your password is changed and every earlier session has ended. Log in with your new password.';
-        // A session open in this tab was one of them.
+        // A session open in this tab most likely was one of them; either way the login page (guests only) comes next.
         if (session) logOut(notice);
         navigate('/login', { replace: true, state: { notice } });
       },

@@ -35,6 +35,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
   EMAIL_ALREADY_REGISTERED: { status: 409, title: 'E-mail already registered' },
   EMAIL_ALREADY_VERIFIED: { status: 409, title: 'E-mail already verified' },
   INVALID_VERIFICATION_TOKEN: { status: 400, title: 'Invalid verification token' },
+  INVALID_RESET_TOKEN: { status: 400, title: 'Invalid reset token' },
   TOO_MANY_ATTEMPTS: { status: 429, title: 'Too many attempts' },
   REAUTHENTICATION_REQUIRED: { status: 403, title: 'Password required' },
   // billing

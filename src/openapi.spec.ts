@@ -57,7 +57,7 @@ describe('committed OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/v1/usage'].get.security).toEqual([{ bearer: [] }]);
     const open = operations.filter(({ operation }) => operation.security?.length === 0).map(({ operation }) => operation.operationId);
-    expect(open.sort()).toEqual(['logIn', 'register', 'searchPlaces', 'verifyEmail']);
+    expect(open.sort()).toEqual(['logIn', 'register', 'requestPasswordReset', 'resetPassword', 'searchPlaces', 'verifyEmail']);
     for (const { operation } of operations) expect(operation.security).toBeDefined();
   });
 
@@ -66,7 +66,7 @@ describe('committed OpenAPI document', () => {
     expect(ids.length).toBeGreaterThanOrEqual(30);
     for (const id of ids)
       expect(id).toMatch(
-        /^(create|get|list|cancel|preview|search|update|delete|revoke|rotate|redeliver|register|logIn|logOut|resend|verify)[A-Za-z]*$/,
+        /^(create|get|list|cancel|preview|search|update|delete|revoke|rotate|redeliver|register|logIn|logOut|resend|verify|request|reset)[A-Za-z]*$/,
       );
     expect(new Set(ids).size).toBe(ids.length);
   });

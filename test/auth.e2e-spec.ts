@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import { createAccount, startTestApp, TestApp, uniqueEmail, verificationLinkFor, renderBody } from './support/test-app';
+import {
+  createAccount,
+  passwordResetLinkFor,
+  renderBody,
+  resetTokenOf,
+  startTestApp,
+  TestApp,
+  uniqueEmail,
+  verificationLinkFor,
+} from './support/test-app';
 
 describe('Accounts and authentication', () => {
   let t: TestApp;
@@ -299,6 +308,84 @@ describe('Accounts and authentication', () => {
       expect(JSON.stringify(made.body)).not.toContain(account.password);
       // A fresh session needs no password.
       await t.http.post('/v1/api-keys').auth(account.accessToken, bearer).send({ name: 'ci 2', mode: 'test' }).expect(201);
+    });
+  });
+
+  describe('password reset', () => {
+    const bearer = { type: 'bearer' } as const;
+    const forgot = (email: string) => t.http.post('/v1/auth/forgot-password').send({ email });
+    const reset = (token: string, password: string) => t.http.post('/v1/auth/reset-password').send({ token, password });
+    const outboxTo = (email: string) =>
+      readdirSync(t.config.mail.outboxDir).filter((file) =>
+        readFileSync(join(t.config.mail.outboxDir, file), 'utf8').includes(`To: ${email}`),
+      );
+
+    it('answers 202 with the same body for a known and an unknown address, and e-mails only the account', async () => {
+      const account = await createAccount(t, { keys: false });
+      const ghost = uniqueEmail('ghost');
+      const known = await forgot(account.email.toUpperCase()).expect(202);
+      const unknown = await forgot(ghost).expect(202);
+      expect(known.body).toEqual({ message: expect.stringContaining('If an account uses this address'), expires_in_hours: 1 });
+      expect(unknown.body).toEqual(known.body);
+      const link = await passwordResetLinkFor(t, account.email);
+      expect(link).toMatch(new RegExp(`^${t.baseUrl}/reset-password#token=`));
+      expect(outboxTo(ghost)).toEqual([]);
+      // Like the verification e-mail, nothing the registrant typed (the name) is in it.
+      const mails = outboxTo(account.email).map((file) => readFileSync(join(t.config.mail.outboxDir, file), 'utf8'));
+      expect(mails.find((raw) => raw.includes('reset-password#token='))).not.toContain('Test User');
+    });
+
+    it('sets a new password once through the e-mailed link: earlier tokens end, API keys go on, the new password logs in', async () => {
+      const account = await createAccount(t);
+      const other = (await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(200)).body
+        .accessToken;
+      await forgot(account.email).expect(202);
+      const token = resetTokenOf(await passwordResetLinkFor(t, account.email));
+      // A weak password is refused as at registration, and the link still works afterwards.
+      const weak = await reset(token, 'short').expect(400);
+      expect(weak.body).toMatchObject({ error_code: 'VALIDATION_ERROR', issues: [expect.objectContaining({ field: 'password' })] });
+      const done = await reset(token, 'a brand new password').expect(200);
+      expect(done.body).toEqual({ message: 'Password changed. Log in with your new password.' });
+      for (const old of [account.accessToken, other]) {
+        const refused = await t.http.get('/v1/account').auth(old, bearer).expect(401);
+        expect(refused.body.error_code).toBe('INVALID_TOKEN');
+      }
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200);
+      await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(401);
+      const login = await t.http.post('/v1/auth/login').send({ email: account.email, password: 'a brand new password' }).expect(200);
+      await t.http.get('/v1/account').auth(login.body.accessToken, bearer).expect(200);
+      const again = await reset(token, 'yet another password').expect(400);
+      expect(again.body).toMatchObject({ error_code: 'INVALID_RESET_TOKEN', request_id: expect.any(String) });
+      await t.http.post('/v1/auth/login').send({ email: account.email, password: 'yet another password' }).expect(401);
+    });
+
+    it('refuses an expired link, a link from before a logout everywhere, and garbage; a reset token never authenticates', async () => {
+      const account = await createAccount(t, { keys: false, verified: false });
+      await forgot(account.email).expect(202);
+      const first = await passwordResetLinkFor(t, account.email);
+      const token = resetTokenOf(first);
+      await t.http.get('/v1/account').auth(token, bearer).expect(401);
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const claims = jwt.decode(token);
+      const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+      const expired = jwt.sign({ ...claims, iat: twoHoursAgo, exp: twoHoursAgo + 3600 }, { algorithm: 'HS256' });
+      for (const bad of [expired, 'not-a-token'])
+        expect((await reset(bad, 'a brand new password').expect(400)).body.error_code).toBe('INVALID_RESET_TOKEN');
+      await t.http.post('/v1/auth/logout-everywhere').auth(account.accessToken, bearer).expect(204);
+      expect((await reset(token, 'a brand new password').expect(400)).body.error_code).toBe('INVALID_RESET_TOKEN');
+      // A link asked for afterwards works, and (opened from the inbox) verifies the address.
+      await forgot(account.email).expect(202);
+      await reset(resetTokenOf(await passwordResetLinkFor(t, account.email, first)), 'a brand new password').expect(200);
+      const login = await t.http.post('/v1/auth/login').send({ email: account.email, password: 'a brand new password' }).expect(200);
+      expect((await t.http.get('/v1/account').auth(login.body.accessToken, bearer).expect(200)).body.emailVerified).toBe(true);
+    });
+
+    it('limits reset e-mails per address, alike whether or not it has an account', async () => {
+      const ghost = uniqueEmail('flood');
+      for (let i = 0; i < 5; i++) await forgot(ghost).expect(202);
+      const limited = await forgot(ghost).expect(429);
+      expect(limited.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 

@@ -26,6 +26,8 @@ describe('Dashboard hosting', () => {
     '/login',
     '/signup',
     '/verify-pending',
+    '/forgot-password',
+    '/reset-password',
     '/render/new',
     '/renders',
     '/renders/job_abc',

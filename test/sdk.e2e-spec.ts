@@ -11,7 +11,15 @@ import { PlansService, type TierLimits } from '../src/modules/billing';
 import { storageHitKey } from '../src/modules/billing/testing';
 import { RENDERER } from '../src/modules/rendering/testing';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
-import { createAccount, renderBody, startTestApp, verificationLinkFor, type TestApp } from './support/test-app';
+import {
+  createAccount,
+  passwordResetLinkFor,
+  renderBody,
+  resetTokenOf,
+  startTestApp,
+  verificationLinkFor,
+  type TestApp,
+} from './support/test-app';
 import { waitFor, WebhookReceiver } from './support/webhooks';
 
 /** A fetch that records every request the SDK sends (method, path, status) and can be told to fail. */
@@ -344,6 +352,21 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     expect(places).toHaveLength(3);
     expect(places.every((place) => place.name.toLowerCase().includes('san'))).toBe(true);
     expect(seen).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/places?q=san&limit=3', status: 200 })]);
+  });
+
+  it('resets a forgotten password: the same answer for any address, the link once, a typed INVALID_RESET_TOKEN after', async () => {
+    const account = await createAccount(t, { keys: false });
+    const anonymous = new Mapr({ baseUrl: t.baseUrl });
+    const known = await anonymous.auth.forgotPassword(account.email);
+    expect(await anonymous.auth.forgotPassword(`nobody-${Date.now()}@example.com`)).toEqual(known);
+    const token = resetTokenOf(await passwordResetLinkFor(t, account.email));
+    expect(await anonymous.auth.resetPassword(token, 'a new password for the sdk')).toEqual({ message: expect.any(String) });
+    const reused = await anonymous.auth.resetPassword(token, 'another new password').catch((e: unknown) => e);
+    expect(reused).toBeInstanceOf(MaprError);
+    expect(reused).toMatchObject({ status: 400, error_code: 'INVALID_RESET_TOKEN' });
+    await expect(new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).account.get()).rejects.toMatchObject({ status: 401 });
+    const { accessToken } = await anonymous.auth.logIn({ email: account.email, password: 'a new password for the sdk' });
+    expect((await new Mapr({ apiKey: accessToken, baseUrl: t.baseUrl }).account.get()).email).toBe(account.email);
   });
 
   it('stops a read, retries included, when its signal aborts', async () => {

@@ -1,8 +1,8 @@
 /**
  * The hardening a security review asked for (docs/security.md): headers on every response, no caching of responses
  * that carry a secret, /health/ready's detail kept to the machine and the operator, login limits counted before the
- * password is checked and aimed at the source, and slow-header clients cut off. The app trusts one proxy, so each
- * request's source is its X-Forwarded-For.
+ * password is checked and aimed at the source, reset e-mails limited per source, and slow-header clients cut off. The
+ * app trusts one proxy, so each request's source is its X-Forwarded-For.
  */
 import { connect } from 'node:net';
 import { createAccount, startTestApp, TestApp } from './support/test-app';
@@ -81,6 +81,14 @@ describe('Security headers, secrets uncached, health detail, login limits, slow 
     await login(account.email, account.password, '203.0.113.7').expect(200);
     // A good password takes nothing from the source's own allowance.
     for (let i = 0; i < 12; i++) await login(account.email, account.password, '203.0.113.7').expect(200);
+  });
+
+  it('limits password reset e-mails per source: 20 an hour across addresses, then 429; other sources go on', async () => {
+    const forgot = (email: string, from: string) => t.http.post('/v1/auth/forgot-password').set('X-Forwarded-For', from).send({ email });
+    for (let i = 0; i < 20; i++) await forgot(`probe-${i}-${Date.now()}@example.com`, '198.51.100.41').expect(202);
+    const limited = await forgot(`probe-last-${Date.now()}@example.com`, '198.51.100.41').expect(429);
+    expect(limited.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
+    await forgot(`probe-last-${Date.now()}@example.com`, '203.0.113.41').expect(202);
   });
 
   it('cuts off a client that sends its headers too slowly', async () => {

@@ -8,7 +8,7 @@ import { useSession } from './auth';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Layout } from './components/Layout';
 import { PageHeader } from './components/Page';
-import { LoginPage, SignupPage, VerifyPendingPage } from './pages/AuthPages';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage, VerifyPendingPage } from './pages/AuthPages';
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -68,6 +68,16 @@ export const router = createBrowserRouter([
       </GuestOnly>
     ),
   },
+  {
+    path: '/forgot-password',
+    element: (
+      <GuestOnly>
+        <ForgotPasswordPage />
+      </GuestOnly>
+    ),
+  },
+  // Not for guests only: whoever opens the e-mailed link may still be logged in, in this tab, to the same account.
+  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
     path: '/verify-pending',
     element: (

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { operator, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
+import { operator, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
 
 /**
  * Every page opens by its own address (a bookmark, a reload), reads well at desktop and phone width,
@@ -42,6 +42,56 @@ for (const [path, heading, name] of PAGES) {
     await screenshotBothWidths(page, name);
   });
 }
+
+test('a forgotten password is reset from the e-mailed link; earlier sessions end and the link works once', async ({ page, request }) => {
+  // An account of its own: the file's account keeps its password for the other tests.
+  const resetEmail = `reset-${Date.now()}@example.com`;
+  await request.post('/v1/auth/register', { data: { email: resetEmail, password: 'the password I forgot', name: 'Rui Reset' } });
+  const earlier = await request.post('/v1/auth/login', { data: { email: resetEmail, password: 'the password I forgot' } });
+  const earlierToken = ((await earlier.json()) as { accessToken: string }).accessToken;
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(resetEmail);
+  await screenshotBothWidths(page, 'forgot-password');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(resetEmail);
+  await screenshotBothWidths(page, 'forgot-password-sent');
+
+  await expect.poll(() => passwordResetLink(resetEmail)).not.toBeNull();
+  const link = passwordResetLink(resetEmail)!;
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // The token has been read, and leaves the address bar.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel('New password').fill('my brand new password');
+  await screenshotBothWidths(page, 'reset-password');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toContainText('Your password is changed');
+  await screenshotBothWidths(page, 'reset-password-done');
+
+  await page.getByLabel('E-mail').fill(resetEmail);
+  await page.getByLabel('Password').fill('my brand new password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  // The session from before the reset is over.
+  const refused = await request.get('/v1/account', { headers: { Authorization: `Bearer ${earlierToken}` } });
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { error_code: string }).error_code).toBe('INVALID_TOKEN');
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByLabel('New password').fill('yet another new password');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('invalid, expired or already used');
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await screenshotBothWidths(page, 'reset-password-used');
+});
 
 test('the built-in templates are listed, each with the picture of its style', async ({ page }) => {
   await page.goto('/templates');

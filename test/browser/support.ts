@@ -27,6 +27,22 @@ export function verificationLink(email: string): string {
   throw new Error(`No verification e-mail to ${email}`);
 }
 
+/**
+ * The password reset link of the newest reset e-mail to `email`, or null while none has arrived (the service sends it
+ * just after answering: wait with `expect.poll`).
+ */
+export function passwordResetLink(email: string): string | null {
+  const outbox = join(serviceEnv().DATA_DIR!, 'outbox');
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const raw = readFileSync(join(outbox, file), 'utf8');
+    if (!raw.includes(`To: ${email}`)) continue;
+    const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const match = /(http:\/\/[^\s"<>]+\/reset-password#token=[A-Za-z0-9._%-]+)/.exec(unwrapped);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
 /** The operator CLI (`npm run cli`) against the service under test, as support would run it. */
 export function operator(...args: string[]): string {
   return execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli.js'), ...args], {

@@ -109,6 +109,36 @@ export function verificationLinkFor(t: TestApp, email: string): string {
   throw new Error(`No verification e-mail to ${email} in ${dir}`);
 }
 
+/**
+ * The password reset link of the newest reset e-mail to `email`, waited for: the service sends it after answering
+ * (so that the answer's timing says nothing about the account). Newer than `after` (a link already seen) if given.
+ */
+export async function passwordResetLinkFor(t: TestApp, email: string, after?: string): Promise<string> {
+  const dir = t.config.mail.outboxDir;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const match = /(http:\/\/[^\s"<>]+\/reset-password#token=[A-Za-z0-9._%-]+)/.exec(unwrapped);
+      if (match && match[1] !== after) return match[1];
+      if (match) break;
+    }
+    if (Date.now() > deadline) throw new Error(`No password reset e-mail to ${email} in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The token of a password reset link (it travels in the fragment). */
+export function resetTokenOf(link: string): string {
+  return decodeURIComponent(new URL(link).hash.slice('#token='.length));
+}
+
 export interface TestAccount {
   id: string;
   email: string;

@@ -1,5 +1,6 @@
-/** Signing up, logging in and waiting for the verification e-mail: the pages before the dashboard. */
+/** Signing up, logging in, waiting for the verification e-mail and resetting a forgotten password: the pages before the dashboard. */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { MaprError } from '@mapr/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { mapr, publicApi, read } from '../api/client';
@@ -32,7 +33,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({ mutationFn: () => logIn(email, password) });
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const state = location.state as { from?: string; notice?: string } | null;
+  const from = state?.from ?? '/';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +43,11 @@ export function LoginPage() {
 
   return (
     <AuthFrame title="Log in">
-      {endedBecause ? (
+      {state?.notice ? (
+        <p className="notice notice-success" role="status">
+          {state.notice}
+        </p>
+      ) : endedBecause ? (
         <p className="notice notice-info" role="status">
           {endedBecause}
         </p>
@@ -64,6 +70,9 @@ export function LoginPage() {
             />
           )}
         </Field>
+        <p className="auth-forgot">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
         <ErrorNotice error={login.error} />
         <button type="submit" className="button button-primary" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}
@@ -172,6 +181,114 @@ export function VerifyPendingPage() {
           </div>
         </>
       )}
+    </AuthFrame>
+  );
+}
+
+/** Asks for a reset link. The answer is the same whether or not the address has an account, and so is this page. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const request = useMutation({ mutationFn: () => publicApi().auth.forgotPassword(email) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate();
+  };
+
+  return (
+    <AuthFrame title={request.isSuccess ? 'Check your inbox' : 'Reset your password'}>
+      {request.isSuccess ? (
+        <>
+          <p role="status">
+            If an account uses <strong>{email}</strong>, we sent it a link to choose a new password. The link works once, for{' '}
+            {request.data.expires_in_hours === 1 ? 'an hour' : `${request.data.expires_in_hours} hours`}.
+          </p>
+          <p className="hint">Nothing arrived? Check your spam folder, or ask again in a few minutes.</p>
+        </>
+      ) : (
+        <>
+          <p className="lead">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+          <form onSubmit={submit} className="stack">
+            <Field label="E-mail" error={issueFor(request.error, 'email')}>
+              {(control) => (
+                <input {...control} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              )}
+            </Field>
+            <ErrorNotice error={request.error} />
+            <button type="submit" className="button button-primary" disabled={request.isPending}>
+              {request.isPending ? 'Sending…' : 'Send the link'}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+    </AuthFrame>
+  );
+}
+
+/** The token of the e-mailed link: it travels in the fragment (`/reset-password#token=…`), which no server ever sees. */
+function tokenFromLink(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+/** The page the e-mailed link opens: choose a new password, then log in with it. */
+export function ResetPasswordPage() {
+  const { session, logOut } = useSession();
+  const navigate = useNavigate();
+  const [token] = useState(tokenFromLink);
+  const [password, setPassword] = useState('');
+  const reset = useMutation({ mutationFn: () => publicApi().auth.resetPassword(token, password) });
+
+  // The token has been read: keep it out of the address bar and the tab's history.
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        const notice = 'Your password is changed and every earlier session has ended. Log in with your new password.';
+        // A session open in this tab most likely was one of them; either way the login page (guests only) comes next.
+        if (session) logOut(notice);
+        navigate('/login', { replace: true, state: { notice } });
+      },
+    });
+  };
+  const linkUnusable = !token || (reset.error instanceof MaprError && reset.error.error_code === 'INVALID_RESET_TOKEN');
+
+  return (
+    <AuthFrame title="Choose a new password">
+      {!token ? (
+        <p className="notice notice-error" role="alert">
+          This link is incomplete. Open the whole link from the e-mail, or ask for a new one.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="stack">
+          <Field label="New password" hint="8 to 128 characters." error={issueFor(reset.error, 'password')}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                maxLength={128}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+          <ErrorNotice error={reset.error} />
+          <button type="submit" className="button button-primary" disabled={reset.isPending || linkUnusable}>
+            {reset.isPending ? 'Saving…' : 'Set the new password'}
+          </button>
+        </form>
+      )}
+      <p className="auth-switch">
+        {linkUnusable ? <Link to="/forgot-password">Ask for a new link</Link> : <Link to="/login">Back to log in</Link>}
+      </p>
     </AuthFrame>
   );
 }

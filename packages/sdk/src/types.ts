@@ -89,6 +89,8 @@ export type LogInResponse = ResponseBody<'logIn', 200>;
 export type RegisterRequest = RequestBody<'register'>;
 export type RegisterResponse = ResponseBody<'register', 201>;
 export type ResendVerificationResponse = ResponseBody<'resendVerificationEmail', 200>;
+export type ForgotPasswordResponse = ResponseBody<'requestPasswordReset', 202>;
+export type ResetPasswordResponse = ResponseBody<'resetPassword', 200>;
 
 export type RenderCompleteEvent = components['schemas']['RenderCompleteEvent'];
 export type RenderFailedEvent = components['schemas']['RenderFailedEvent'];

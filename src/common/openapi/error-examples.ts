@@ -96,6 +96,10 @@ export const ErrorExamples = {
       { field: 'password', code: 'invalid_length', message: 'password must be 8 to 128 characters' },
     ]),
   },
+  shortNewPassword: {
+    summary: 'A new password shorter than 8 characters',
+    error: CommonErrors.validation([{ field: 'password', code: 'invalid_length', message: 'password must be 8 to 128 characters' }]),
+  },
   invalidCursor: {
     key: 'VALIDATION_ERROR_invalid_cursor',
     summary: 'A cursor that is not a next_cursor of this list',

@@ -10,7 +10,7 @@ import type { Response } from 'express';
  * JSON 404, so a typo under /v1 never answers with a web page.
  */
 export const DASHBOARD_PAGES =
-  /^\/(?:login|signup|verify-pending|render\/new|renders(?:\/[^/]+)?|batches(?:\/[^/]+)?|templates|keys|webhooks)?\/?$/;
+  /^\/(?:login|signup|verify-pending|forgot-password|reset-password|render\/new|renders(?:\/[^/]+)?|batches(?:\/[^/]+)?|templates|keys|webhooks)?\/?$/;
 
 /**
  * The page itself may load only what it ships and what the API and the CDN answer (videos and

@@ -23,6 +23,17 @@ describe('formatMessage (pretty logs)', () => {
     expect(lines.filter((line) => line.includes(link))).toEqual([link]);
   });
 
+  it('sets a password reset link apart the same way', () => {
+    const link = 'http://localhost:3000/reset-password#token=abc.def.ghi';
+    const lines = formatMessage({
+      context: 'PasswordResetService',
+      msg: `Password reset link for you@example.com: ${link}`,
+      password_reset_link: link,
+    }).split('\n');
+    expect(lines[0]).toBe('Password reset link for you@example.com: open this link (the e-mail itself is in the outbox folder)');
+    expect(lines.filter((line) => line.includes(link))).toEqual([link]);
+  });
+
   it('prints the verification block with nothing after the link but the closing rule', () => {
     const written: string[] = [];
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

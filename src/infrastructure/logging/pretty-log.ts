@@ -2,7 +2,7 @@ import type { DestinationStream } from 'pino';
 import { prettyFactory, type PrettyOptions } from 'pino-pretty';
 
 /** Fields the pretty format folds into the message line (or leaves out), instead of listing them. */
-const FOLDED = ['pid', 'hostname', 'context', 'req', 'res', 'responseTime', 'verification_link', 'outbox_file'];
+const FOLDED = ['pid', 'hostname', 'context', 'req', 'res', 'responseTime', 'verification_link', 'password_reset_link', 'outbox_file'];
 
 interface LogLine {
   msg?: unknown;
@@ -11,17 +11,24 @@ interface LogLine {
   res?: { statusCode?: number };
   responseTime?: number;
   verification_link?: unknown;
+  password_reset_link?: unknown;
+}
+
+/** The e-mailed link a line carries (verification or password reset), logged only when e-mails go to the outbox folder. */
+function mailedLink(log: { verification_link?: unknown; password_reset_link?: unknown }): string | undefined {
+  const link = log.verification_link ?? log.password_reset_link;
+  return typeof link === 'string' ? link : undefined;
 }
 
 /**
  * The message part of a pretty line: `[Context] message`; request lines as `POST /v1/render → 400 (5 ms)`;
- * and the e-mail verification link (logged only when e-mails go to the outbox folder) as a block of
- * its own, the link alone on its line so that it can be copied whole.
+ * and an e-mailed link (verification or password reset; logged only when e-mails go to the outbox folder) as a
+ * block of its own, the link alone on its line so that it can be copied whole.
  */
 export function formatMessage(log: LogLine): string {
   const msg = String(log.msg ?? '');
-  if (typeof log.verification_link === 'string') {
-    const link = log.verification_link;
+  const link = mailedLink(log);
+  if (link !== undefined) {
     const title = msg.replace(`: ${link}`, '').replace(/\.$/, '');
     const rule = '─'.repeat(Math.min(72, Math.max(title.length + 2, 40)));
     return `${title}: open this link (the e-mail itself is in the outbox folder)\n${rule}\n${link}\n${rule}`;
@@ -45,7 +52,7 @@ export function prettyOptions(colorize: boolean): PrettyOptions {
 
 /**
  * Human-readable log lines (pino-pretty), written to stdout from this thread: for a person at a
- * terminal, never for log collectors (they get one JSON object a line). The verification link's
+ * terminal, never for log collectors (they get one JSON object a line). An e-mailed link's
  * block is printed without the line's other fields, so that nothing trails the link.
  */
 export function prettyLogStream(colorize = Boolean(process.stdout.isTTY)): DestinationStream {
@@ -59,9 +66,9 @@ export function prettyLogStream(colorize = Boolean(process.stdout.isTTY)): Desti
         process.stdout.write(line);
         return;
       }
-      if (typeof log.verification_link === 'string') {
-        const { level, time, msg, verification_link } = log;
-        log = { level, time, msg, verification_link };
+      if (mailedLink(log) !== undefined) {
+        const { level, time, msg, verification_link, password_reset_link } = log;
+        log = { level, time, msg, verification_link, password_reset_link };
       }
       process.stdout.write(format(log));
     },

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Ip, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
@@ -9,13 +18,18 @@ import { AuthErrorExamples } from './auth.errors';
 import { AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal, Public } from './decorators';
 import {
+  ForgotPasswordDto,
+  ForgotPasswordResponseDto,
   LoginDto,
   LoginResponseDto,
   RegisterDto,
   RegisterResponseDto,
   ResendVerificationResponseDto,
+  ResetPasswordDto,
+  ResetPasswordResponseDto,
   VerifyEmailResponseDto,
 } from './dto/auth.dto';
+import { PASSWORD_RESET_TTL_SECONDS, PasswordResetService } from './password-reset.service';
 import type { Principal } from './principal';
 import { verificationResultPage } from './verification-email';
 
@@ -24,6 +38,7 @@ import { verificationResultPage } from './verification-email';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly passwordReset: PasswordResetService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -85,6 +100,49 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Every access token of the account is ended.' })
   async logOutEverywhere(@CurrentPrincipal() principal: Principal): Promise<void> {
     await this.auth.logOutEverywhere(principal.accountId);
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'requestPasswordReset',
+    summary: 'E-mail a link to reset a forgotten password',
+    description:
+      'Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, ' +
+      'an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per ' +
+      'source (20 an hour) and per e-mail address (5 an hour).',
+  })
+  @ApiAcceptedResponse({ type: ForgotPasswordResponseDto })
+  @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (reset e-mails per source and per e-mail address)', [AuthErrorExamples.tooManyAttempts])
+  async requestPasswordReset(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<ForgotPasswordResponseDto> {
+    await this.passwordReset.requestReset(body.email, ip);
+    return {
+      message: 'If an account uses this address, we sent it a link to reset the password.',
+      expires_in_hours: PASSWORD_RESET_TTL_SECONDS / 3600,
+    };
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'resetPassword',
+    summary: 'Set a new password with the e-mailed link',
+    description:
+      'Sets the new password (the rules of registration) and ends every access token issued before, as logging out ' +
+      'everywhere does; API keys are not affected. The link works once. It also verifies the e-mail address, since it ' +
+      'was opened from that inbox. Log in afterwards with the new password.',
+  })
+  @ApiOkResponse({ type: ResetPasswordResponseDto })
+  @ApiErrorResponse(400, 'INVALID_RESET_TOKEN (invalid, expired or used link) or VALIDATION_ERROR', [
+    AuthErrorExamples.invalidResetToken,
+    ErrorExamples.shortNewPassword,
+  ])
+  async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string): Promise<ResetPasswordResponseDto> {
+    await this.passwordReset.resetPassword(body.token, body.password, ip);
+    return { message: 'Password changed. Log in with your new password.' };
   }
 
   @Post('resend-verification')

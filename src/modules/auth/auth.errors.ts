@@ -1,7 +1,7 @@
 import { DomainError } from '../../common/errors';
 import type { ErrorExample } from '../../common/openapi/error-examples';
 
-/** Codes of authentication, accounts and e-mail verification (contract §2). */
+/** Codes of authentication, accounts, e-mail verification and password reset (contract §2, §26). */
 export type AuthErrorCode =
   | 'AUTHENTICATION_REQUIRED'
   | 'INVALID_TOKEN'
@@ -12,6 +12,7 @@ export type AuthErrorCode =
   | 'EMAIL_ALREADY_REGISTERED'
   | 'EMAIL_ALREADY_VERIFIED'
   | 'INVALID_VERIFICATION_TOKEN'
+  | 'INVALID_RESET_TOKEN'
   | 'TOO_MANY_ATTEMPTS'
   | 'REAUTHENTICATION_REQUIRED';
 
@@ -35,6 +36,8 @@ export const AuthErrors = {
   emailAlreadyVerified: () => new DomainError('EMAIL_ALREADY_VERIFIED', 'This account’s e-mail address is already verified.'),
   invalidVerificationToken: () =>
     new DomainError('INVALID_VERIFICATION_TOKEN', 'This verification link is invalid, expired or already used. Request a new one.'),
+  invalidResetToken: () =>
+    new DomainError('INVALID_RESET_TOKEN', 'This password reset link is invalid, expired or already used. Ask for a new one.'),
   reauthenticationRequired: (reason: 'missing' | 'wrong') =>
     new DomainError(
       'REAUTHENTICATION_REQUIRED',
@@ -60,6 +63,7 @@ export const AuthErrorExamples = {
   accessTokenRequired: { summary: 'An API key was sent to a dashboard endpoint', error: AuthErrors.jwtRequired() },
   emailNotVerified: { summary: 'The account has not verified its e-mail address', error: AuthErrors.emailNotVerified() },
   invalidVerificationToken: { summary: 'Invalid, expired or used link', error: AuthErrors.invalidVerificationToken() },
+  invalidResetToken: { summary: 'Invalid, expired or used password reset link', error: AuthErrors.invalidResetToken() },
   emailAlreadyRegistered: { summary: 'The e-mail address has an account', error: AuthErrors.emailAlreadyRegistered() },
   emailAlreadyVerified: { summary: 'Nothing to verify', error: AuthErrors.emailAlreadyVerified() },
   tooManyAttempts: { summary: 'Too many attempts for this e-mail or IP', error: AuthErrors.tooManyAttempts(60) },

@@ -15,11 +15,12 @@ import { IdentifyCallerGuard } from './guards/identify-caller.guard';
 import { RequireCallerGuard } from './guards/require-caller.guard';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import { JwtStrategy } from './strategies/jwt.strategy';
+import { PasswordResetService } from './password-reset.service';
 import { SessionRevocations } from './session-revocations.service';
 import { PrincipalCache } from './principal-cache.service';
 
 /**
- * Users, login, access tokens, API keys and e-mail verification. Exports the two global guards
+ * Users, login, access tokens, API keys, e-mail verification and password reset. Exports the two global guards
  * (registered in AppModule around the rate limiter) and the services other modules' CLIs use.
  */
 @Module({
@@ -38,6 +39,7 @@ import { PrincipalCache } from './principal-cache.service';
   controllers: [AuthController, ApiKeysController],
   providers: [
     AuthService,
+    PasswordResetService,
     ApiKeysService,
     AttemptLimiter,
     PrincipalCache,

@@ -193,7 +193,7 @@ const RECENT_LOGIN_MS = 3600_000;
  * (50: one address guessing across accounts) and per e-mail from anywhere (100: guessing spread over many addresses).
  * The tightest limit is on the source, not the account, so someone guessing a password does not lock its owner out.
  */
-function loginBuckets(email: string, ip: string) {
+export function loginBuckets(email: string, ip: string) {
   const window = 15 * 60;
   return [
     { name: `login:source:${ip}:${email}`, limit: 10, windowSeconds: window },

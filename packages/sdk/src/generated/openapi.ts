@@ -84,6 +84,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a link to reset a forgotten password
+         * @description Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per source (20 an hour) and per e-mail address (5 an hour).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mailed link
+         * @description Sets the new password (the rules of registration) and ends every access token issued before, as logging out everywhere does; API keys are not affected. The link works once. It also verifies the e-mail address, since it was opened from that inbox. Log in afterwards with the new password.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/resend-verification": {
         parameters: {
             query?: never;
@@ -773,7 +813,7 @@ export interface components {
              * @example RATE_LIMIT_EXCEEDED
              * @enum {string}
              */
-            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "TOO_MANY_ATTEMPTS" | "REAUTHENTICATION_REQUIRED" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "QUEUED_JOB_LIMIT" | "SANDBOX_LIMIT_EXCEEDED" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
+            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "TOO_MANY_ATTEMPTS" | "REAUTHENTICATION_REQUIRED" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "QUEUED_JOB_LIMIT" | "SANDBOX_LIMIT_EXCEEDED" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
             /**
              * @description A sentence for people.
              * @example Too many requests; retry in 42 seconds.
@@ -848,6 +888,41 @@ export interface components {
              */
             accessToken: string;
             user: components["schemas"]["UserSummaryDto"];
+        };
+        ForgotPasswordDto: {
+            /**
+             * @description The account’s e-mail address. Case-insensitive.
+             * @example ana@example.com
+             */
+            email: string;
+        };
+        ForgotPasswordResponseDto: {
+            /**
+             * @description The same whether or not the address has an account.
+             * @example If an account uses this address, we sent it a link to reset the password.
+             */
+            message: string;
+            /**
+             * @description Lifetime of the reset link in hours.
+             * @example 1
+             */
+            expires_in_hours: number;
+        };
+        ResetPasswordDto: {
+            /**
+             * @description The token from the e-mailed link (after `#token=` in `/reset-password#token=…`).
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…
+             */
+            token: string;
+            /**
+             * @description Never returned.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        ResetPasswordResponseDto: {
+            /** @example Password changed. Log in with your new password. */
+            message: string;
         };
         ResendVerificationResponseDto: {
             /** @example Verification e-mail sent to ana@example.com. */
@@ -2862,6 +2937,122 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account uses this address, we sent it a link to reset the password.",
+                     *       "expires_in_hours": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForgotPasswordResponseDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description TOO_MANY_ATTEMPTS (reset e-mails per source and per e-mail address) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Password changed. Log in with your new password."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResetPasswordResponseDto"];
+                };
+            };
+            /** @description INVALID_RESET_TOKEN (invalid, expired or used link) or VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5725,7 +5916,7 @@ export const pathsV1RenderBatchPostResponses202HeadersIdempotentReplayedValues: 
 export const webhooksRenderCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksRenderFailedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.failed"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksBatchCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["batch.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
-export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "INVALID_RESET_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["mode"]> = ["live", "test"];
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];

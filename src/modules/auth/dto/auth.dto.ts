@@ -1,8 +1,18 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The rule for every password chosen (registration, reset): one rule, one message. */
+const NewPassword = () =>
+  applyDecorators(
+    ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, description: 'Never returned.' }),
+    IsDefined(),
+    IsString(),
+    Length(8, 128, { message: 'password must be 8 to 128 characters' }),
+  );
 
 export class RegisterDto {
   @ApiProperty({ example: 'ana@example.com', description: 'E-mail address; used to log in. Case-insensitive.' })
@@ -12,10 +22,7 @@ export class RegisterDto {
   @MaxLength(254)
   email: string;
 
-  @ApiProperty({ example: 'correct horse battery staple', minLength: 8, maxLength: 128, description: 'Never returned.' })
-  @IsDefined()
-  @IsString()
-  @Length(8, 128, { message: 'password must be 8 to 128 characters' })
+  @NewPassword()
   password: string;
 
   @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name: one line (no line breaks or other control characters).' })
@@ -73,4 +80,40 @@ export class ResendVerificationResponseDto {
 export class VerifyEmailResponseDto {
   @ApiProperty({ example: 'E-mail address verified.' }) message: string;
   @ApiProperty({ example: true }) emailVerified: boolean;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty({ example: 'ana@example.com', description: 'The account’s e-mail address. Case-insensitive.' })
+  @IsDefined()
+  @Transform(trim)
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(254)
+  email: string;
+}
+
+export class ForgotPasswordResponseDto {
+  @ApiProperty({
+    example: 'If an account uses this address, we sent it a link to reset the password.',
+    description: 'The same whether or not the address has an account.',
+  })
+  message: string;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Lifetime of the reset link in hours.' }) expires_in_hours: number;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty({
+    example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…',
+    description: 'The token from the e-mailed link (after `#token=` in `/reset-password#token=…`).',
+  })
+  @IsDefined()
+  @IsString()
+  @MaxLength(2048)
+  token: string;
+
+  @NewPassword()
+  password: string;
+}
+
+export class ResetPasswordResponseDto {
+  @ApiProperty({ example: 'Password changed. Log in with your new password.' }) message: string;
 }

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
+import { MailService } from '../../infrastructure/mail/mail.service';
+import { AttemptLimiter } from './attempt-limiter.service';
+import { AuthErrors } from './auth.errors';
+import { loginBuckets, normalizeEmail } from './auth.service';
+import { User } from './entities/user.entity';
+import { hashPassword } from './passwords';
+import { passwordResetEmail } from './password-reset-email';
+import { PrincipalCache } from './principal-cache.service';
+
+export const PASSWORD_RESET_AUDIENCE = 'password-reset';
+/** Contract §26: a reset link is valid for one hour. */
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+
+/**
+ * Forgotten passwords (contract §26, ADR 0024). A reset link is a JWT (audience `password-reset`, 1 h) that carries a
+ * fingerprint of the account's password hash and token version instead of a stored row: once the password changes
+ * (or every session is logged out) the fingerprint no longer matches, so the link works once without a table.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly jwt: JwtService,
+    private readonly mail: MailService,
+    private readonly attempts: AttemptLimiter,
+    private readonly principals: PrincipalCache,
+  ) {}
+
+  /**
+   * `POST /v1/auth/forgot-password`. Answers the same whether or not the address has an account: the limits count
+   * both alike, and the e-mail is sent after the answer, so neither the answer nor its timing (a slow mail server)
+   * tells which addresses have accounts.
+   */
+  async requestReset(rawEmail: string, ip: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    await this.attempts.consume(forgotPasswordBuckets(email, ip));
+    const user = await this.users.findOneBy({ email });
+    if (!user) return;
+    void this.sendResetLink(user).catch((err) =>
+      this.logger.error({ err, user_id: user.id }, 'Could not send the password reset e-mail; the user can ask again'),
+    );
+  }
+
+  /**
+   * `POST /v1/auth/reset-password`. Sets the new password and bumps the token version in one conditional update, so
+   * every access token issued before (and this link, and any other outstanding link) stops working; of two uses of
+   * one link racing, one changes the password and the other is refused. API keys are not affected.
+   */
+  async resetPassword(token: string, password: string, ip: string): Promise<void> {
+    let payload: { sub?: unknown; fp?: unknown };
+    try {
+      payload = await this.jwt.verifyAsync(token, { audience: PASSWORD_RESET_AUDIENCE, algorithms: ['HS256'] });
+    } catch {
+      throw AuthErrors.invalidResetToken();
+    }
+    if (typeof payload.sub !== 'string' || typeof payload.fp !== 'string') throw AuthErrors.invalidResetToken();
+    const user = await this.users.findOneBy({ id: payload.sub });
+    if (!user || !sameFingerprint(payload.fp, this.fingerprint(user))) throw AuthErrors.invalidResetToken();
+    const passwordHash = await hashPassword(password);
+    const changed = await this.users.update(
+      { id: user.id, passwordHash: user.passwordHash, tokenVersion: user.tokenVersion },
+      { passwordHash, tokenVersion: user.tokenVersion + 1 },
+    );
+    if (!changed.affected) throw AuthErrors.invalidResetToken();
+    // The link was opened from the inbox: that proves the address as the verification link does.
+    if (!user.emailVerified)
+      await this.users.update({ id: user.id, emailVerified: false }, { emailVerified: true, emailVerifiedAt: new Date() });
+    await this.principals.invalidate(`account:${user.id}`);
+    // Someone locked out by their own failed guesses logs in with the new password straight away, from here.
+    await this.attempts.clear([loginBuckets(user.email, ip)[0].name]);
+  }
+
+  private async sendResetLink(user: User): Promise<void> {
+    const token = await this.jwt.signAsync(
+      { sub: user.id, fp: this.fingerprint(user) },
+      { audience: PASSWORD_RESET_AUDIENCE, expiresIn: PASSWORD_RESET_TTL_SECONDS, algorithm: 'HS256' },
+    );
+    // In the fragment, not the query: the browser never sends it, so no server or proxy log can hold it.
+    const link = `${this.config.http.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
+    await this.mail.send({ to: user.email, ...passwordResetEmail({ link, ttlMinutes: PASSWORD_RESET_TTL_SECONDS / 60 }) });
+    // As for verification links: logged for the embedded default only, never in production.
+    if (this.mail.deliversToOutbox && this.config.mail.logLinks)
+      this.logger.log({ user_id: user.id, password_reset_link: link }, `Password reset link for ${user.email}: ${link}`);
+  }
+
+  /**
+   * What a link is bound to: the password hash (a new salt on every change) and the token version (bumped by a reset
+   * and by logging out everywhere). Keyed with the service's secret so the token reveals nothing about the hash.
+   */
+  private fingerprint(user: User): string {
+    return createHmac('sha256', this.config.auth.jwtSecret)
+      .update(`password-reset\n${user.passwordHash}\n${user.tokenVersion}`)
+      .digest('base64url');
+  }
+}
+
+function sameFingerprint(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Reset e-mails, counted per source (20 an hour: one address probing or flooding many inboxes) and per e-mail address
+ * from anywhere (5 an hour: one inbox is not flooded). Both count whether or not the address has an account.
+ */
+export function forgotPasswordBuckets(email: string, ip: string) {
+  const window = 3600;
+  return [
+    { name: `forgot-password:ip:${ip}`, limit: 20, windowSeconds: window },
+    { name: `forgot-password:email:${email}`, limit: 5, windowSeconds: window },
+  ];
+}

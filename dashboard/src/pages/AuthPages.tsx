@@ -9,7 +9,11 @@ import { useSession } from '../auth';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
 
-function AuthFrame({ title, children }: { title: string; children: React.ReactNode }) {
+/** What mapr is, for someone who arrives at the log-in or sign-up page from a link. */
+const PRODUCT_LEAD =
+  'Map animation videos from a list of places: the route draws itself across a real map, a plane, ship or car travels it, and you get an MP4 to post or embed.';
+
+function AuthFrame({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
   useEffect(() => {
     document.title = `${title} · mapr`;
   }, [title]);
@@ -19,6 +23,7 @@ function AuthFrame({ title, children }: { title: string; children: React.ReactNo
         <p className="brand">
           <img src="/favicon.svg" alt="" width={32} height={32} /> <span>mapr</span>
         </p>
+        {lead ? <p className="auth-lead">{lead}</p> : null}
         <h1>{title}</h1>
         {children}
       </div>
@@ -42,7 +47,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthFrame title="Log in">
+    <AuthFrame title="Log in" lead={PRODUCT_LEAD}>
       {state?.notice ? (
         <p className="notice notice-success" role="status">
           {state.notice}
@@ -103,7 +108,7 @@ export function SignupPage() {
   const set = (name: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value });
 
   return (
-    <AuthFrame title="Create your account">
+    <AuthFrame title="Create your account" lead={PRODUCT_LEAD}>
       <p className="lead">Start on the Free plan: no card needed. Preview as much as you like; only rendered videos count.</p>
       <form onSubmit={submit} className="stack">
         <Field label="Name" error={issueFor(signup.error, 'name')}>

@@ -67,6 +67,8 @@ export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
           compositionHeight={composition.height}
           fps={composition.fps}
           controls={!clean}
+          // The video has no sound: a volume slider would only be one more tab stop.
+          showVolumeControls={false}
           autoPlay
           loop
           clickToPlay

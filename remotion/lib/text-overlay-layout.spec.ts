@@ -216,4 +216,36 @@ describe('text overlay layout', () => {
     expect(crowded.left_out).toEqual([]);
     expect(overlapArea(crowded.boxes[0], route)).toBe(0);
   });
+
+  it('keeps reading order: a later overlay never sits above an earlier headline, even where the top is free again', () => {
+    // The title card covers the top band for the first 2 s: the headline, shown from 0.5 s, goes under it. A
+    // caption asked for the top from 2.5 s, when the band is free again, goes under the headline, not above it.
+    const titleCard: OverlayObstacle = { x: 240, y: 0, width: 800, height: 200, from: 0, to: 2 };
+    const { boxes } = layout(
+      [
+        overlay({ text: 'Lisbon to Copenhagen in five stops', start: 0.5, end: 9, position: 'top', style: 'headline' }),
+        overlay({ text: 'The crossing takes seven hours', start: 2.5, end: 8, position: 'top', style: 'caption' }),
+      ],
+      { obstacles: [titleCard] },
+    );
+    const [headline, caption] = boxes;
+    expect(headline.y).toBeGreaterThanOrEqual(200);
+    expect(caption.y).toBeGreaterThanOrEqual(headline.y + headline.height);
+  });
+
+  it('breaks reading order only when every spot in order would cover the map', () => {
+    const titleCard: OverlayObstacle = { x: 240, y: 0, width: 800, height: 200, from: 0, to: 2 };
+    // The route runs everywhere under the headline.
+    const underneath = (r: Rect) => overlapArea(r, { x: 0, y: 280, width: 1280, height: 440 });
+    const { boxes } = layout(
+      [
+        overlay({ text: 'Lisbon to Copenhagen in five stops', start: 0.5, end: 9, position: 'top', style: 'headline' }),
+        overlay({ text: 'The crossing takes seven hours', start: 2.5, end: 8, position: 'top', style: 'caption' }),
+      ],
+      { obstacles: [titleCard], underneath },
+    );
+    const [headline, caption] = boxes;
+    expect(underneath(caption)).toBe(0);
+    expect(caption.y + caption.height).toBeLessThanOrEqual(headline.y);
+  });
 });

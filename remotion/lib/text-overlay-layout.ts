@@ -299,7 +299,8 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
       continue;
     }
     const time = { start: o.start, end: o.end };
-    const blockers: Rect[] = [...obstacles.filter((ob) => together(time, ob)), ...boxes.filter((b) => together(time, b))];
+    const shownWith = boxes.filter((b) => together(time, b));
+    const blockers: Rect[] = [...obstacles.filter((ob) => together(time, ob)), ...shownWith];
     const own = slotFor(slotOf(o.style, o.position), safe, size.width, size.height);
     const fits = (r: Rect) => inside(r, safe) && !blockers.some((b) => overlaps(r, b, gap));
     // Of the spots that fit, the first over nothing the map shows wins; failing that, the one over the least.
@@ -310,14 +311,28 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
       return under === 0;
     };
 
+    // Overlays read from the top: a headline stays above the other overlays it shares a column with, and in a slot
+    // that stacks down a later overlay sits under the earlier ones. A spot that breaks that order is taken only when
+    // no place anywhere keeps it clear of the map (a narrow caption once filled the gap above a wide headline the HUD
+    // had pushed down).
+    const readsBefore = (x: number, y: number, slot: Slot) =>
+      shownWith.some(
+        (b) =>
+          x < b.x + b.width &&
+          b.x < x + size.width &&
+          y + size.height <= b.y &&
+          ((b.style === 'headline' && o.style !== 'headline') || slot.stack === 1),
+      );
+
     // Candidate spots: the slot's anchor, and every position just past a blocker (beside it or
     // above/below it), in the slot's own stacking direction first.
-    const spot = (slot: Slot, vertical: 'own' | 'any'): Rect | null => {
+    const spot = (slot: Slot, vertical: 'own' | 'any', inReadingOrder: boolean): Rect | null => {
       const xs = [slot.x, ...blockers.flatMap((b) => [b.x + b.width + gap, b.x - gap - size.width])];
       const ys = [slot.y, ...blockers.flatMap((b) => [b.y + b.height + gap, b.y - gap - size.height])];
       const cost = (x: number, y: number) => {
         const dy = y - slot.y;
-        const wrongWay = vertical === 'own' && slot.stack !== 0 && Math.sign(dy) === -slot.stack;
+        const wrongWay =
+          (vertical === 'own' && slot.stack !== 0 && Math.sign(dy) === -slot.stack) || (inReadingOrder && readsBefore(x, y, slot));
         // A lower-third belongs in the lower third: it rather slides sideways than climbs.
         const [wx, wy] = o.style === 'lower-third' ? [1, 3] : [2, 1];
         return wrongWay ? Infinity : Math.abs(x - slot.x) * wx + Math.abs(dy) * wy;
@@ -332,13 +347,19 @@ export function layoutTextOverlays({ width, height, overlays, obstacles, measure
       }
       return null;
     };
+    // The own slot, then (when it is full for the overlay's whole time) the nearest other place with room: in
+    // reading order first, then in any order.
+    const search = (inReadingOrder: boolean): Rect | null => {
+      const found = spot(own, 'own', inReadingOrder);
+      if (found) return found;
+      for (const other of POSITIONS_BY_NEARNESS(own, safe, size.width, size.height)) {
+        const there = spot(other.slot, 'any', inReadingOrder);
+        if (there) return there;
+      }
+      return null;
+    };
 
-    let rect = spot(own, 'own');
-    // The slot is full for the overlay's whole time: the nearest other place with room.
-    for (const other of rect ? [] : POSITIONS_BY_NEARNESS(own, safe, size.width, size.height)) {
-      rect = spot(other.slot, 'any');
-      if (rect) break;
-    }
+    let rect = search(true) ?? search(false);
     rect ??= leastCovering.rect;
     if (!rect) {
       left_out.push(index);

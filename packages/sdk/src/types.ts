@@ -26,6 +26,8 @@ export type RouteFeature = RenderRoute['features'][number];
 /** Why a job failed (`error` of a failed job): a routing, rendering or storage failure. */
 export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
+/** What `POST /v1/render` would refuse of a previewed body (`render_refusals`), with the plan that lifts it. */
+export type RenderRefusal = RenderPreview['render_refusals'][number];
 
 /** The render request's enumerated fields, by readable name (`enums.ts` lists the values of each). */
 type RenderSchemas = components['schemas'];

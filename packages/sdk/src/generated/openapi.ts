@@ -243,7 +243,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a render: the exact input the worker would render, free
-         * @description Takes the body of POST /v1/render (templates and modes included) and runs the same validation, tier checks and routing, then answers with the composition, its props and the route, instead of a job: render the props with the composition in a browser (Remotion Player) to see the frames the video will have. Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. A route that cannot be planned answers 422 with the code a job would fail with.
+         * @description Takes the body of POST /v1/render (templates and modes included) and runs the same validation and routing, then answers with the composition, its props and the route, instead of a job: render the props with the composition in a browser (Remotion Player) to see the frames the video will have. Durations and resolutions up to the largest plan’s (Studio: 45 s, 4k) are previewed on every plan; what POST /v1/render would refuse of the body that a plan, a verified e-mail or the next billing period lifts (a duration or resolution over the plan, an unverified e-mail, the month’s quota used) comes back as `render_allowed: false` with `render_refusals`, each with the code and message the render would answer and the plan that lifts it. POST /v1/render itself keeps every check. A `webhook_url` is checked for its syntax only (a preview sends nothing). Uses no quota and creates no job; counts toward the rate limit. A route that cannot be planned answers 422 with the code a job would fail with.
          */
         post: operations["previewRender"];
         delete?: never;
@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a render as a picture: one frame as a PNG, free
-         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.
+         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors; durations and resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.
          */
         post: operations["previewRenderStill"];
         delete?: never;
@@ -1652,6 +1652,35 @@ export interface components {
             distance_km: number;
             features: components["schemas"]["RouteFeatureDto"][];
         };
+        RenderRefusalDto: {
+            /**
+             * @description The `error_code` POST /v1/render answers: VALIDATION_ERROR (a duration over the plan’s maximum, issue code DURATION_EXCEEDS_TIER_LIMIT), EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE (a resolution not in the plan), RENDER_LIMIT_EXCEEDED (the month’s renders used), SANDBOX_LIMIT_EXCEEDED (a test key’s renders of the day used).
+             * @example VALIDATION_ERROR
+             * @enum {string}
+             */
+            error_code: "VALIDATION_ERROR" | "EMAIL_NOT_VERIFIED" | "FEATURE_NOT_AVAILABLE" | "RENDER_LIMIT_EXCEEDED" | "SANDBOX_LIMIT_EXCEEDED";
+            /**
+             * @description The sentence the render answers (for VALIDATION_ERROR, its issue’s).
+             * @example duration 45 s exceeds the free tier maximum of 10 s
+             */
+            message: string;
+            /**
+             * @description The body field it is about, when it is about one: `duration`, `resolution`.
+             * @example duration
+             */
+            field?: string;
+            /**
+             * @description VALIDATION_ERROR only: the issue’s code.
+             * @example DURATION_EXCEEDS_TIER_LIMIT
+             */
+            issue_code?: string;
+            /**
+             * @description The smallest plan that lifts it (free, creator, studio); null when no plan does (verify the e-mail, wait for the next period).
+             * @example studio
+             * @enum {string|null}
+             */
+            lifted_by: "free" | "creator" | "studio" | "enterprise" | null;
+        };
         RenderPreviewDto: {
             composition: components["schemas"]["PreviewCompositionDto"];
             /**
@@ -1670,6 +1699,30 @@ export interface components {
             };
             /** @description The routed legs (or routes) as GeoJSON, as `GET /v1/render/{job_id}/route` returns them. */
             route: components["schemas"]["RouteGeoJsonDto"];
+            /**
+             * @description Whether POST /v1/render of this body would pass the plan’s checks now: duration, resolution, verified e-mail and the month’s quota (a test key: its renders of the day). Jobs already queued or rendering may still make it wait (CONCURRENT_JOB_LIMIT, QUEUED_JOB_LIMIT), and a webhook_url is checked by the render alone (its host resolved).
+             * @example false
+             */
+            render_allowed: boolean;
+            /**
+             * @description What POST /v1/render would refuse, in the order it checks; empty when `render_allowed`.
+             * @example [
+             *       {
+             *         "error_code": "VALIDATION_ERROR",
+             *         "message": "duration 45 s exceeds the free tier maximum of 10 s",
+             *         "field": "duration",
+             *         "issue_code": "DURATION_EXCEEDS_TIER_LIMIT",
+             *         "lifted_by": "studio"
+             *       },
+             *       {
+             *         "error_code": "FEATURE_NOT_AVAILABLE",
+             *         "message": "4k is not available on the free tier.",
+             *         "field": "resolution",
+             *         "lifted_by": "creator"
+             *       }
+             *     ]
+             */
+            render_refusals: components["schemas"]["RenderRefusalDto"][];
         };
         JobRecordDto: {
             /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
@@ -3503,59 +3556,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "composition": {
-                     *         "id": "MapAnimation",
-                     *         "width": 1280,
-                     *         "height": 720,
-                     *         "fps": 30,
-                     *         "duration_in_frames": 360
-                     *       },
-                     *       "props": {
-                     *         "mode": "route_animation",
-                     *         "width": 1280,
-                     *         "height": 720,
-                     *         "fps": 30,
-                     *         "durationInFrames": 360,
-                     *         "style": "standard"
-                     *       },
-                     *       "route": {
-                     *         "type": "FeatureCollection",
-                     *         "distance_km": 15420.3,
-                     *         "features": [
-                     *           {
-                     *             "type": "Feature",
-                     *             "geometry": {
-                     *               "type": "LineString",
-                     *               "coordinates": [
-                     *                 [
-                     *                   4.48,
-                     *                   51.92
-                     *                 ],
-                     *                 [
-                     *                   103.85,
-                     *                   1.29
-                     *                 ]
-                     *               ]
-                     *             },
-                     *             "properties": {
-                     *               "leg": 0,
-                     *               "from": "Rotterdam",
-                     *               "to": "Singapore",
-                     *               "transport": "ship",
-                     *               "mode": "sea",
-                     *               "distance_km": 15420.3
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RenderPreviewDto"];
                 };
             };
-            /** @description VALIDATION_ERROR, as for POST /v1/render */
+            /** @description VALIDATION_ERROR, as for POST /v1/render; a duration over the largest plan’s has issue code DURATION_EXCEEDS_TIER_LIMIT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3570,19 +3574,6 @@ export interface operations {
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description FEATURE_NOT_AVAILABLE */
-            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3675,19 +3666,6 @@ export interface operations {
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description FEATURE_NOT_AVAILABLE */
-            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5659,6 +5637,7 @@ export const routeFeaturePropertiesDtoTransportValues: ReadonlyArray<FlattenedDe
 export const routeFeaturePropertiesDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeaturePropertiesDto"]["mode"]> = ["great-circle", "sea", "road"];
 export const routeFeatureDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeatureDto"]["type"]> = ["Feature"];
 export const routeGeoJsonDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteGeoJsonDto"]["type"]> = ["FeatureCollection"];
+export const renderRefusalDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderRefusalDto"]["error_code"]> = ["VALIDATION_ERROR", "EMAIL_NOT_VERIFIED", "FEATURE_NOT_AVAILABLE", "RENDER_LIMIT_EXCEEDED", "SANDBOX_LIMIT_EXCEEDED"];
 export const jobRecordDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["status"]> = ["queued", "processing", "complete", "failed", "cancelled"];
 export const jobRecordDtoErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const acceptedBatchJobDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedBatchJobDto"]["status"]> = ["queued"];

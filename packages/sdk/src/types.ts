@@ -72,6 +72,8 @@ export type Account = ResponseBody<'getAccount', 200>;
 export type Tier = Account['tier'];
 /** The tier's limits (`Account['limits']`). */
 export type Limits = Account['limits'];
+/** A self-serve plan with its limits (`Account['plans']`, smallest first). */
+export type Plan = Account['plans'][number];
 export type CreateApiKeyRequest = RequestBody<'createApiKey'>;
 export type CreatedApiKey = ResponseBody<'createApiKey', 201>;
 export type ApiKey = ResponseBody<'listApiKeys', 200>['api_keys'][number];

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { AccountDto, UsageDto } from './dto/usage.dto';
+import { SELF_SERVE_TIERS, TIERS } from './tiers';
 import { UsageService } from './usage.service';
 
 @ApiTags('Account and usage')
@@ -26,7 +27,8 @@ export class BillingController {
     operationId: 'getAccount',
     summary: 'Read the account, its tier and its limits',
     description:
-      'Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency).',
+      'Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, ' +
+      'concurrency), and the self-serve plans with theirs.',
   })
   @ApiOkResponse({ type: AccountDto })
   async getAccount(@CurrentPrincipal() principal: Principal): Promise<AccountDto> {
@@ -38,6 +40,7 @@ export class BillingController {
       emailVerified: principal.emailVerified,
       tier,
       limits,
+      plans: SELF_SERVE_TIERS.map((id) => ({ tier: id, name: TIERS[id].name, limits: TIERS[id].limits })),
       created_at: principal.accountCreatedAt.toISOString(),
     };
   }

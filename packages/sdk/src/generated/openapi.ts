@@ -201,7 +201,7 @@ export interface paths {
         };
         /**
          * Read the account, its tier and its limits
-         * @description Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency).
+         * @description Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency), and the self-serve plans with theirs.
          */
         get: operations["getAccount"];
         put?: never;
@@ -963,6 +963,32 @@ export interface components {
              */
             queued_jobs: number;
         };
+        PlanDto: {
+            /**
+             * @example creator
+             * @enum {string}
+             */
+            tier: "free" | "creator" | "studio" | "enterprise";
+            /** @example Creator */
+            name: string;
+            /**
+             * @example {
+             *       "renders_per_month": 50,
+             *       "max_duration_seconds": 15,
+             *       "resolutions": [
+             *         "720p",
+             *         "1080p",
+             *         "4k"
+             *       ],
+             *       "requests_per_minute": 30,
+             *       "concurrent_jobs": 3,
+             *       "preview_stills_per_minute": 12,
+             *       "sandbox_renders_per_day": 100,
+             *       "queued_jobs": 150
+             *     }
+             */
+            limits: components["schemas"]["LimitsDto"];
+        };
         AccountDto: {
             /** @example usr_3kTq9ZbW1xVn7LpR2sYd8HcM */
             id: string;
@@ -978,6 +1004,8 @@ export interface components {
              */
             tier: "free" | "creator" | "studio" | "enterprise";
             limits: components["schemas"]["LimitsDto"];
+            /** @description The self-serve plans, smallest first, with their limits: what moving to another plan would change. Plans are changed by the service’s operator; Enterprise (custom limits) is not listed. */
+            plans: components["schemas"]["PlanDto"][];
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
         };
@@ -3391,6 +3419,24 @@ export interface operations {
                      *         "sandbox_renders_per_day": 25,
                      *         "queued_jobs": 50
                      *       },
+                     *       "plans": [
+                     *         {
+                     *           "tier": "creator",
+                     *           "name": "Creator",
+                     *           "limits": {
+                     *             "renders_per_month": 5,
+                     *             "max_duration_seconds": 10,
+                     *             "resolutions": [
+                     *               "720p"
+                     *             ],
+                     *             "requests_per_minute": 10,
+                     *             "concurrent_jobs": 1,
+                     *             "preview_stills_per_minute": 4,
+                     *             "sandbox_renders_per_day": 25,
+                     *             "queued_jobs": 50
+                     *           }
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-22T10:00:00.000Z"
                      *     }
                      */
@@ -5606,6 +5652,7 @@ export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];
 export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
+export const planDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
 export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];

@@ -55,7 +55,7 @@ export default function OverviewPage() {
             <Loading what="Loading usage" />
           )}
         </section>
-        <section className="card" aria-labelledby="limits-heading" id="plan" ref={planSection} tabIndex={-1}>
+        <section className="card" aria-labelledby="limits-heading" id="plan" ref={planSection}>
           <h2 id="limits-heading">
             Your plan{account.data ? <span className={`tier tier-${account.data.tier}`}>{account.data.tier}</span> : null}
           </h2>

@@ -448,7 +448,7 @@ describe('Accounts and authentication', () => {
     });
   });
 
-  it('GET /v1/account shows the tier and its limits', async () => {
+  it('GET /v1/account shows the tier and its limits, and the self-serve plans with theirs', async () => {
     const account = await createAccount(t, { tier: 'creator' });
     const res = await t.http.get('/v1/account').auth(account.liveKey, { type: 'bearer' }).expect(200);
     expect(res.body).toEqual({
@@ -467,7 +467,15 @@ describe('Accounts and authentication', () => {
         sandbox_renders_per_day: 100,
         queued_jobs: 150,
       },
+      plans: [
+        expect.objectContaining({ tier: 'free', name: 'Free' }),
+        expect.objectContaining({ tier: 'creator', name: 'Creator' }),
+        expect.objectContaining({ tier: 'studio', name: 'Studio' }),
+      ],
       created_at: expect.any(String),
     });
+    // The plans' limits are those an account on each plan is given.
+    expect(res.body.plans[1].limits).toEqual(res.body.limits);
+    expect(res.body.plans[2].limits).toMatchObject({ max_duration_seconds: 45, resolutions: ['720p', '1080p', '4k'] });
   });
 });

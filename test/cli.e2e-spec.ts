@@ -230,6 +230,11 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect(pastTheEnd.code).toBe(3);
     expect(pastTheEnd.stderr).toContain('frame');
     expect(existsSync(join(dir, 'late.png'))).toBe(false);
+
+    // Longer than the plan renders: previewed, and the refusal a render would get is said.
+    const long = await mapr(['preview', file('long.json', { waypoints: renderBody().waypoints, duration: 45 })], withKey());
+    expect(long.code).toBe(0);
+    expect(long.stdout).toContain('Render refused: duration 45 s exceeds the');
   });
 
   it('webhooks listen: forwards a real event, signed with the listen secret it prints, to a local receiver, and prints its answer', async () => {

@@ -31,10 +31,10 @@ describe('Tier limits, check order and races', () => {
       }
     });
 
-    it('lists the published plans, smallest first, with the limits an account on each gets', async () => {
+    it('lists the self-serve plans, smallest first, with the limits an account on each gets', async () => {
       const account = await createAccount(t, { tier: 'free' });
-      const { plans } = (await t.http.get('/v1/plans').auth(account.liveKey, bearer).expect(200)).body;
-      expect(plans.map((p: { id: string; name: string }) => [p.id, p.name])).toEqual([
+      const { plans } = (await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200)).body;
+      expect(plans.map((p: { tier: string; name: string }) => [p.tier, p.name])).toEqual([
         ['free', 'Free'],
         ['creator', 'Creator'],
         ['studio', 'Studio'],
@@ -43,7 +43,7 @@ describe('Tier limits, check order and races', () => {
       for (const tier of ['creator', 'studio'] as const) {
         const onTier = await createAccount(t, { tier });
         const { limits } = (await t.http.get('/v1/account').auth(onTier.liveKey, bearer).expect(200)).body;
-        expect(plans.find((p: { id: string }) => p.id === tier).limits).toEqual(limits);
+        expect(plans.find((p: { tier: string }) => p.tier === tier).limits).toEqual(limits);
       }
     });
 

@@ -132,8 +132,7 @@ describe('POST /v1/render/preview/still', () => {
   it('refuses what POST /v1/render/preview refuses, with the same status and body', async () => {
     const bodies: object[] = [
       renderBody({ camera: { preset: 'drone' } }),
-      renderBody({ duration: 30 }),
-      renderBody({ resolution: '1080p' }),
+      renderBody({ duration: 46 }), // past the largest plan's 45 s
       { mode: 'region_focus', region_focus: { region: 'Portugall' } },
       renderBody({ unknown_field: 1 }),
       renderBody({
@@ -153,7 +152,7 @@ describe('POST /v1/render/preview/still', () => {
       expect(withoutRequestId(JSON.parse((got.body as Buffer).toString('utf8')))).toEqual(withoutRequestId(expected.body));
       statuses.push(got.status);
     }
-    expect(statuses).toEqual([400, 400, 403, 400, 400, 422]);
+    expect(statuses).toEqual([400, 400, 400, 400, 422]);
 
     const notJson = await t.http
       .post('/v1/render/preview/still')
@@ -164,6 +163,16 @@ describe('POST /v1/render/preview/still', () => {
     expect(notJson.body.error_code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const noKey = await t.http.post('/v1/render/preview/still').send(renderBody()).expect(401);
     expect(noKey.body.error_code).toBeDefined();
+  }, 120_000);
+
+  it('draws what the plan cannot render yet, as the preview shows it: 15 s at 1080p on Free', async () => {
+    const body = renderBody({ duration: 15, resolution: '1080p' });
+    const previewed = (await preview(body).expect(200)).body;
+    expect(previewed.render_allowed).toBe(false);
+    const res = await still(body, { frame: 0 }).expect(200);
+    const png = PNG.sync.read(res.body as Buffer);
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body).expect(400);
   }, 120_000);
 
   it('draws one still at a time with a short line: beyond it, 503 SERVICE_UNAVAILABLE with Retry-After', async () => {

@@ -2,6 +2,8 @@
  * POST /v1/render/preview (contract §15): the same checks and routing as POST /v1/render, answered
  * with the composition, its props and the route instead of a job; no quota, no job, no verified
  * e-mail needed; routing failures as 422. The props a job of the same body renders are the preview's.
+ * Durations and resolutions up to the largest plan's are previewed, with `render_allowed` and the
+ * `render_refusals` a render of the body would answer.
  */
 import { RENDERER } from '../src/modules/rendering/testing';
 import { FakeRenderer } from './support/fake-renderer';
@@ -69,22 +71,105 @@ describe('POST /v1/render/preview', () => {
     expect(rendered.props).toEqual(previewed.body.props);
   }, 60_000);
 
-  it('needs no verified e-mail, where POST /v1/render does', async () => {
+  it('needs no verified e-mail, where POST /v1/render does, and says so', async () => {
     const unverified = await createAccount(t, { verified: false, keys: false });
-    await preview(unverified.accessToken, renderBody()).expect(200);
+    const previewed = await preview(unverified.accessToken, renderBody()).expect(200);
+    expect(previewed.body.render_allowed).toBe(false);
+    expect(previewed.body.render_refusals).toEqual([expect.objectContaining({ error_code: 'EMAIL_NOT_VERIFIED', lifted_by: null })]);
     const refused = await t.http.post('/v1/render').auth(unverified.accessToken, bearer).send(renderBody()).expect(403);
     expect(refused.body.error_code).toBe('EMAIL_NOT_VERIFIED');
+    expect(refused.body.message).toBe(previewed.body.render_refusals[0].message);
   });
 
-  it('refuses what POST /v1/render refuses, with the same errors', async () => {
+  it('previews what the plan cannot render yet, up to the largest plan, and lists what the render would refuse', async () => {
+    const free = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } });
+    const fifteen = await preview(free.liveKey, renderBody({ duration: 15 })).expect(200);
+    expect(fifteen.body.composition).toMatchObject({ duration_in_frames: 450 });
+    expect(fifteen.body).toMatchObject({
+      render_allowed: false,
+      render_refusals: [
+        {
+          error_code: 'VALIDATION_ERROR',
+          issue_code: 'DURATION_EXCEEDS_TIER_LIMIT',
+          field: 'duration',
+          message: 'duration 15 s exceeds the free tier maximum of 10 s',
+          lifted_by: 'creator',
+        },
+      ],
+    });
+
+    const big = await preview(free.liveKey, renderBody({ duration: 45, resolution: '4k' })).expect(200);
+    expect(big.body.composition).toMatchObject({ width: 3840, height: 2160, duration_in_frames: 1350 });
+    expect(big.body.render_allowed).toBe(false);
+    expect(big.body.render_refusals).toEqual([
+      expect.objectContaining({ error_code: 'VALIDATION_ERROR', field: 'duration', lifted_by: 'studio' }),
+      { error_code: 'FEATURE_NOT_AVAILABLE', field: 'resolution', message: '4k is not available on the free tier.', lifted_by: 'creator' },
+    ]);
+
+    // Past the largest plan's 45 s nothing previews it.
+    const tooLong = await preview(free.liveKey, renderBody({ duration: 46 })).expect(400);
+    expect(tooLong.body).toMatchObject({ error_code: 'VALIDATION_ERROR', max_duration_seconds: 45, tier: 'studio' });
+    expect(tooLong.body.issues).toEqual([expect.objectContaining({ field: 'duration', code: 'DURATION_EXCEEDS_TIER_LIMIT' })]);
+
+    // The render keeps every check: the same bodies are refused with the previewed answers, no job made, no quota spent.
+    const longRender = await t.http
+      .post('/v1/render')
+      .auth(free.liveKey, bearer)
+      .send(renderBody({ duration: 15 }))
+      .expect(400);
+    expect(longRender.body).toMatchObject({ error_code: 'VALIDATION_ERROR', max_duration_seconds: 10, tier: 'free' });
+    expect(longRender.body.issues).toEqual([
+      { field: 'duration', code: 'DURATION_EXCEEDS_TIER_LIMIT', message: fifteen.body.render_refusals[0].message },
+    ]);
+    const bigRender = await t.http
+      .post('/v1/render')
+      .auth(free.liveKey, bearer)
+      .send(renderBody({ duration: 5, resolution: '4k' }))
+      .expect(403);
+    expect(bigRender.body).toMatchObject({ error_code: 'FEATURE_NOT_AVAILABLE', message: big.body.render_refusals[1].message });
+    expect((await t.http.get('/v1/usage').auth(free.liveKey, bearer).expect(200)).body.renders_used).toBe(0);
+    expect((await t.http.get('/v1/renders').auth(free.liveKey, bearer).expect(200)).body.data).toEqual([]);
+  });
+
+  it('allows on Studio what Free previews only', async () => {
+    const studio = await createAccount(t, { tier: 'studio' });
+    const res = await preview(studio.liveKey, renderBody({ duration: 45, resolution: '4k' })).expect(200);
+    expect(res.body).toMatchObject({ render_allowed: true, render_refusals: [] });
+  });
+
+  it('lists the month’s quota once it is used', async () => {
+    const used = await createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, renders_per_month: 1 } });
+    await t.http.post('/v1/render').auth(used.liveKey, bearer).send(renderBody()).expect(202);
+    const res = await preview(used.liveKey, renderBody()).expect(200);
+    expect(res.body.render_allowed).toBe(false);
+    expect(res.body.render_refusals).toEqual([
+      {
+        error_code: 'RENDER_LIMIT_EXCEEDED',
+        message: expect.stringMatching(/^All 1 renders of this billing period are used/),
+        lifted_by: 'creator',
+      },
+    ]);
+    await t.http.post('/v1/render').auth(used.liveKey, bearer).send(renderBody()).expect(429);
+  });
+
+  it('checks a webhook_url for its syntax only: a host that cannot be reached is fine in a preview, not in a render', async () => {
+    const body = renderBody({ webhook_url: 'https://hooks.mapr-unreachable.invalid/render' });
+    const res = await preview(account.liveKey, body).expect(200);
+    expect(res.body.render_allowed).toBe(true);
+    const refused = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body).expect(400);
+    expect(refused.body.issues).toEqual([expect.objectContaining({ field: 'webhook_url' })]);
+
+    const malformed = await preview(account.liveKey, renderBody({ webhook_url: 'ftp://example.com/hook' })).expect(400);
+    expect(malformed.body.issues).toEqual([expect.objectContaining({ field: 'webhook_url', code: 'scheme_not_allowed' })]);
+  });
+
+  it('still refuses what no plan lifts, with the errors of POST /v1/render', async () => {
     const bad = await preview(account.liveKey, renderBody({ camera: { preset: 'drone' } })).expect(400);
     expect(bad.body.issues).toEqual([expect.objectContaining({ field: 'camera.preset', code: 'invalid_enum_value' })]);
-    const long = await preview(account.liveKey, renderBody({ duration: 30 })).expect(400);
-    expect(long.body).toMatchObject({ error_code: 'VALIDATION_ERROR', max_duration_seconds: 10, tier: 'free' });
-    const big = await preview(account.liveKey, renderBody({ resolution: '1080p' })).expect(403);
-    expect(big.body.error_code).toBe('FEATURE_NOT_AVAILABLE');
     const unknown = await preview(account.liveKey, { mode: 'region_focus', region_focus: { region: 'Portugall' } }).expect(400);
     expect(unknown.body.issues[0]).toMatchObject({ field: 'region_focus.region', code: 'unknown_country' });
+    const style = await preview(account.liveKey, renderBody({ style: 'neon' })).expect(400);
+    expect(style.body.issues).toEqual([expect.objectContaining({ field: 'style' })]);
   });
 
   it('answers a route that cannot be planned with 422 and the code a job would fail with', async () => {

@@ -142,7 +142,7 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   await screenshotBothWidths(page, 'renders');
 });
 
-test('refusals are shown with the API’s message: unknown place, too long for the tier, quota used up', async ({ page }) => {
+test('refusals are shown with the API’s message: unknown place, too long for any plan, quota used up', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -158,11 +158,12 @@ test('refusals are shown with the API’s message: unknown place, too long for t
   await expect(noPreview).toContainText('VALIDATION_ERROR');
   await expect(page.locator('.field-error').first()).toContainText(/Atlantis/);
 
-  // Longer than Free allows.
+  // Longer than any plan renders: the preview is refused too.
   await pickPlace(page, 1, 'New York', /^New York/);
-  await page.getByLabel('Duration (seconds)').fill('45');
+  await page.getByLabel('Duration (seconds)').fill('60');
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
-  await expect(page.locator('.field-error').filter({ hasText: /10/ }).first()).toBeVisible();
+  await expect(page.locator('.field-error').filter({ hasText: /45/ }).first()).toBeVisible();
+  await expect(page.getByLabel('Duration (seconds)')).toBeFocused();
   await screenshotBothWidths(page, 'compose-error');
 
   // The month's renders used up (support lowers the quota to what is already used).

@@ -10,7 +10,6 @@ export const queryKeys = {
   account: ['account'] as const,
   usage: ['usage'] as const,
   styles: ['styles'] as const,
-  plans: ['plans'] as const,
   templates: ['templates'] as const,
   template: (id: string) => ['templates', id] as const,
   apiKeys: ['api-keys'] as const,
@@ -37,15 +36,6 @@ export function useStyles() {
   return useQuery({
     queryKey: queryKeys.styles,
     queryFn: ({ signal }) => read((api) => api.catalog.styles({ signal })),
-    staleTime: Infinity,
-  });
-}
-
-/** The published plans and their limits: they change with a release, not during a session. */
-export function usePlans() {
-  return useQuery({
-    queryKey: queryKeys.plans,
-    queryFn: ({ signal }) => read((api) => api.account.plans({ signal })),
     staleTime: Infinity,
   });
 }

@@ -1,15 +1,35 @@
 import { type ReactNode, useId } from 'react';
 import { MaprError } from '@mapr/sdk';
 
-/** The API's validation message for one field (`waypoints[1].place`, `duration`), if it named that field. */
+/** A page's own refusal before it sends anything, naming fields as the API does (`duration`), so fields show it alike. */
+export class FieldIssues extends Error {
+  constructor(
+    message: string,
+    readonly issues: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'FieldIssues';
+  }
+}
+
+/** The message for one field (`waypoints[1].place`, `duration`), if the API's error or the page's own check named it. */
 export function issueFor(error: unknown, field: string): string | undefined {
-  if (!(error instanceof MaprError)) return undefined;
+  if (!(error instanceof MaprError) && !(error instanceof FieldIssues)) return undefined;
   return error.issues.find((issue) => issue.field === field)?.message;
 }
 
 /**
+ * The element id of the control for an API field name (`duration`, `waypoints[1].place`): what an error summary links
+ * to. Ids from names are unique as long as a page names each field once.
+ */
+export function fieldDomId(name: string): string {
+  return `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '')}`;
+}
+
+/**
  * A labelled form control with its hint and the API's message for it. `children` receives the
- * ids to wire (`id`, `aria-describedby`, `aria-invalid`).
+ * ids to wire (`id`, `aria-describedby`, `aria-invalid`). With `name` (the API's name of the field)
+ * the control's id is `fieldDomId(name)`, so an error summary can link to it.
  */
 export function Field({
   label,
@@ -17,14 +37,17 @@ export function Field({
   error,
   children,
   className,
+  name,
 }: {
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
   className?: string;
+  name?: string;
   children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = name ? fieldDomId(name) : generated;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
@@ -57,6 +80,7 @@ export function SelectField<T extends string>({
   hint,
   error,
   className,
+  name,
   value,
   options,
   onChange,
@@ -65,12 +89,13 @@ export function SelectField<T extends string>({
   hint?: ReactNode;
   error?: string;
   className?: string;
+  name?: string;
   value: T;
   options: readonly (T | SelectOption<T>)[];
   onChange(value: T): void;
 }) {
   return (
-    <Field label={label} hint={hint} error={error} className={className}>
+    <Field label={label} hint={hint} error={error} className={className} name={name}>
       {(control) => (
         <select {...control} value={value} onChange={(event) => onChange(event.target.value as T)}>
           {options.map((entry) => {

@@ -1,12 +1,12 @@
 /**
  * Shown while the dashboard waits for the account's next rate-limit window (a Free account has 10 API requests a
- * minute, shared with its keys): how long, why, and which plan allows more, instead of pages that only say "Loading…".
+ * minute, shared with its keys): how long, why, and which plan allows more (`GET /v1/account`'s `plans`), instead of pages that only say "Loading…".
  * The waits themselves are the API client's (api/client.ts): it holds background reads back and retries a 429.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Plan } from '@mapr/sdk';
 import { rateWait } from '../api/client';
-import { useAccount, usePlans } from '../api/queries';
+import { useAccount } from '../api/queries';
 
 export function RateLimitBanner() {
   const until = useSyncExternalStore(rateWait.subscribe, rateWait.until);
@@ -22,11 +22,11 @@ export function RateLimitBanner() {
     return () => window.clearInterval(timer);
   }, [until]);
   const account = useAccount();
-  const plans = usePlans();
   if (!waiting) return null;
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
   const limits = account.data?.limits;
-  const current = plans.data?.find((p) => p.id === account.data?.tier);
+  const plans = account.data?.plans ?? [];
+  const current = plans.find((p) => p.tier === account.data?.tier);
   return (
     <div className="notice notice-info rate-banner" role="status">
       <p className="notice-title">
@@ -39,7 +39,7 @@ export function RateLimitBanner() {
       {limits ? (
         <p className="notice-message">
           {current ? `Your ${current.name} plan` : 'Your plan'} allows {limits.requests_per_minute} API requests a minute, shared with your
-          API keys. {morePlans(plans.data ?? [], limits.requests_per_minute)}
+          API keys. {morePlans(plans, limits.requests_per_minute)}
         </p>
       ) : null}
     </div>

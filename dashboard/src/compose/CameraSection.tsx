@@ -45,7 +45,7 @@ export function CameraSection({ form, set, error }: FormSectionProps) {
     <fieldset>
       <legend>Camera</legend>
       <div className="grid-fields">
-        <Field label="Movement" hint={description} error={issue('preset')} className="camera-movement">
+        <Field label="Movement" hint={description} name="camera.preset" error={issue('preset')} className="camera-movement">
           {(control) => (
             <select {...control} value={form.cameraPreset} onChange={(e) => set('cameraPreset', e.target.value as CameraPreset | '')}>
               <option value="">Chosen for the route</option>
@@ -68,12 +68,13 @@ export function CameraSection({ form, set, error }: FormSectionProps) {
         </Field>
         <SelectField
           label="Intensity"
+          name="camera.intensity"
           error={issue('intensity')}
           value={form.cameraIntensity}
           options={CAMERA_INTENSITIES}
           onChange={(intensity) => set('cameraIntensity', intensity)}
         />
-        <Field label="Tilt (degrees)" hint={`0 to ${MAX_CAMERA_TILT_DEGREES}.`} error={issue('tilt')}>
+        <Field label="Tilt (degrees)" hint={`0 to ${MAX_CAMERA_TILT_DEGREES}.`} name="camera.tilt" error={issue('tilt')}>
           {(control) => (
             <input
               {...control}
@@ -105,7 +106,7 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
   const orphan = focusValue && !focusOptions.some((option) => option.key === focusValue) ? focusValue : '';
 
   const number = (field: NumberField, label: string, hint: string, min: number, max: number, step: number) => (
-    <Field label={label} hint={hint} error={issue(field)}>
+    <Field label={label} hint={hint} name={`camera.${ADVANCED_FIELDS[field]}`} error={issue(field)}>
       {(control) => (
         <input
           {...control}
@@ -125,6 +126,7 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
       <div className="grid-fields">
         <SelectField<RenderForm['cameraMode']>
           label="Camera mode"
+          name={`camera.${ADVANCED_FIELDS['cameraMode']}`}
           error={issue('cameraMode')}
           value={form.cameraMode}
           options={CAMERA_MODES.map((mode) => ({
@@ -136,6 +138,7 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
         <SelectField
           label="Ease"
           hint="The curve of every camera move."
+          name={`camera.${ADVANCED_FIELDS['cameraEase']}`}
           error={issue('cameraEase')}
           value={form.cameraEase}
           options={CAMERA_EASES.map((ease) =>
@@ -143,7 +146,7 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
           )}
           onChange={(ease) => set('cameraEase', ease)}
         />
-        <Field label="Opening shot looks at" error={issue('cameraStartFocus')}>
+        <Field label="Opening shot looks at" name={`camera.${ADVANCED_FIELDS['cameraStartFocus']}`} error={issue('cameraStartFocus')}>
           {(control) => (
             <select {...control} value={focusValue} onChange={(e) => set('cameraStartFocus', e.target.value)}>
               <option value="">The whole route</option>

@@ -9,6 +9,7 @@ export function DeliverySection({ form, set, error }: FormSectionProps) {
       <Field
         label="Webhook URL"
         hint="Receives render.complete or render.failed, signed with your webhook secret."
+        name="webhook_url"
         error={issueFor(error, 'webhook_url')}
       >
         {(control) => (

@@ -20,12 +20,12 @@ export function OverlaysEditor({
         const prefix = `text_overlays[${index}]`;
         return (
           <div key={overlay.key} className="overlay-row">
-            <Field label="Text" className="grow" error={issueFor(error, `${prefix}.text`)}>
+            <Field label="Text" className="grow" name={`${prefix}.text`} error={issueFor(error, `${prefix}.text`)}>
               {(control) => (
                 <input {...control} maxLength={120} value={overlay.text} onChange={(e) => update(index, { text: e.target.value })} />
               )}
             </Field>
-            <Field label="From (s)" error={issueFor(error, `${prefix}.start`)}>
+            <Field label="From (s)" name={`${prefix}.start`} error={issueFor(error, `${prefix}.start`)}>
               {(control) => (
                 <input
                   {...control}
@@ -37,7 +37,7 @@ export function OverlaysEditor({
                 />
               )}
             </Field>
-            <Field label="To (s)" error={issueFor(error, `${prefix}.end`)}>
+            <Field label="To (s)" name={`${prefix}.end`} error={issueFor(error, `${prefix}.end`)}>
               {(control) => (
                 <input
                   {...control}

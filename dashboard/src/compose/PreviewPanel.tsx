@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import type { RenderPreview } from '../api/types';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { PreviewPlayer } from './PreviewPlayer';
 
 /** A preview as shown: the body it was made from (as JSON) and what the API answered. */
@@ -11,18 +10,19 @@ export interface ShownPreview {
 
 /**
  * The preview beside the form (under it in one column): the video playing in the page, a note when the form has
- * changed since, or why there is none.
+ * changed since, or that there is none (why is listed at the top of the form).
  */
 export function PreviewPanel({
   preview,
   pending,
-  error,
+  refused,
   stale,
   onUpdate,
 }: {
   preview: ShownPreview | undefined;
   pending: boolean;
-  error: unknown;
+  /** The latest preview was refused (the form's error summary says why). */
+  refused: boolean;
   /** The form changed since this preview. */
   stale: boolean;
   onUpdate(): void;
@@ -37,7 +37,7 @@ export function PreviewPanel({
   return (
     <section ref={section} className="compose-preview card" aria-labelledby="preview-heading">
       <h2 id="preview-heading">Preview</h2>
-      {error ? <ErrorNotice error={error} title="No preview" /> : null}
+      {refused ? <p className="hint">No preview: what stopped it is listed at the top of the form.</p> : null}
       {preview ? (
         <>
           {stale ? (

@@ -42,7 +42,7 @@ export function StartFromSection({
             </select>
           )}
         </Field>
-        <Field label="What the video shows" error={issueFor(error, 'mode')}>
+        <Field label="What the video shows" name="mode" error={issueFor(error, 'mode')}>
           {(control) => (
             <select
               {...control}

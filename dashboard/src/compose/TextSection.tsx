@@ -10,10 +10,10 @@ export function TextSection({ form, set, error }: FormSectionProps) {
     <fieldset>
       <legend>Text</legend>
       <div className="grid-fields">
-        <Field label="Title" hint="An intro card; optional." error={issueFor(error, 'title.text')}>
+        <Field label="Title" hint="An intro card; optional." name="title.text" error={issueFor(error, 'title.text')}>
           {(control) => <input {...control} maxLength={80} value={form.titleText} onChange={(e) => set('titleText', e.target.value)} />}
         </Field>
-        <Field label="Subtitle" error={issueFor(error, 'title.subtitle')}>
+        <Field label="Subtitle" name="title.subtitle" error={issueFor(error, 'title.subtitle')}>
           {(control) => (
             <input {...control} maxLength={120} value={form.titleSubtitle} onChange={(e) => set('titleSubtitle', e.target.value)} />
           )}

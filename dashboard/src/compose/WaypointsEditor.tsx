@@ -54,7 +54,7 @@ export function WaypointsEditor({
               <div className="waypoint-fields">
                 {usesCoordinates ? (
                   <>
-                    <Field label="Latitude" error={issueFor(error, `${prefix}.lat`)}>
+                    <Field label="Latitude" name={`${prefix}.lat`} error={issueFor(error, `${prefix}.lat`)}>
                       {(control) => (
                         <input
                           {...control}
@@ -64,7 +64,7 @@ export function WaypointsEditor({
                         />
                       )}
                     </Field>
-                    <Field label="Longitude" error={issueFor(error, `${prefix}.lng`)}>
+                    <Field label="Longitude" name={`${prefix}.lng`} error={issueFor(error, `${prefix}.lng`)}>
                       {(control) => (
                         <input
                           {...control}
@@ -76,7 +76,12 @@ export function WaypointsEditor({
                     </Field>
                   </>
                 ) : (
-                  <Field label="Place" className="grow" error={issueFor(error, `${prefix}.place`) ?? issueFor(error, prefix)}>
+                  <Field
+                    label="Place"
+                    className="grow"
+                    name={`${prefix}.place`}
+                    error={issueFor(error, `${prefix}.place`) ?? issueFor(error, prefix)}
+                  >
                     {(control) => (
                       <PlaceSearch
                         inputProps={control}
@@ -97,7 +102,12 @@ export function WaypointsEditor({
                     )}
                   </Field>
                 )}
-                <Field label="Label" hint="Optional text beside the marker." error={issueFor(error, `${prefix}.label`)}>
+                <Field
+                  label="Label"
+                  hint="Optional text beside the marker."
+                  name={`${prefix}.label`}
+                  error={issueFor(error, `${prefix}.label`)}
+                >
                   {(control) => (
                     <input {...control} maxLength={60} value={waypoint.label} onChange={(e) => update(index, { label: e.target.value })} />
                   )}
@@ -105,6 +115,7 @@ export function WaypointsEditor({
                 {!last ? (
                   <SelectField
                     label="Then by"
+                    name={`${prefix}.transport`}
                     error={issueFor(error, `${prefix}.transport`)}
                     value={waypoint.transport}
                     options={[

@@ -15,6 +15,7 @@ export function JsonSettingsEditor({ form, set, error, formError }: ModeEditorPr
             Every field is described in the <a href="/docs">API reference</a>.
           </>
         }
+        name={mode}
         error={formError?.message ?? issueFor(error, mode)}
       >
         {(control) => (

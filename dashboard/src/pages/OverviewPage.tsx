@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { read } from '../api/client';
 import { queryKeys, useAccount, useUsage } from '../api/queries';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -18,6 +19,14 @@ export default function OverviewPage() {
     queryFn: ({ signal }) => read((api) => api.renders.listPage({ limit: 5 }, { signal })),
   });
   const limits = account.data?.limits;
+  const plans = account.data?.plans;
+
+  // The composer links here ("/#plan") when a limit of the plan blocks a render: bring the section into view once it is drawn.
+  const location = useLocation();
+  const planSection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (location.hash === '#plan' && limits) planSection.current?.scrollIntoView({ block: 'start' });
+  }, [location.hash, limits]);
 
   return (
     <>
@@ -48,7 +57,7 @@ export default function OverviewPage() {
             <Loading what="Loading usage" />
           )}
         </section>
-        <section className="card" aria-labelledby="limits-heading">
+        <section className="card" aria-labelledby="limits-heading" id="plan" ref={planSection}>
           <h2 id="limits-heading">
             Your plan{account.data ? <span className={`tier tier-${account.data.tier}`}>{account.data.tier}</span> : null}
           </h2>
@@ -66,6 +75,40 @@ export default function OverviewPage() {
           ) : (
             <Loading what="Loading your plan" />
           )}
+          {plans && account.data ? (
+            <>
+              <h3 className="plans-heading">Plans</h3>
+              <div className="table-wrap">
+                <table className="plans-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Renders a month</th>
+                      <th scope="col">Longest video</th>
+                      <th scope="col">Resolutions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {plans.map((plan) => (
+                      <tr key={plan.tier} aria-current={plan.tier === account.data.tier ? 'true' : undefined}>
+                        <th scope="row">
+                          {plan.name}
+                          {plan.tier === account.data.tier ? <span className="hint"> (yours)</span> : null}
+                        </th>
+                        <td>{plan.limits.renders_per_month}</td>
+                        <td>{plan.limits.max_duration_seconds} s</td>
+                        <td>{plan.limits.resolutions.join(', ')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="hint">
+                Previews play up to the largest plan’s limits on every plan. To change plan, ask whoever runs this service: plans are set by
+                its operator (there is no payment page).
+              </p>
+            </>
+          ) : null}
         </section>
       </div>
       <section className="card" aria-labelledby="recent-heading">

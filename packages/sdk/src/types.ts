@@ -26,6 +26,8 @@ export type RouteFeature = RenderRoute['features'][number];
 /** Why a job failed (`error` of a failed job): a routing, rendering or storage failure. */
 export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
+/** What `POST /v1/render` would refuse of a previewed body (`render_refusals`), with the plan that lifts it. */
+export type RenderRefusal = RenderPreview['render_refusals'][number];
 
 /** The render request's enumerated fields, by readable name (`enums.ts` lists the values of each). */
 type RenderSchemas = components['schemas'];
@@ -70,8 +72,8 @@ export type Account = ResponseBody<'getAccount', 200>;
 export type Tier = Account['tier'];
 /** The tier's limits (`Account['limits']`). */
 export type Limits = Account['limits'];
-/** A published plan and its limits (`GET /v1/plans`). */
-export type Plan = ResponseBody<'listPlans', 200>['plans'][number];
+/** A self-serve plan with its limits (`Account['plans']`, smallest first). */
+export type Plan = Account['plans'][number];
 export type CreateApiKeyRequest = RequestBody<'createApiKey'>;
 export type CreatedApiKey = ResponseBody<'createApiKey', 201>;
 export type ApiKey = ResponseBody<'listApiKeys', 200>['api_keys'][number];

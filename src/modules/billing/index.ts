@@ -4,7 +4,17 @@ export { PlansModule } from './plans.module';
 export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
-export { TIERS, TIER_IDS, TIER_RESOLUTIONS, type TierId, type TierLimits, type TierResolution } from './tiers';
+export {
+  previewDurationReach,
+  SELF_SERVE_TIERS,
+  smallestTierAllowing,
+  TIERS,
+  TIER_IDS,
+  TIER_RESOLUTIONS,
+  type TierId,
+  type TierLimits,
+  type TierResolution,
+} from './tiers';
 export { BillingErrorExamples, BillingErrors, type BillingErrorCode } from './billing.errors';
 
 import { AccountPlan } from './entities/account-plan.entity';

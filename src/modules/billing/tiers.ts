@@ -68,3 +68,31 @@ export const TIERS: Record<TierId, { name: string; limits: TierLimits }> = {
 export function effectiveLimits(tier: TierId, overrides?: Partial<TierLimits> | null): TierLimits {
   return { ...TIERS[tier].limits, ...(overrides ?? {}) };
 }
+
+/** The plans a user can move to on their own, smallest first (Enterprise is arranged with the operator). */
+export const SELF_SERVE_TIERS = ['free', 'creator', 'studio'] as const satisfies readonly TierId[];
+
+/**
+ * The smallest self-serve tier above `current` whose limits `allow` something (contract §15's `lifted_by`), or null
+ * when none does. Above Studio (Enterprise) there is none.
+ */
+export function smallestTierAllowing(current: TierId, allow: (limits: TierLimits) => boolean): TierId | null {
+  const above = SELF_SERVE_TIERS.slice(SELF_SERVE_TIERS.indexOf(current as (typeof SELF_SERVE_TIERS)[number]) + 1);
+  return (current === 'enterprise' ? [] : above).find((tier) => allow(TIERS[tier].limits)) ?? null;
+}
+
+/**
+ * The longest video a preview shows (contract §15): the longest any self-serve tier renders, or the account's own
+ * maximum where it goes further (an Enterprise override), with the tier that renders it. Every resolution a tier
+ * renders is previewed too: the largest tier has them all.
+ */
+export function previewDurationReach(tier: TierId, own: TierLimits): { tier: TierId; maxDurationSeconds: number } {
+  const longest = SELF_SERVE_TIERS.reduce<TierId>(
+    (best, t) => (TIERS[t].limits.max_duration_seconds > TIERS[best].limits.max_duration_seconds ? t : best),
+    'free',
+  );
+  const widest = TIERS[longest].limits.max_duration_seconds;
+  return own.max_duration_seconds >= widest
+    ? { tier, maxDurationSeconds: own.max_duration_seconds }
+    : { tier: longest, maxDurationSeconds: widest };
+}

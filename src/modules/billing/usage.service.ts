@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { In, Repository } from 'typeorm';
+import type { DomainError } from '../../common/errors';
 import { BillingErrors } from './billing.errors';
 import { billingPeriod } from '../../common/util/time';
 import type { InsertGroup } from '../../database/insert-together';
@@ -182,10 +183,7 @@ export class UsageService {
    * for a request refused by a later check.
    */
   async takeSandboxRenders(accountId: string, count: number, limit: number, at: Date): Promise<() => Promise<void>> {
-    const day = at.toISOString().slice(0, 10);
-    const resetAt = new Date(`${day}T00:00:00.000Z`);
-    resetAt.setUTCDate(resetAt.getUTCDate() + 1);
-    const key = this.keys.key('sandbox-renders', accountId, day);
+    const { key, resetAt } = this.sandboxDay(accountId, at);
     // Kept a day past its own, so a clock a little behind still finds it.
     const expireAt = resetAt.getTime() + 24 * 3600_000;
     const [used, taken] = (await this.redis.eval(TAKE_SANDBOX_SCRIPT, 1, key, count, limit, expireAt)) as [number, number];
@@ -225,6 +223,37 @@ export class UsageService {
       period_start: period.start.toISOString(),
       period_end: period.end.toISOString(),
     };
+  }
+
+  /**
+   * The refusal `admit` (or `takeSandboxRenders`, for a test key) would answer one more render now, read without
+   * reserving anything: for the preview's `render_refusals` (contract §15). A render is still admitted atomically
+   * by `admit`; this answer can be out of date by the time it is sent.
+   */
+  async quotaRefusal(
+    accountId: string,
+    limits: AccountLimits['limits'],
+    options: { sandbox: boolean; at: Date },
+  ): Promise<DomainError | null> {
+    const { at } = options;
+    if (options.sandbox) {
+      const { key, resetAt } = this.sandboxDay(accountId, at);
+      const used = Number((await this.redis.get(key)) ?? 0);
+      return used + 1 > limits.sandbox_renders_per_day
+        ? BillingErrors.sandboxLimitExceeded(used, limits.sandbox_renders_per_day, resetAt)
+        : null;
+    }
+    const period = billingPeriod(at);
+    const used = await this.ledger.countBy({ accountId, billingPeriod: period.key, countsTowardQuota: true });
+    return used >= limits.renders_per_month ? BillingErrors.renderLimitExceeded(used, limits.renders_per_month, period.end) : null;
+  }
+
+  /** The counter of an account's sandbox renders on `at`'s UTC day, and when the next day starts. */
+  private sandboxDay(accountId: string, at: Date): { key: string; resetAt: Date } {
+    const day = at.toISOString().slice(0, 10);
+    const resetAt = new Date(`${day}T00:00:00.000Z`);
+    resetAt.setUTCDate(resetAt.getUTCDate() + 1);
+    return { key: this.keys.key('sandbox-renders', accountId, day), resetAt };
   }
 
   async activeJobCount(accountId: string): Promise<number> {

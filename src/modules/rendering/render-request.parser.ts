@@ -37,26 +37,30 @@ export interface ParsedRenderBody {
 /**
  * A validated render body (its template merged in) → the request a job stores, with every issue that needs more than
  * the body's shape: places and countries looked up once in the offline lists, times held against the duration, and the
- * tier's maximum duration. Issues are addressed with `prefix` (`jobs[2].` in a batch).
+ * longest duration allowed (`cap`: the tier's maximum, or a preview's reach; `tier` when unset). The default duration
+ * is always the tier's. Issues are addressed with `prefix` (`jobs[2].` in a batch).
  */
 export function parseRenderBody(
   body: RenderBodyInput,
-  options: { tier: TierContext; sandbox: boolean; prefix?: string },
+  options: { tier: TierContext; cap?: TierContext; sandbox: boolean; prefix?: string },
 ): ParsedRenderBody {
-  const { tier, sandbox, prefix = '' } = options;
+  const { tier, cap = tier, sandbox, prefix = '' } = options;
   const duration = { seconds: body.duration ?? defaultDuration(tier.maxDurationSeconds), defaulted: body.duration === undefined };
   const ctx = new GazetteerParseContext(duration, prefix);
   const request = parseRenderRequest(body, ctx, { sandbox });
-  let durationExceeded = false;
-  if (body.duration !== undefined && body.duration > tier.maxDurationSeconds) {
-    durationExceeded = true;
-    ctx.issue(
-      'duration',
-      'DURATION_EXCEEDS_TIER_LIMIT',
-      `duration ${body.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
-    );
-  }
-  return { request, issues: ctx.issues, durationExceeded };
+  const overCap = durationOverTier(body, cap, prefix);
+  if (overCap) ctx.issues.push(overCap);
+  return { request, issues: ctx.issues, durationExceeded: overCap !== null };
+}
+
+/** The issue of a body whose duration is over `tier`'s maximum (DURATION_EXCEEDS_TIER_LIMIT), or null. */
+export function durationOverTier(body: Pick<RenderBodyInput, 'duration'>, tier: TierContext, prefix = ''): ValidationIssue | null {
+  if (body.duration === undefined || body.duration <= tier.maxDurationSeconds) return null;
+  return {
+    field: `${prefix}duration`,
+    code: 'DURATION_EXCEEDS_TIER_LIMIT',
+    message: `duration ${body.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
+  };
 }
 
 /** Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches (a template's settings). */

@@ -12,6 +12,7 @@ import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { JOB_RECORD_EXAMPLES } from './dto/job-record.examples';
+import { PREVIEW_DURATION_EXCEEDED, PREVIEW_EXAMPLES } from './dto/render-preview.examples';
 import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
@@ -107,15 +108,26 @@ export class RenderController {
     operationId: 'previewRender',
     summary: 'Preview a render: the exact input the worker would render, free',
     description:
-      'Takes the body of POST /v1/render (templates and modes included) and runs the same validation, tier checks and routing, ' +
-      'then answers with the composition, its props and the route, instead of a job: render the props with the composition in a ' +
-      'browser (Remotion Player) to see the frames the video will have. Uses no quota and creates no job; counts toward the rate ' +
-      'limit; needs no verified e-mail. A route that cannot be planned answers 422 with the code a job would fail with.',
+      'Takes the body of POST /v1/render (templates and modes included) and runs the same validation and routing, then answers ' +
+      'with the composition, its props and the route, instead of a job: render the props with the composition in a browser ' +
+      '(Remotion Player) to see the frames the video will have. Durations and resolutions up to the largest plan’s (Studio: 45 s, ' +
+      '4k) are previewed on every plan; what POST /v1/render would refuse of the body that a plan, a verified e-mail or the next ' +
+      'billing period lifts (a duration or resolution over the plan, an unverified e-mail, the month’s quota used) comes back ' +
+      'as `render_allowed: false` with `render_refusals`, each with the code and message the render would answer and the plan ' +
+      'that lifts it. POST /v1/render itself keeps every check. A `webhook_url` is checked for its syntax only (a preview sends ' +
+      'nothing). Uses no quota and creates no job; counts toward the rate limit. A route that cannot be planned answers 422 with ' +
+      'the code a job would fail with.',
   })
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
-  @ApiOkResponse({ type: RenderPreviewDto })
-  @ApiErrorResponse(400, 'VALIDATION_ERROR, as for POST /v1/render', [ErrorExamples.renderValidation, ErrorExamples.durationExceeded])
-  @ApiErrorResponse(403, 'FEATURE_NOT_AVAILABLE', [BillingErrorExamples.featureNotAvailable])
+  @ApiOkResponse({
+    type: RenderPreviewDto,
+    examples: PREVIEW_EXAMPLES,
+  })
+  @ApiErrorResponse(
+    400,
+    'VALIDATION_ERROR, as for POST /v1/render; a duration over the largest plan’s has issue code DURATION_EXCEEDS_TIER_LIMIT',
+    [ErrorExamples.renderValidation, PREVIEW_DURATION_EXCEEDED],
+  )
   @UNROUTABLE_RESPONSE()
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
   preview(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<RenderPreviewDto> {
@@ -130,7 +142,8 @@ export class RenderController {
     operationId: 'previewRenderStill',
     summary: 'Preview a render as a picture: one frame as a PNG, free',
     description:
-      'Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors), then draws one ' +
+      'Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors; durations and ' +
+      'resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one ' +
       'frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). ' +
       'By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their ' +
       'own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no ' +
@@ -152,9 +165,8 @@ export class RenderController {
   @ApiErrorResponse(
     400,
     'VALIDATION_ERROR, as for POST /v1/render; a frame past the last one has issue code too_big, a negative one too_small',
-    [ErrorExamples.renderValidation, ErrorExamples.durationExceeded, RenderingErrorExamples.frameOutOfRange],
+    [ErrorExamples.renderValidation, PREVIEW_DURATION_EXCEEDED, RenderingErrorExamples.frameOutOfRange],
   )
-  @ApiErrorResponse(403, 'FEATURE_NOT_AVAILABLE', [BillingErrorExamples.featureNotAvailable])
   @UNROUTABLE_RESPONSE()
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
   @ApiErrorResponse(

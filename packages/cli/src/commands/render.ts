@@ -112,10 +112,19 @@ export function registerRenderCommands(program: Command): void {
         const png = await mapr.renders.previewStill(body, { frame: options.frame });
         await writeAtomically(options.out, Readable.from(Buffer.from(png)));
       }
-      emit(output, { composition, route: preview.route, ...(options.out ? { saved_to: options.out } : {}) }, () => [
-        `${composition.width}x${composition.height}, ${seconds} s at ${composition.fps} fps (${composition.duration_in_frames} frames), ${legs} route feature(s).`,
-        ...(options.out ? [`Saved frame ${options.frame ?? composition.duration_in_frames - 1} to ${options.out}`] : []),
-      ]);
+      const { render_allowed, render_refusals } = preview;
+      emit(
+        output,
+        { composition, route: preview.route, render_allowed, render_refusals, ...(options.out ? { saved_to: options.out } : {}) },
+        () => [
+          `${composition.width}x${composition.height}, ${seconds} s at ${composition.fps} fps (${composition.duration_in_frames} frames), ${legs} route feature(s).`,
+          ...(options.out ? [`Saved frame ${options.frame ?? composition.duration_in_frames - 1} to ${options.out}`] : []),
+          // A preview shows up to the largest plan; say what `mapr render` of this file would be refused.
+          ...render_refusals.map(
+            (refusal) => `Render refused: ${refusal.message}${refusal.lifted_by ? ` (the ${refusal.lifted_by} plan allows it)` : ''}`,
+          ),
+        ],
+      );
     });
 }
 

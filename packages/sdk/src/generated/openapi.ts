@@ -232,26 +232,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/plans": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the plans and what each allows
-         * @description The published plans with the limits of each, the same fields as `limits` in GET /v1/account: to tell a person which plan lifts a limit they met.
-         */
-        get: operations["listPlans"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -261,7 +241,7 @@ export interface paths {
         };
         /**
          * Read the account, its tier and its limits
-         * @description Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency).
+         * @description Who the credential belongs to, the plan’s tier and what it allows (renders per month, duration, resolutions, rate, concurrency), and the self-serve plans with theirs.
          */
         get: operations["getAccount"];
         put?: never;
@@ -303,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a render: the exact input the worker would render, free
-         * @description Takes the body of POST /v1/render (templates and modes included) and runs the same validation, tier checks and routing, then answers with the composition, its props and the route, instead of a job: render the props with the composition in a browser (Remotion Player) to see the frames the video will have. Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. A route that cannot be planned answers 422 with the code a job would fail with.
+         * @description Takes the body of POST /v1/render (templates and modes included) and runs the same validation and routing, then answers with the composition, its props and the route, instead of a job: render the props with the composition in a browser (Remotion Player) to see the frames the video will have. Durations and resolutions up to the largest plan’s (Studio: 45 s, 4k) are previewed on every plan; what POST /v1/render would refuse of the body that a plan, a verified e-mail or the next billing period lifts (a duration or resolution over the plan, an unverified e-mail, the month’s quota used) comes back as `render_allowed: false` with `render_refusals`, each with the code and message the render would answer and the plan that lifts it. POST /v1/render itself keeps every check. A `webhook_url` is checked for its syntax only (a preview sends nothing). Uses no quota and creates no job; counts toward the rate limit. A route that cannot be planned answers 422 with the code a job would fail with.
          */
         post: operations["previewRender"];
         delete?: never;
@@ -323,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a render as a picture: one frame as a PNG, free
-         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.
+         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors; durations and resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.
          */
         post: operations["previewRenderStill"];
         delete?: never;
@@ -1063,14 +1043,26 @@ export interface components {
              * @example creator
              * @enum {string}
              */
-            id: "free" | "creator" | "studio" | "enterprise";
+            tier: "free" | "creator" | "studio" | "enterprise";
             /** @example Creator */
             name: string;
+            /**
+             * @example {
+             *       "renders_per_month": 50,
+             *       "max_duration_seconds": 15,
+             *       "resolutions": [
+             *         "720p",
+             *         "1080p",
+             *         "4k"
+             *       ],
+             *       "requests_per_minute": 30,
+             *       "concurrent_jobs": 3,
+             *       "preview_stills_per_minute": 12,
+             *       "sandbox_renders_per_day": 100,
+             *       "queued_jobs": 150
+             *     }
+             */
             limits: components["schemas"]["LimitsDto"];
-        };
-        PlanListDto: {
-            /** @description Free, Creator and Studio, from the smallest to the largest. Enterprise plans are set per account and not listed. */
-            plans: components["schemas"]["PlanDto"][];
         };
         AccountDto: {
             /** @example usr_3kTq9ZbW1xVn7LpR2sYd8HcM */
@@ -1087,6 +1079,8 @@ export interface components {
              */
             tier: "free" | "creator" | "studio" | "enterprise";
             limits: components["schemas"]["LimitsDto"];
+            /** @description The self-serve plans, smallest first, with their limits: what moving to another plan would change. Plans are changed by the service’s operator; Enterprise (custom limits) is not listed. */
+            plans: components["schemas"]["PlanDto"][];
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
         };
@@ -1761,6 +1755,35 @@ export interface components {
             distance_km: number;
             features: components["schemas"]["RouteFeatureDto"][];
         };
+        RenderRefusalDto: {
+            /**
+             * @description The `error_code` POST /v1/render answers: VALIDATION_ERROR (a duration over the plan’s maximum, issue code DURATION_EXCEEDS_TIER_LIMIT), EMAIL_NOT_VERIFIED, FEATURE_NOT_AVAILABLE (a resolution not in the plan), RENDER_LIMIT_EXCEEDED (the month’s renders used), SANDBOX_LIMIT_EXCEEDED (a test key’s renders of the day used).
+             * @example VALIDATION_ERROR
+             * @enum {string}
+             */
+            error_code: "VALIDATION_ERROR" | "EMAIL_NOT_VERIFIED" | "FEATURE_NOT_AVAILABLE" | "RENDER_LIMIT_EXCEEDED" | "SANDBOX_LIMIT_EXCEEDED";
+            /**
+             * @description The sentence the render answers (for VALIDATION_ERROR, its issue’s).
+             * @example duration 45 s exceeds the free tier maximum of 10 s
+             */
+            message: string;
+            /**
+             * @description The body field it is about, when it is about one: `duration`, `resolution`.
+             * @example duration
+             */
+            field?: string;
+            /**
+             * @description VALIDATION_ERROR only: the issue’s code.
+             * @example DURATION_EXCEEDS_TIER_LIMIT
+             */
+            issue_code?: string;
+            /**
+             * @description The smallest plan that lifts it (free, creator, studio); null when no plan does (verify the e-mail, wait for the next period).
+             * @example studio
+             * @enum {string|null}
+             */
+            lifted_by: "free" | "creator" | "studio" | "enterprise" | null;
+        };
         RenderPreviewDto: {
             composition: components["schemas"]["PreviewCompositionDto"];
             /**
@@ -1779,6 +1802,30 @@ export interface components {
             };
             /** @description The routed legs (or routes) as GeoJSON, as `GET /v1/render/{job_id}/route` returns them. */
             route: components["schemas"]["RouteGeoJsonDto"];
+            /**
+             * @description Whether POST /v1/render of this body would pass the plan’s checks now: duration, resolution, verified e-mail and the month’s quota (a test key: its renders of the day). Jobs already queued or rendering may still make it wait (CONCURRENT_JOB_LIMIT, QUEUED_JOB_LIMIT), and a webhook_url is checked by the render alone (its host resolved).
+             * @example false
+             */
+            render_allowed: boolean;
+            /**
+             * @description What POST /v1/render would refuse, in the order it checks; empty when `render_allowed`.
+             * @example [
+             *       {
+             *         "error_code": "VALIDATION_ERROR",
+             *         "message": "duration 45 s exceeds the free tier maximum of 10 s",
+             *         "field": "duration",
+             *         "issue_code": "DURATION_EXCEEDS_TIER_LIMIT",
+             *         "lifted_by": "studio"
+             *       },
+             *       {
+             *         "error_code": "FEATURE_NOT_AVAILABLE",
+             *         "message": "4k is not available on the free tier.",
+             *         "field": "resolution",
+             *         "lifted_by": "creator"
+             *       }
+             *     ]
+             */
+            render_refusals: components["schemas"]["RenderRefusalDto"][];
         };
         JobRecordDto: {
             /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
@@ -3530,68 +3577,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    listPlans: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "plans": [
-                     *         {
-                     *           "id": "creator",
-                     *           "name": "Creator",
-                     *           "limits": {
-                     *             "renders_per_month": 5,
-                     *             "max_duration_seconds": 10,
-                     *             "resolutions": [
-                     *               "720p"
-                     *             ],
-                     *             "requests_per_minute": 10,
-                     *             "concurrent_jobs": 1,
-                     *             "preview_stills_per_minute": 4,
-                     *             "sandbox_renders_per_day": 25,
-                     *             "queued_jobs": 50
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PlanListDto"];
-                };
-            };
-            /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     getAccount: {
         parameters: {
             query?: never;
@@ -3630,6 +3615,24 @@ export interface operations {
                      *         "sandbox_renders_per_day": 25,
                      *         "queued_jobs": 50
                      *       },
+                     *       "plans": [
+                     *         {
+                     *           "tier": "creator",
+                     *           "name": "Creator",
+                     *           "limits": {
+                     *             "renders_per_month": 5,
+                     *             "max_duration_seconds": 10,
+                     *             "resolutions": [
+                     *               "720p"
+                     *             ],
+                     *             "requests_per_minute": 10,
+                     *             "concurrent_jobs": 1,
+                     *             "preview_stills_per_minute": 4,
+                     *             "sandbox_renders_per_day": 25,
+                     *             "queued_jobs": 50
+                     *           }
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-22T10:00:00.000Z"
                      *     }
                      */
@@ -3795,59 +3798,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "composition": {
-                     *         "id": "MapAnimation",
-                     *         "width": 1280,
-                     *         "height": 720,
-                     *         "fps": 30,
-                     *         "duration_in_frames": 360
-                     *       },
-                     *       "props": {
-                     *         "mode": "route_animation",
-                     *         "width": 1280,
-                     *         "height": 720,
-                     *         "fps": 30,
-                     *         "durationInFrames": 360,
-                     *         "style": "standard"
-                     *       },
-                     *       "route": {
-                     *         "type": "FeatureCollection",
-                     *         "distance_km": 15420.3,
-                     *         "features": [
-                     *           {
-                     *             "type": "Feature",
-                     *             "geometry": {
-                     *               "type": "LineString",
-                     *               "coordinates": [
-                     *                 [
-                     *                   4.48,
-                     *                   51.92
-                     *                 ],
-                     *                 [
-                     *                   103.85,
-                     *                   1.29
-                     *                 ]
-                     *               ]
-                     *             },
-                     *             "properties": {
-                     *               "leg": 0,
-                     *               "from": "Rotterdam",
-                     *               "to": "Singapore",
-                     *               "transport": "ship",
-                     *               "mode": "sea",
-                     *               "distance_km": 15420.3
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RenderPreviewDto"];
                 };
             };
-            /** @description VALIDATION_ERROR, as for POST /v1/render */
+            /** @description VALIDATION_ERROR, as for POST /v1/render; a duration over the largest plan’s has issue code DURATION_EXCEEDS_TIER_LIMIT */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3862,19 +3816,6 @@ export interface operations {
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description FEATURE_NOT_AVAILABLE */
-            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3967,19 +3908,6 @@ export interface operations {
             };
             /** @description AUTHENTICATION_REQUIRED (no credential), INVALID_TOKEN (bad or expired access token), INVALID_API_KEY (unknown or revoked key). */
             401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description FEATURE_NOT_AVAILABLE */
-            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5921,7 +5849,7 @@ export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];
 export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
-export const planDtoIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["id"]> = ["free", "creator", "studio", "enterprise"];
+export const planDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
 export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
@@ -5953,6 +5881,7 @@ export const routeFeaturePropertiesDtoTransportValues: ReadonlyArray<FlattenedDe
 export const routeFeaturePropertiesDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeaturePropertiesDto"]["mode"]> = ["great-circle", "sea", "road"];
 export const routeFeatureDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteFeatureDto"]["type"]> = ["Feature"];
 export const routeGeoJsonDtoTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteGeoJsonDto"]["type"]> = ["FeatureCollection"];
+export const renderRefusalDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderRefusalDto"]["error_code"]> = ["VALIDATION_ERROR", "EMAIL_NOT_VERIFIED", "FEATURE_NOT_AVAILABLE", "RENDER_LIMIT_EXCEEDED", "SANDBOX_LIMIT_EXCEEDED"];
 export const jobRecordDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["status"]> = ["queued", "processing", "complete", "failed", "cancelled"];
 export const jobRecordDtoErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobRecordDto"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const acceptedBatchJobDtoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AcceptedBatchJobDto"]["status"]> = ["queued"];

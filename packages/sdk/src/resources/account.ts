@@ -1,5 +1,5 @@
 import { unwrap, type ApiContext, type RequestOptions } from '../http';
-import type { Account as AccountBody, ApiKey, CreateApiKeyRequest, CreatedApiKey, Place, Plan, Style, Usage as UsageBody } from '../types';
+import type { Account as AccountBody, ApiKey, CreateApiKeyRequest, CreatedApiKey, Place, Style, Usage as UsageBody } from '../types';
 
 /** `GET /v1/usage`: renders used and left this month. */
 export class Usage {
@@ -10,17 +10,12 @@ export class Usage {
   }
 }
 
-/** `GET /v1/account`: who the credential belongs to, the tier and its limits; `GET /v1/plans`: every plan's. */
+/** `GET /v1/account`: who the credential belongs to, the tier and its limits. */
 export class Account {
   constructor(private readonly api: ApiContext) {}
 
   async get(options: RequestOptions = {}): Promise<AccountBody> {
     return unwrap(this.api.http.GET('/v1/account', { signal: options.signal }));
-  }
-
-  /** The published plans (Free, Creator, Studio) and what each allows: which one lifts a limit the account met. */
-  async plans(options: RequestOptions = {}): Promise<Plan[]> {
-    return (await unwrap(this.api.http.GET('/v1/plans', { signal: options.signal }))).plans;
   }
 }
 

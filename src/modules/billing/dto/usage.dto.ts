@@ -36,6 +36,26 @@ export class LimitsDto {
   queued_jobs: number;
 }
 
+/** A plan an account can be on, with what it allows (contract §15's `lifted_by` names these). */
+export class PlanDto {
+  @ApiProperty({ enum: TIER_IDS, example: 'creator' }) tier: TierId;
+  @ApiProperty({ example: 'Creator' }) name: string;
+  @ApiProperty({
+    type: LimitsDto,
+    example: {
+      renders_per_month: 50,
+      max_duration_seconds: 15,
+      resolutions: ['720p', '1080p', '4k'],
+      requests_per_minute: 30,
+      concurrent_jobs: 3,
+      preview_stills_per_minute: 12,
+      sandbox_renders_per_day: 100,
+      queued_jobs: 150,
+    },
+  })
+  limits: LimitsDto;
+}
+
 export class AccountDto {
   @ApiProperty({ example: 'usr_3kTq9ZbW1xVn7LpR2sYd8HcM' }) id: string;
   @ApiProperty({ example: 'ana@example.com' }) email: string;
@@ -43,20 +63,12 @@ export class AccountDto {
   @ApiProperty({ example: true }) emailVerified: boolean;
   @ApiProperty({ enum: TIER_IDS, example: 'free' }) tier: TierId;
   @ApiProperty({ type: LimitsDto }) limits: LimitsDto;
-  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
-}
-
-export class PlanDto {
-  @ApiProperty({ enum: TIER_IDS, example: 'creator' }) id: TierId;
-  @ApiProperty({ example: 'Creator' }) name: string;
-  @ApiProperty({ type: LimitsDto }) limits: LimitsDto;
-}
-
-export class PlanListDto {
   @ApiProperty({
-    type: PlanDto,
-    isArray: true,
-    description: 'Free, Creator and Studio, from the smallest to the largest. Enterprise plans are set per account and not listed.',
+    type: [PlanDto],
+    description:
+      'The self-serve plans, smallest first, with their limits: what moving to another plan would change. Plans are ' +
+      'changed by the service’s operator; Enterprise (custom limits) is not listed.',
   })
   plans: PlanDto[];
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) created_at: string;
 }

@@ -7,7 +7,7 @@ import type { CreateRenderDto } from '../dto/create-render.dto';
 import { HTTP_ERRORS } from '../../../http-errors';
 import type { Repository } from 'typeorm';
 import type { RenderJob } from '../entities/render-job.entity';
-import { RenderAdmission } from './render-admission';
+import { type AdmissionRequest, RenderAdmission } from './render-admission';
 
 /** The order of contract §6 and the one write, with billing, the webhook policy and the database faked. */
 describe('RenderAdmission', () => {
@@ -63,12 +63,20 @@ describe('RenderAdmission', () => {
         admitted.push({ jobIds, options });
         return { ledgerRows, undo: async () => void steps.push('undo') };
       },
+      quotaRefusal: async () => {
+        steps.push('quota read');
+        return refuseQuota ? BillingErrors.renderLimitExceeded(5, 5, new Date()) : null;
+      },
       takeSandboxRenders: async () => {
         steps.push('sandbox allowance');
         return async () => void steps.push('sandbox given back');
       },
     } as unknown as UsageService;
     const webhookPolicy = {
+      assertWellFormed: (url: string) => {
+        steps.push('webhook syntax');
+        if (url.startsWith('ftp:')) throw CommonErrors.validation([{ field: 'webhook_url', code: 'scheme_not_allowed', message: 'ftp' }]);
+      },
       assertAcceptable: async (url: string) => {
         steps.push('webhook');
         if (url.includes('private')) throw CommonErrors.validation([{ field: 'webhook_url', code: 'private_address', message: 'private' }]);
@@ -203,5 +211,44 @@ describe('RenderAdmission', () => {
     refuseConcurrency = false;
     await admission.admit(principal, { bodies: [body()], batch: false }, () => jobRows(['job_3']));
     expect(steps).toEqual(['quota+concurrency', 'write']);
+  });
+
+  describe('for a preview (contract §15)', () => {
+    const check = (who: Principal, request: AdmissionRequest) => admission.check(who, request, { for: 'preview' });
+
+    it('lists every refusal a render would answer, in its order, with the plan that lifts each, and reserves nothing', async () => {
+      refuseQuota = true;
+      const { requests, refusals } = await check(
+        { ...principal, emailVerified: false },
+        { bodies: [body({ duration: 45, resolution: '4k' })], batch: false },
+      );
+      expect(requests[0]).toMatchObject({ duration: 45, resolution: '4k' });
+      expect(refusals.map((r) => [r.error.code, r.field, r.liftedBy])).toEqual([
+        ['VALIDATION_ERROR', 'duration', 'studio'],
+        ['EMAIL_NOT_VERIFIED', undefined, null],
+        ['FEATURE_NOT_AVAILABLE', 'resolution', 'creator'],
+        ['RENDER_LIMIT_EXCEEDED', undefined, 'creator'],
+      ]);
+      expect(refusals[0].error.extra).toMatchObject({ max_duration_seconds: 10, tier: 'free' });
+      expect(steps).toEqual(['quota read']);
+    });
+
+    it('is what a render throws first', async () => {
+      const request = { bodies: [body({ resolution: '1080p' })], batch: false };
+      const { refusals } = await check(principal, request);
+      const thrown = await refusal(admission.admit(principal, request, () => jobRows([])));
+      expect([thrown.code, thrown.message]).toEqual([refusals[0].error.code, refusals[0].error.message]);
+    });
+
+    it('refuses durations past the largest plan’s, and checks a webhook URL’s syntax only', async () => {
+      const tooLong = await refusal(check(principal, { bodies: [body({ duration: 46 })], batch: false }));
+      expect(tooLong.extra).toMatchObject({ max_duration_seconds: 45, tier: 'studio' });
+      const { refusals } = await check(principal, { bodies: [body()], batch: false, webhookUrl: 'https://private.example' });
+      expect(refusals).toEqual([]);
+      expect(steps).toEqual(['webhook syntax', 'quota read']);
+      expect((await refusal(check(principal, { bodies: [body()], batch: false, webhookUrl: 'ftp://example.com' }))).code).toBe(
+        'VALIDATION_ERROR',
+      );
+    });
   });
 });

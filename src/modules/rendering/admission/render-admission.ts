@@ -1,14 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { DomainError, ValidationIssue } from '../../../common/errors';
+import { CommonErrors, DomainError, ValidationIssue } from '../../../common/errors';
 import { InsertGroup, RowWriter } from '../../../database/insert-together';
 import { AuthErrors, type Principal } from '../../auth';
-import { BillingErrors, type TierLimits, TierResolution, UsageService } from '../../billing';
+import {
+  BillingErrors,
+  previewDurationReach,
+  smallestTierAllowing,
+  type TierId,
+  type TierLimits,
+  TierResolution,
+  UsageService,
+} from '../../billing';
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { parseRenderBody, throwIfIssues } from '../render-request.parser';
+import { durationOverTier, parseRenderBody, throwIfIssues } from '../render-request.parser';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 
@@ -27,6 +35,72 @@ export interface AdmissionRequest {
   batch: boolean;
   /** The render's, or the batch's, webhook URL. */
   webhookUrl?: string;
+}
+
+/**
+ * A refusal of POST /v1/render that the caller can lift, by a plan, a verified e-mail or the next billing period:
+ * what a preview lists as `render_refusals` (contract §15), and what a render throws.
+ */
+export interface RenderRefusal {
+  /** The error POST /v1/render answers. */
+  error: DomainError;
+  /** The body field it is about (`duration`, `resolution`; `jobs[i].…` in a batch), when it is about one. */
+  field?: string;
+  /** The smallest self-serve tier that lifts it; null when no plan does (a verified e-mail, Studio's own limits). */
+  liftedBy: TierId | null;
+}
+
+export interface AdmissionCheck {
+  requests: NormalizedRenderRequest[];
+  limits: TierLimits;
+  /** In the order of contract §6. */
+  refusals: RenderRefusal[];
+}
+
+/**
+ * The refusals of contract §6 that the caller can lift, for bodies whose shape, places and times passed, in its order:
+ * a duration over the plan's maximum (a VALIDATION_ERROR, as a render answers it), the e-mail not verified, a
+ * resolution not in the plan. The one list both answers come from: a render throws the first, a preview lists them all.
+ */
+export function planRefusals(
+  principal: Pick<Principal, 'emailVerified'>,
+  request: Pick<AdmissionRequest, 'bodies' | 'batch'>,
+  tier: TierId,
+  limits: TierLimits,
+): RenderRefusal[] {
+  const prefix = (i: number) => (request.batch ? `jobs[${i}].` : '');
+  const plan = { tier, maxDurationSeconds: limits.max_duration_seconds };
+  const refusals: RenderRefusal[] = [];
+  request.bodies.forEach((body, i) => {
+    const issue = durationOverTier(body, plan, prefix(i));
+    if (!issue) return;
+    refusals.push({
+      error: CommonErrors.validation([issue], { max_duration_seconds: plan.maxDurationSeconds, tier }),
+      field: issue.field,
+      liftedBy: smallestTierAllowing(tier, (l) => l.max_duration_seconds >= (body.duration ?? 0)),
+    });
+  });
+  if (!principal.emailVerified) refusals.push({ error: AuthErrors.emailNotVerified(), liftedBy: null });
+  request.bodies.forEach((body, i) => {
+    const resolution = body.resolution ?? '720p';
+    if (limits.resolutions.includes(resolution)) return;
+    refusals.push({
+      error: BillingErrors.featureNotAvailable(resolution, tier),
+      field: `${prefix(i)}resolution`,
+      liftedBy: smallestTierAllowing(tier, (l) => l.resolutions.includes(resolution)),
+    });
+  });
+  return refusals;
+}
+
+/** The quota's refusal (RENDER_LIMIT_EXCEEDED, or SANDBOX_LIMIT_EXCEEDED for a test key), with the tier whose quota has room. */
+function quotaRefusal(error: DomainError, tier: TierId): RenderRefusal {
+  const extra = error.extra as { renders_used?: number; sandbox_renders_used?: number };
+  const liftedBy =
+    extra.sandbox_renders_used !== undefined
+      ? smallestTierAllowing(tier, (l) => l.sandbox_renders_per_day > extra.sandbox_renders_used!)
+      : smallestTierAllowing(tier, (l) => l.renders_per_month > (extra.renders_used ?? Infinity));
+  return { error, liftedBy };
 }
 
 /** What `build` returns (and may add to): the ids of the jobs being created and every row to insert for them, in foreign-key order. */
@@ -58,24 +132,27 @@ export class RenderAdmission {
   ) {}
 
   /**
-   * The checks of contract §6 that need no reservation, in its order: validation (tier maximum
-   * duration, places, countries, times, webhook URL) → e-mail verified (unless `emailMustBeVerified`
-   * is false: the preview of §15 needs none) → tier features. Returns the normalised requests and the
-   * caller's limits; throws the first refusal. Nothing is stored and no quota is used.
+   * The checks of contract §6 that need no reservation, in its order: validation (maximum duration, places, countries,
+   * times, webhook URL) → e-mail verified → tier features. Throws what no plan lifts (a bad field); answers the
+   * normalised requests, the caller's limits and the refusals a plan, a verified e-mail or the next period lifts
+   * (`planRefusals`, in §6's order). Nothing is stored and no quota is used.
+   *
+   * `for: 'render'` holds the bodies to the caller's plan (a duration over its maximum is one more issue of the
+   * validation error) and the webhook URL to the full policy (DNS included); `admit` throws the first refusal.
+   * `for: 'preview'` (contract §15) holds them to what any plan renders (`previewDurationReach`), checks the webhook
+   * URL's syntax only (a preview sends nothing), and adds the monthly quota, read without reserving, to the refusals.
    */
-  async check(
-    principal: Principal,
-    request: AdmissionRequest,
-    options: { emailMustBeVerified: boolean },
-  ): Promise<{ requests: NormalizedRenderRequest[]; limits: TierLimits }> {
+  async check(principal: Principal, request: AdmissionRequest, options: { for: 'render' | 'preview' }): Promise<AdmissionCheck> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);
-    const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
+    const plan = { tier, maxDurationSeconds: limits.max_duration_seconds };
+    const preview = options.for === 'preview';
+    const cap = preview ? previewDurationReach(tier, limits) : plan;
 
     const issues: ValidationIssue[] = [];
     let durationExceeded = false;
     const requests = request.bodies.map((body, i) => {
       const prefix = request.batch ? `jobs[${i}].` : '';
-      const parsed = parseRenderBody(body, { tier: tierContext, sandbox: principal.sandbox, prefix });
+      const parsed = parseRenderBody(body, { tier: plan, cap, sandbox: principal.sandbox, prefix });
       issues.push(...parsed.issues);
       durationExceeded ||= parsed.durationExceeded;
       if (request.batch && body.webhook_url !== undefined) {
@@ -87,17 +164,18 @@ export class RenderAdmission {
       }
       return parsed.request;
     });
-    throwIfIssues({ issues, durationExceeded }, tierContext);
-    if (request.webhookUrl) await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
-
-    if (options.emailMustBeVerified && !principal.emailVerified) throw AuthErrors.emailNotVerified();
-
-    for (const body of request.bodies) {
-      const resolution = body.resolution ?? '720p';
-      if (!limits.resolutions.includes(resolution)) throw BillingErrors.featureNotAvailable(resolution, tier);
+    throwIfIssues({ issues, durationExceeded }, cap);
+    if (request.webhookUrl) {
+      if (preview) this.webhookPolicy.assertWellFormed(request.webhookUrl, 'webhook_url');
+      else await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
     }
 
-    return { requests, limits };
+    const refusals = planRefusals(principal, request, tier, limits);
+    if (preview) {
+      const quota = await this.usage.quotaRefusal(principal.accountId, limits, { sandbox: principal.sandbox, at: new Date() });
+      if (quota) refusals.push(quotaRefusal(quota, tier));
+    }
+    return { requests, limits, refusals };
   }
 
   /**
@@ -110,7 +188,8 @@ export class RenderAdmission {
     request: AdmissionRequest,
     build: (requests: NormalizedRenderRequest[], at: Date) => T,
   ): Promise<T> {
-    const { requests, limits } = await this.check(principal, request, { emailMustBeVerified: true });
+    const { requests, limits, refusals } = await this.check(principal, request, { for: 'render' });
+    if (refusals.length > 0) throw refusals[0].error;
     const at = new Date();
     const built = build(requests, at);
 

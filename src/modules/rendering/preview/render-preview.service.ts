@@ -1,17 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../auth';
 import { RoutePlanner, routePlanToFeatureCollection } from '../../routing';
-import { RenderAdmission } from '../admission/render-admission';
+import { ValidationFailed } from '../../../common/errors';
+import { RenderAdmission, type RenderRefusal } from '../admission/render-admission';
 import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID } from '../contract';
-import type { RenderPreviewDto } from '../dto/render-preview.dto';
+import type { RenderPreviewDto, RenderRefusalDto } from '../dto/render-preview.dto';
 import { RenderBodyParser } from '../render-body.parser';
+
+/** A refusal as `render_refusals` lists it: a validation error by its one issue (field, code, message). */
+export function presentRefusal(refusal: RenderRefusal): RenderRefusalDto {
+  const issue = refusal.error instanceof ValidationFailed ? refusal.error.issues[0] : undefined;
+  return {
+    error_code: refusal.error.code as RenderRefusalDto['error_code'],
+    message: issue?.message ?? refusal.error.message,
+    ...(refusal.field !== undefined ? { field: refusal.field } : {}),
+    ...(issue ? { issue_code: issue.code } : {}),
+    lifted_by: refusal.liftedBy,
+  } satisfies RenderRefusalDto;
+}
 
 /**
  * `POST /v1/render/preview` (contract §15): exactly the input a worker would render for this body.
  * The body goes through the steps of `POST /v1/render` up to the quota (template merge, validation,
- * tier checks, normalisation), then the worker's own steps before the first frame: the same
- * RoutePlanner and the same `buildCompositionProps`, so preview and video cannot differ. No quota,
- * no job, no verified e-mail needed; a route that cannot be planned is the RoutingError's 422.
+ * normalisation), then the worker's own steps before the first frame: the same RoutePlanner and the
+ * same `buildCompositionProps`, so preview and video cannot differ. Durations and resolutions up to
+ * the largest tier's are previewed; what the render would refuse that a plan, a verified e-mail or the
+ * next period lifts is answered as `render_allowed: false` with `render_refusals` (RenderAdmission's
+ * one list). No quota, no job; a route that cannot be planned is the RoutingError's 422.
  */
 @Injectable()
 export class RenderPreviewService {
@@ -25,7 +40,8 @@ export class RenderPreviewService {
     const dto = await this.parser.render(principal, body);
     const {
       requests: [request],
-    } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { emailMustBeVerified: false });
+      refusals,
+    } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { for: 'preview' });
     const plan = await this.routePlanner.plan(request);
     const props = buildCompositionProps(request, plan, { sandbox: principal.sandbox });
     return {
@@ -38,6 +54,8 @@ export class RenderPreviewService {
       },
       props,
       route: routePlanToFeatureCollection(plan),
+      render_allowed: refusals.length === 0,
+      render_refusals: refusals.map(presentRefusal),
     } satisfies RenderPreviewDto;
   }
 }

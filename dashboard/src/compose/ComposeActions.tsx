@@ -6,7 +6,7 @@ export function ComposeActions({
   previewing,
   hasPreview,
   submitting,
-  blocked,
+  blockedBy,
   usage,
   submitError,
   onRender,
@@ -16,17 +16,24 @@ export function ComposeActions({
   /** A preview has been shown: the button updates it. */
   hasPreview: boolean;
   submitting: boolean;
-  /** The form cannot be sent as it stands (mode settings that are not JSON). */
-  blocked: boolean;
+  /** Why the form cannot be sent as it stands (mode settings edited as JSON that is not JSON), or null. */
+  blockedBy: Error | null;
   /** The month's usage, once read. */
   usage: Usage | undefined;
   submitError: unknown;
   onRender(): void;
   onSaveAsTemplate(): void;
 }) {
+  const blocked = blockedBy !== null;
   return (
     <>
       <div className="compose-actions">
+        {/* Said here, where the disabled buttons are: the field that holds the reason may be out of view. */}
+        {blockedBy ? (
+          <p className="field-error compose-blocked" role="alert">
+            Preview and Render wait for the settings: {blockedBy.message}
+          </p>
+        ) : null}
         <button type="submit" className="button button-secondary" disabled={previewing || blocked}>
           {previewing ? 'Preparing the preview…' : hasPreview ? 'Update preview' : 'Preview'}
         </button>

@@ -132,6 +132,14 @@ test('region_focus through its form: a country picked by name, where the camera 
   await jsonRoundTrip(section, [/"region": "Japan"/, /"from": "world"/, /"label": "Osaka port"/]);
   await screenshotSection(page, section, 'mode-region-focus');
   await previewAndRender(page);
+
+  // Rendered again, the job's stored settings (the country as the service resolved it) fill the form and preview.
+  await page.getByRole('link', { name: 'Render again' }).first().click();
+  await expect(section.getByLabel('Country')).toHaveValue('Japan');
+  await expect(section.locator('ol.waypoints > li')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.locator('.preview-stage')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('country_data through its form: figures pasted from a spreadsheet, a row added by country search, legend and palette', async ({
@@ -167,4 +175,11 @@ test('country_data through its form: figures pasted from a spreadsheet, a row ad
   await jsonRoundTrip(section, [/"country": "Germany",\s+"value": 0.2/, /"title": "GDP growth"/, /"palette": "diverging"/]);
   await screenshotSection(page, section, 'mode-country-data');
   await previewAndRender(page);
+
+  await page.getByRole('link', { name: 'Render again' }).first().click();
+  await expect(rows).toHaveCount(4);
+  await expect(section.getByLabel('Legend title')).toHaveValue('GDP growth');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.locator('.preview-stage')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Field, issueFor } from '../components/Field';
 import type { ModeEditorProps } from './mode-section';
 import { type Json, SettingsShapeError } from './settings-form';
@@ -11,16 +11,27 @@ export interface SettingsCodec<F> {
   toSettings(form: F): Json;
 }
 
-/** The form for the settings' JSON text, or why there is none (text that is not JSON, a shape the form cannot show). */
-function formFor<F>(codec: SettingsCodec<F>, json: string): { state: F } | { problem: string } {
+/**
+ * What the form shows for the settings' JSON text: its state, and the text it stands for (`json`: what the body will
+ * send; a job's stored settings become a request's again), or why there is none (text that is not JSON, a shape the
+ * form cannot show). `source` is the text it was read from.
+ */
+interface Shown<F> {
+  source: string;
+  json: string;
+  state: F;
+}
+
+function formFor<F>(codec: SettingsCodec<F>, source: string): Shown<F> | { problem: string } {
   let settings: unknown;
   try {
-    settings = JSON.parse(json.trim() || '{}');
+    settings = JSON.parse(source.trim() || '{}');
   } catch (error) {
     return { problem: `The JSON does not parse: ${(error as Error).message}` };
   }
   try {
-    return { state: codec.toForm(settings) };
+    const state = codec.toForm(settings);
+    return { source, json: settingsText(codec.toSettings(state)), state };
   } catch (error) {
     if (error instanceof SettingsShapeError) return { problem: `The form cannot show these settings: ${error.message}` };
     throw error;
@@ -48,27 +59,33 @@ export function ModeSettingsEditor<F>({
   children(state: F, update: (next: F) => void, error: unknown): ReactNode;
 }) {
   const mode = form.mode;
-  const [shown, setShown] = useState<{ json: string; state: F } | null>(() => {
+  const [shown, setShown] = useState<Shown<F> | null>(() => {
     const derived = formFor(codec, form.modeSettings);
-    return 'state' in derived ? { json: form.modeSettings, state: derived.state } : null;
+    return 'state' in derived ? derived : null;
   });
   const [asJson, setAsJson] = useState(shown === null);
   const [switchProblem, setSwitchProblem] = useState<string | null>(null);
 
   // The text changed elsewhere: the form shows it afresh, or gives way to the JSON view when it cannot.
-  if (!asJson && shown?.json !== form.modeSettings) {
+  if (!asJson && shown?.json !== form.modeSettings && shown?.source !== form.modeSettings) {
     const derived = formFor(codec, form.modeSettings);
     if ('state' in derived) {
-      setShown({ json: form.modeSettings, state: derived.state });
+      setShown(derived);
     } else {
       setAsJson(true);
       setSwitchProblem(derived.problem);
     }
   }
 
+  // The body sends what the form shows: text read from elsewhere is written back as the form stands for it.
+  const canonical = !asJson && shown ? shown.json : null;
+  useEffect(() => {
+    if (canonical !== null && canonical !== form.modeSettings) set('modeSettings', canonical);
+  }, [canonical, form.modeSettings, set]);
+
   const update = (next: F) => {
     const json = settingsText(codec.toSettings(next));
-    setShown({ json, state: next });
+    setShown({ source: json, json, state: next });
     set('modeSettings', json);
   };
 
@@ -84,7 +101,7 @@ export function ModeSettingsEditor<F>({
       return;
     }
     setSwitchProblem(null);
-    setShown({ json: form.modeSettings, state: derived.state });
+    setShown(derived);
     setAsJson(false);
   };
 

@@ -53,7 +53,8 @@ export function countryDataToForm(settings: unknown): CountryDataForm {
   const legend = objectAt(source.legend, 'country_data.legend');
   return {
     values: listAt(source.values, 'country_data.values').map((entry, i) => {
-      const row = objectAt(entry, `country_data.values[${i}]`);
+      // A job's stored request adds what the service resolved the country to: not part of a request.
+      const { iso_numeric: _numeric, iso_alpha3: _alpha3, name: _name, ...row } = objectAt(entry, `country_data.values[${i}]`);
       return { key: newKey(), country: text(row.country), value: text(row.value), source: row };
     }),
     legendTitle: text(legend.title),

@@ -139,6 +139,15 @@ export interface RegionForm {
 
 export function regionToForm(value: unknown, field: string): RegionForm {
   const empty: RegionForm['bbox'] = ['', '', '', ''];
+  // A job's stored request holds the region as the service resolved it: a country by its name, or a box whose east
+  // may run past 180 (a box across the antimeridian), sent back as the request would give it.
+  if (isObject(value) && value.kind === 'country' && typeof value.name === 'string')
+    return { kind: 'country', country: value.name, bbox: empty };
+  if (isObject(value) && value.kind === 'bbox' && Array.isArray(value.bbox) && value.bbox.length === 4) {
+    const [west, south, east, north] = value.bbox as unknown[];
+    const backEast = typeof east === 'number' && east > 180 ? east - 360 : east;
+    return { kind: 'bbox', country: '', bbox: [text(west), text(south), text(backEast), text(north)] };
+  }
   if (value === undefined) return { kind: 'world', country: '', bbox: empty };
   if (typeof value === 'string') {
     return value.trim().toLowerCase() === 'world'

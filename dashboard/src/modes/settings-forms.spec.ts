@@ -167,3 +167,31 @@ describe('each mode’s form as settings (form → JSON → form)', () => {
     expect(moved(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
   });
 });
+
+describe('a job’s stored settings, rendered again', () => {
+  it('reads the regions and countries the service resolved back as a request gives them', () => {
+    expect(
+      regionFocusToSettings(
+        regionFocusToForm({
+          region: { kind: 'country', iso_numeric: '620', iso_alpha3: 'PRT', name: 'Portugal' },
+          label: 'Portugal',
+          from: 'world',
+          markers: [{ place: 'Lisbon', lat: 38.72, lng: -9.14 }],
+        }),
+      ),
+    ).toEqual({ region: 'Portugal', label: 'Portugal', from: 'world', markers: [{ place: 'Lisbon' }] });
+    expect(regionFocusToSettings(regionFocusToForm({ region: { kind: 'bbox', bbox: [170, -50, 190, -30] } }))).toEqual({
+      region: [170, -50, -170, -30],
+    });
+    expect(
+      countryDataToSettings(
+        countryDataToForm({
+          values: [{ country: 'PT', value: 10.3, iso_numeric: '620', iso_alpha3: 'PRT', name: 'Portugal' }],
+          palette: 'sequential',
+          reveal: 'ranked',
+          region: 'world',
+        }),
+      ),
+    ).toEqual({ values: [{ country: 'PT', value: 10.3 }], palette: 'sequential', reveal: 'ranked', region: 'world' });
+  });
+});

@@ -18,7 +18,7 @@ const codec = { toForm: countryDataToForm, toSettings: countryDataToSettings };
 
 const PALETTE_LABELS: Record<ChoroplethPalette, string> = {
   sequential: 'Low → high',
-  diverging: 'Two sides of the middle',
+  diverging: 'Two-sided',
 };
 
 const REVEAL_LABELS: Record<ChoroplethReveal, string> = {
@@ -186,7 +186,7 @@ function CountryDataFields({ state, update, error }: { state: CountryDataForm; u
         </Field>
         <SelectField
           label="Palette"
-          hint="Two sides suit figures above and below a middle, such as growth."
+          hint="Two-sided suits figures above and below a middle, such as growth."
           error={at('palette')}
           value={state.palette}
           options={CHOROPLETH_PALETTES.map((palette) => ({ value: palette, label: PALETTE_LABELS[palette] }))}

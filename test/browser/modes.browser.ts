@@ -142,6 +142,27 @@ test('region_focus through its form: a country picked by name, where the camera 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('region_focus with a box drawn on the small map previews', async ({ page }) => {
+  const section = await chooseMode(page, 'Fly in to a country or region');
+  await section.getByLabel('Region').selectOption({ label: 'A box' });
+  const map = section.getByRole('img', { name: 'World map: drag to draw the box' });
+  const box = (await map.boundingBox())!;
+  // Over western Europe: x 170°W…, y 90°N… on a plate carrée.
+  await page.mouse.move(box.x + box.width * 0.48, box.y + box.height * 0.2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.53, box.y + box.height * 0.3, { steps: 5 });
+  await page.mouse.up();
+  const west = Number(await section.getByLabel('West (°)').inputValue());
+  const north = Number(await section.getByLabel('North (°)').inputValue());
+  expect(west).toBeCloseTo(-7.2, 0);
+  expect(north).toBeCloseTo(54, 0);
+  await expect(section.locator('.bbox-map-box')).toHaveCount(1);
+  await screenshotSection(page, section, 'mode-region-focus-box');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.locator('.preview-stage')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('country_data through its form: figures pasted from a spreadsheet, a row added by country search, legend and palette', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Field, issueFor } from '../components/Field';
+import { BboxMap } from './BboxMap';
 import { findCountry, searchCountries } from './countries';
 import type { RegionForm } from './settings-form';
 
@@ -138,7 +139,7 @@ export function RegionFields({
           <select {...control} value={region.kind} onChange={(e) => onChange({ ...region, kind: e.target.value as RegionForm['kind'] })}>
             {allowWorld ? <option value="world">The whole world</option> : null}
             <option value="country">A country</option>
-            <option value="bbox">A box (west, south, east, north)</option>
+            <option value="bbox">A box</option>
           </select>
         )}
       </Field>
@@ -163,6 +164,9 @@ export function RegionFields({
             </Field>
           ))
         : null}
+      {region.kind === 'bbox' ? (
+        <BboxMap bbox={region.bbox} onDraw={(bbox) => onChange({ ...region, bbox: bbox.map(String) as RegionForm['bbox'] })} />
+      ) : null}
     </div>
   );
 }

@@ -43,7 +43,11 @@ function RegionFocusFields({ state, update, error }: { state: RegionFocusForm; u
           options={REGION_FOCUS_STARTS.map((from) => ({ value: from, label: START_LABELS[from] }))}
           onChange={(from) => change({ from })}
         />
-        <Field label="Label" hint="On the region. Empty: the country's name." error={at('label')}>
+        <Field
+          label="Label"
+          hint={state.region.kind === 'country' ? "On the region. Empty: the country's name." : 'On the region. Empty: none.'}
+          error={at('label')}
+        >
           {(control) => <input {...control} maxLength={60} value={state.label} onChange={(e) => change({ label: e.target.value })} />}
         </Field>
         <ColorField

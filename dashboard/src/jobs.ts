@@ -26,8 +26,9 @@ export function routeSummary(job: Pick<Render, 'request'>): string {
 }
 
 /**
- * Whether the job's video follows routed lines (route_animation, multi_route), so that its page has a route to draw;
- * region_focus and country_data have none (the contract's `takes.route`). A mode this dashboard does not know may.
+ * Whether the job's video follows routed lines (route_animation, multi_route), so that its page has a route to draw:
+ * the modes that take routing options (the contract's `takes.route`); region_focus and country_data have none, and
+ * drawing their empty route once broke the page. A mode this dashboard does not know may have one.
  */
 export function hasRoute(job: Pick<Render, 'request'>): boolean {
   const mode = requestOf(job).mode ?? 'route_animation';

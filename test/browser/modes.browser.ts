@@ -142,6 +142,30 @@ test('region_focus through its form: a country picked by name, where the camera 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('JSON that does not parse: the bar says why Preview and Render wait, and the form waits for it to be corrected', async ({ page }) => {
+  const section = await chooseMode(page, 'Many routes from one origin');
+  const toggle = section.getByLabel('Advanced: edit as JSON');
+  await toggle.check();
+  const json = section.getByLabel(/settings \(JSON\)$/);
+  await json.fill('{"origin": {"place": "Lisbon"}, "routes": [{"place": "Madrid"}');
+  await expect(page.locator('.compose-actions').getByRole('alert')).toContainText('Preview and Render wait for the settings');
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Render video' })).toBeDisabled();
+  // The switch back is refused while the JSON does not parse: it stays on, with the reason.
+  await toggle.click();
+  await expect(section.getByText('Correct the JSON to go back to the form.')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  await json.fill('{"origin": {"place": "Lisbon"}, "routes": [{"place": "Madrid", "label_offset": {"x": 10, "y": 0}}]}');
+  await toggle.uncheck();
+  await expect(section.getByLabel('Origin')).toHaveValue('Lisbon');
+  await expect(section.locator('ol.waypoints > li')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeEnabled();
+  // A field the form does not show stays in the settings through an edit in the form.
+  await section.getByLabel('Data label').fill('1 h');
+  await toggle.check();
+  await expect(json).toHaveValue(/"label_offset": \{\s+"x": 10,\s+"y": 0\s+\},\s+"data_label": "1 h"/);
+});
+
 test('region_focus with a box drawn on the small map previews', async ({ page }) => {
   const section = await chooseMode(page, 'Fly in to a country or region');
   await section.getByLabel('Region').selectOption({ label: 'A box' });

@@ -1,5 +1,5 @@
 /** How a render job reads in lists and headings: its title, its route in words (by its mode's section), its mode. */
-import type { NormalizedRenderRequest } from '../../src/modules/rendering/contract';
+import { type NormalizedRenderRequest, RENDER_MODE_DEFINITIONS } from '../../src/modules/rendering/contract';
 import type { Render, RenderStatus } from './api/types';
 import { MODE_SECTIONS, modeSectionOf } from './modes';
 
@@ -23,6 +23,16 @@ export function modeLabel(job: Pick<Render, 'request'>): string {
 export function routeSummary(job: Pick<Render, 'request'>): string {
   const request = requestOf(job);
   return (modeSectionOf(request.mode ?? 'route_animation') ?? MODE_SECTIONS.route_animation).routeSummary(request);
+}
+
+/**
+ * Whether the job's video follows routed lines (route_animation, multi_route), so that its page has a route to draw:
+ * the modes that take routing options (the contract's `takes.route`); region_focus and country_data have none, and
+ * drawing their empty route once broke the page. A mode this dashboard does not know may have one.
+ */
+export function hasRoute(job: Pick<Render, 'request'>): boolean {
+  const mode = requestOf(job).mode ?? 'route_animation';
+  return modeSectionOf(mode) ? RENDER_MODE_DEFINITIONS[mode].takes.route : true;
 }
 
 /** The title the user gave, or else the route in words. */

@@ -10,7 +10,7 @@ export function ComposeActions({
   previewing,
   hasPreview,
   submitting,
-  blocked,
+  blockedBy,
   usage,
   renderBlockers,
   plansHref,
@@ -21,8 +21,8 @@ export function ComposeActions({
   /** A preview has been shown: the button updates it. */
   hasPreview: boolean;
   submitting: boolean;
-  /** The form cannot be sent as it stands (mode settings that are not JSON). */
-  blocked: boolean;
+  /** Why the form cannot be sent as it stands (mode settings edited as JSON that is not JSON), or null. */
+  blockedBy: Error | null;
   /** The month's usage, once read. */
   usage: Usage | undefined;
   /** What the render would be refused for: the current preview's `render_refusals`, or the plan's limits. */
@@ -32,9 +32,16 @@ export function ComposeActions({
   onRender(): void;
   onSaveAsTemplate(): void;
 }) {
+  const blocked = blockedBy !== null;
   const blockersId = 'render-blockers';
   return (
     <div className="compose-actions">
+      {/* Said here, where the disabled buttons are: the field that holds the reason may be out of view. */}
+      {blockedBy ? (
+        <p className="field-error compose-blocked" role="alert">
+          Preview and Render wait for the settings: {blockedBy.message}
+        </p>
+      ) : null}
       <button type="submit" className="button button-secondary" disabled={previewing || blocked}>
         {previewing ? 'Preparing the preview…' : hasPreview ? 'Update preview' : 'Preview'}
       </button>

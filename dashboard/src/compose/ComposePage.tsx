@@ -27,7 +27,7 @@ import { StartFromSection } from './StartFromSection';
 import { TextSection } from './TextSection';
 import { VideoSection } from './VideoSection';
 
-/** The body for the form, or the reason it cannot be built (mode settings that are not JSON). */
+/** The body for the form, or the reason it cannot be built (mode settings edited as JSON that is not JSON). */
 function bodyOf(form: RenderForm): { body: CreateRenderRequest } | { error: Error } {
   try {
     return { body: toRequestBody(form) };
@@ -194,7 +194,7 @@ export default function ComposePage() {
             previewing={preview.isPending}
             hasPreview={preview.data !== undefined}
             submitting={submit.isPending}
-            blocked={formError !== null}
+            blockedBy={formError}
             usage={usage.data}
             renderBlockers={renderBlockers}
             plansHref={PLANS_HREF}
@@ -208,6 +208,7 @@ export default function ComposePage() {
           pending={preview.isPending}
           refused={refused?.action === 'preview'}
           stale={preview.data !== undefined && preview.data.json !== bodyJson}
+          emptyMessage={MODE_SECTIONS[form.mode].emptyPreview}
           onUpdate={() => onPreview()}
         />
       </div>

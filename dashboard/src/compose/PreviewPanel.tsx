@@ -17,6 +17,7 @@ export function PreviewPanel({
   pending,
   refused,
   stale,
+  emptyMessage,
   onUpdate,
 }: {
   preview: ShownPreview | undefined;
@@ -25,6 +26,8 @@ export function PreviewPanel({
   refused: boolean;
   /** The form changed since this preview. */
   stale: boolean;
+  /** Before the first preview: what to fill in, in the mode's words. */
+  emptyMessage: string;
   onUpdate(): void;
 }) {
   // In one column (phones, tablets) the preview sits under the form: bring it into view when it arrives.
@@ -51,9 +54,7 @@ export function PreviewPanel({
           <PreviewPlayer key={preview.json} preview={preview.result} />
         </>
       ) : (
-        <p className="empty">
-          {pending ? 'Routing and preparing the frames…' : 'Choose your waypoints, then press Preview: the video plays here, free.'}
-        </p>
+        <p className="empty">{pending ? 'Routing and preparing the frames…' : emptyMessage}</p>
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { modeTakes, type ShownField } from './shared-fields';
 
 /** What the composer hands the section of the selected mode: what every section of its form gets, and more. */
 export interface ModeEditorProps extends FormSectionProps {
-  /** Why the form cannot be sent as it stands (mode settings that are not JSON), or null. */
+  /** Why the form cannot be sent as it stands (mode settings edited as JSON that is not JSON), or null. */
   formError: Error | null;
 }
 
@@ -28,6 +28,8 @@ export interface ModeSection<M extends RenderMode> {
   readonly shows: Readonly<Record<ShownField, boolean>>;
   /** The form's `modeSettings` when a person switches to the mode: its settings object to start from, as JSON text ('' when it has none). */
   readonly startingSettings: string;
+  /** What the preview panel says before the first preview: what to fill in, in this mode's words. */
+  readonly emptyPreview: string;
   /** The composer's section for the mode's own settings. */
   readonly Editor: ComponentType<ModeEditorProps>;
   /** A job's route in words: "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries · the world". */

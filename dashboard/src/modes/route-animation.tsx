@@ -12,6 +12,7 @@ export const routeAnimationSection = defineModeSection({
   shortLabel: 'Route',
   // The waypoints stay as they were.
   startingSettings: '',
+  emptyPreview: 'Choose your waypoints, then press Preview: the video plays here, free.',
   Editor: RouteAnimationEditor,
   routeSummary(request) {
     const waypoints = request.waypoints ?? [];

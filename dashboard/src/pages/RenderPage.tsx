@@ -11,7 +11,7 @@ import { Loading, PageHeader } from '../components/Page';
 import { RouteMap } from '../components/RouteMap';
 import { ProgressBar, StatusBadge } from '../components/StatusBadge';
 import { formatBytes, formatDateTime, formatPercent, formatSeconds } from '../format';
-import { hasTitle, isActive, jobTitle, modeLabel, routeSummary, webhookUrlOf } from '../jobs';
+import { hasRoute, hasTitle, isActive, jobTitle, modeLabel, routeSummary, webhookUrlOf } from '../jobs';
 import { RelativeTime } from '../components/RelativeTime';
 
 const POLL_MS = 3000;
@@ -89,10 +89,12 @@ function JobView({ job, pollError }: { job: Render; pollError: unknown }) {
           <JobFacts job={job} />
         </section>
       </div>
-      <section className="card" aria-labelledby="route-heading">
-        <h2 id="route-heading">Route</h2>
-        <RouteMap jobId={job.job_id} status={job.status} progress={job.progress} />
-      </section>
+      {hasRoute(job) ? (
+        <section className="card" aria-labelledby="route-heading">
+          <h2 id="route-heading">Route</h2>
+          <RouteMap jobId={job.job_id} status={job.status} progress={job.progress} />
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="request-heading">
         <div className="card-header">
           <h2 id="request-heading">Parameters</h2>

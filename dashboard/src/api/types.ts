@@ -26,6 +26,7 @@ export type {
   RenderPreview,
   RenderRoute,
   RenderStatus,
+  ResolvedPlace,
   Resolution,
   SigningSecret,
   Style,

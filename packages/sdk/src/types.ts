@@ -26,6 +26,8 @@ export type RouteFeature = RenderRoute['features'][number];
 /** Why a job failed (`error` of a failed job): a routing, rendering or storage failure. */
 export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
+/** A `place` the service resolved by name for a preview, and the place it took ("Atlantis, Western Cape, South Africa"). */
+export type ResolvedPlace = RenderPreview['resolved_places'][number];
 
 /** The render request's enumerated fields, by readable name (`enums.ts` lists the values of each). */
 type RenderSchemas = components['schemas'];

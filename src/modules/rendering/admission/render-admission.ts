@@ -8,7 +8,7 @@ import { BillingErrors, type TierLimits, TierResolution, UsageService } from '..
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { parseRenderBody, throwIfIssues } from '../render-request.parser';
+import { type PlaceResolution, parseRenderBody, throwIfIssues } from '../render-request.parser';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 
@@ -60,24 +60,27 @@ export class RenderAdmission {
   /**
    * The checks of contract §6 that need no reservation, in its order: validation (tier maximum
    * duration, places, countries, times, webhook URL) → e-mail verified (unless `emailMustBeVerified`
-   * is false: the preview of §15 needs none) → tier features. Returns the normalised requests and the
-   * caller's limits; throws the first refusal. Nothing is stored and no quota is used.
+   * is false: the preview of §15 needs none) → tier features. Returns the normalised requests, the
+   * places each resolved by name, and the caller's limits; throws the first refusal. Nothing is stored
+   * and no quota is used.
    */
   async check(
     principal: Principal,
     request: AdmissionRequest,
     options: { emailMustBeVerified: boolean },
-  ): Promise<{ requests: NormalizedRenderRequest[]; limits: TierLimits }> {
+  ): Promise<{ requests: NormalizedRenderRequest[]; resolvedPlaces: PlaceResolution[][]; limits: TierLimits }> {
     const { tier, limits } = await this.usage.limitsFor(principal.accountId);
     const tierContext = { tier, maxDurationSeconds: limits.max_duration_seconds };
 
     const issues: ValidationIssue[] = [];
     let durationExceeded = false;
+    const resolvedPlaces: PlaceResolution[][] = [];
     const requests = request.bodies.map((body, i) => {
       const prefix = request.batch ? `jobs[${i}].` : '';
       const parsed = parseRenderBody(body, { tier: tierContext, sandbox: principal.sandbox, prefix });
       issues.push(...parsed.issues);
       durationExceeded ||= parsed.durationExceeded;
+      resolvedPlaces.push(parsed.resolvedPlaces);
       if (request.batch && body.webhook_url !== undefined) {
         issues.push({
           field: `${prefix}webhook_url`,
@@ -97,7 +100,7 @@ export class RenderAdmission {
       if (!limits.resolutions.includes(resolution)) throw BillingErrors.featureNotAvailable(resolution, tier);
     }
 
-    return { requests, limits };
+    return { requests, resolvedPlaces, limits };
   }
 
   /**

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
 import type { MapAnimationProps } from '../contract';
+import { ResolvedPlaceDto } from './place.dto';
 import { RouteGeoJsonDto } from './render-responses.dto';
 
 export class PreviewCompositionDto {
@@ -35,6 +36,30 @@ export class RenderPreviewDto {
     description: 'The routed legs (or routes) as GeoJSON, as `GET /v1/render/{job_id}/route` returns them.',
   })
   route: RouteGeoJsonDto;
+
+  @ApiProperty({
+    type: [ResolvedPlaceDto],
+    description:
+      'Every `place` the service resolved by name (those sent without lat and lng), in the order the body names them: which place ' +
+      'it took, so that a person can check it ("Atlantis → Atlantis, Western Cape, South Africa") and, if it is not the one meant, ' +
+      'pick another from `GET /v1/places` and send its coordinates. A name shared by several places resolves to the most populous ' +
+      '("Lisbon" is Lisbon, Portugal; "Lisbon, US" the largest Lisbon in the United States). Empty when every point had coordinates.',
+    example: [
+      {
+        field: 'waypoints[1].place',
+        waypoint_index: 1,
+        query: 'Atlantis',
+        name: 'Atlantis',
+        admin1: 'Western Cape',
+        country: 'ZA',
+        country_name: 'South Africa',
+        display_name: 'Atlantis, Western Cape, South Africa',
+        lat: -33.56668,
+        lng: 18.48335,
+      },
+    ],
+  })
+  resolved_places: ResolvedPlaceDto[];
 }
 
 /** `?frame=` of POST /v1/render/preview/still. */

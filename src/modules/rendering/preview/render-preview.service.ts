@@ -11,7 +11,8 @@ import { RenderBodyParser } from '../render-body.parser';
  * The body goes through the steps of `POST /v1/render` up to the quota (template merge, validation,
  * tier checks, normalisation), then the worker's own steps before the first frame: the same
  * RoutePlanner and the same `buildCompositionProps`, so preview and video cannot differ. No quota,
- * no job, no verified e-mail needed; a route that cannot be planned is the RoutingError's 422.
+ * no job, no verified e-mail needed; a route that cannot be planned is the RoutingError's 422. The
+ * answer also names the places the service resolved by name, so a person can see which one it took.
  */
 @Injectable()
 export class RenderPreviewService {
@@ -25,6 +26,7 @@ export class RenderPreviewService {
     const dto = await this.parser.render(principal, body);
     const {
       requests: [request],
+      resolvedPlaces: [resolvedPlaces],
     } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { emailMustBeVerified: false });
     const plan = await this.routePlanner.plan(request);
     const props = buildCompositionProps(request, plan, { sandbox: principal.sandbox });
@@ -38,6 +40,24 @@ export class RenderPreviewService {
       },
       props,
       route: routePlanToFeatureCollection(plan),
+      resolved_places: resolvedPlaces.map(({ field, query, place }) => ({
+        field,
+        waypoint_index: waypointIndex(field),
+        query,
+        name: place.name,
+        admin1: place.admin1,
+        country: place.country,
+        country_name: place.country_name,
+        display_name: place.display_name,
+        lat: place.lat,
+        lng: place.lng,
+      })),
     } satisfies RenderPreviewDto;
   }
+}
+
+/** `waypoints[3].place` → 3; a mode's field → null. */
+function waypointIndex(field: string): number | null {
+  const match = /^waypoints\[(\d+)\]\./.exec(field);
+  return match ? Number(match[1]) : null;
 }

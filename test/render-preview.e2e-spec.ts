@@ -242,6 +242,9 @@ describe('GET /v1/places', () => {
     expect(lisbons[4]).toMatchObject({ admin1: 'Ohio', lat: 40.772, lng: -80.76813 });
     const narrowed = await t.http.get('/v1/places').query({ q: 'Lisbon, US', limit: 3 }).expect(200);
     expect(narrowed.body.places.map((p: { admin1: string }) => p.admin1)).toEqual(['Maine', 'Connecticut', 'Ohio']);
+    // What a display name says narrows the search to it.
+    const asShown = await t.http.get('/v1/places').query({ q: 'Lisbon, Ohio, United States' }).expect(200);
+    expect(asShown.body.places.map((p: { lat: number }) => p.lat)).toEqual([39.86089, 40.772]);
   });
 
   it('refuses a missing q or a limit out of range', async () => {

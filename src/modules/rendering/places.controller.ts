@@ -9,7 +9,14 @@ import { searchPlaces } from '../routing';
 import { PlaceListDto } from './dto/place.dto';
 
 export class PlaceSearchQueryDto {
-  @ApiProperty({ example: 'Lis', minLength: 1, maxLength: 100, description: 'What the user typed; "Name, CC" narrows to a country.' })
+  @ApiProperty({
+    example: 'Lis',
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'What the user typed. "Name, CC" narrows to a country by ISO code; "Name, Region, Country" as `display_name` reads it ' +
+      '("Lisbon, Ohio, United States", or the start of it: "Lisbon, Oh") to places whose region’s or country’s name begins so.',
+  })
   @IsDefined()
   @IsString()
   @Length(1, 100)

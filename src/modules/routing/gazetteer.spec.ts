@@ -112,4 +112,20 @@ describe('searchPlaces (type-ahead)', () => {
     expect(resolvePlace('Atlantis')?.display_name).toBe('Atlantis, Western Cape, South Africa');
     expect(resolvePlace('São Paulo')?.display_name).toBe('São Paulo, Brazil'); // the state of São Paulo
   });
+
+  it('reads "Name, Region, Country" as its own display names read, and leads with the place a common name means', () => {
+    const names = (query: string, limit = 3) => searchPlaces(query, limit).map((p) => p.display_name);
+    expect(names('Lisbon, Ohio, United States')).toEqual(['Lisbon, Ohio, United States', 'Lisbon, Ohio, United States']);
+    expect(names('lisbon, oh')).toEqual(['Lisbon, Ohio, United States', 'Lisbon, Ohio, United States']);
+    expect(names('Lisbon, Portugal')).toEqual(['Lisbon, Portugal']);
+    // Two letters that are an ISO code stand for the country, as in resolvePlace.
+    expect(names('Lisbon, US')).toEqual([
+      'Lisbon, Maine, United States',
+      'Lisbon, Connecticut, United States',
+      'Lisbon, Ohio, United States',
+    ]);
+    expect(names('Lisbon, Mars')).toEqual([]);
+    expect(names('Kiev', 1)).toEqual([resolvePlace('Kiev')!.display_name]);
+    expect(names('NYC', 1)).toEqual(['New York City, New York, United States']);
+  });
 });

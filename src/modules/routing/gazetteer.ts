@@ -302,21 +302,48 @@ export interface FoundPlace extends ResolvedPlace {
 }
 
 /**
+ * What the place search reads in `query`: a name, and what narrows it. "Name, CC" or "Name (CC)" narrows to a
+ * country by ISO code; "Name, Region[, Country]", as the search's own `display_name` reads ("Lisbon, Ohio, United
+ * States"), to places whose region's or country's name begins with each part after the name ("Lisbon, Ohi"). Only
+ * the search reads regions: `resolvePlace` takes a name and an ISO code, as render requests always have.
+ */
+function parseSearch(query: string): { key: string; accepts: (g: Gazetteer, i: number) => boolean } {
+  const comma = query.indexOf(',');
+  if (comma < 0) {
+    const { key, country } = parseQuery(query);
+    return { key, accepts: (g, i) => !country || g.countries[i] === country };
+  }
+  const within = query
+    .slice(comma + 1)
+    .split(',')
+    .map(normalizePlaceName)
+    .filter((part) => part !== '');
+  // A country's ISO code stands for the country alone, as in `resolvePlace` ("Odessa, US"); other parts begin a name.
+  const isCode = (part: string) => part.length === 2 && countryName(part.toUpperCase()) !== part.toUpperCase();
+  const inside = (g: Gazetteer, i: number, part: string) =>
+    isCode(part)
+      ? g.countries[i] === part.toUpperCase()
+      : normalizePlaceName(g.admin1s[i] ?? '').startsWith(part) || normalizePlaceName(countryName(g.countries[i])).startsWith(part);
+  return { key: normalizePlaceName(query.slice(0, comma)), accepts: (g, i) => within.every((part) => inside(g, i, part)) };
+}
+
+/**
  * Places for a search box as the user types (`GET /v1/places`): names that are the query or begin
  * with it, the largest first (an exact name leads unless it is tiny beside them), places of one name
- * each listed (Portland, Oregon and Portland, Maine). With nothing that begins so, the close
- * spellings `suggestPlaces` offers. "Name, CC" or "Name (CC)" narrows to a country.
+ * each listed (Portland, Oregon and Portland, Maine). A common name the data spells otherwise leads with
+ * the place it means ("Kiev": Kyiv). With nothing that begins so, the close spellings `suggestPlaces`
+ * offers. "Name, CC", "Name (CC)" and "Name, Region, Country" narrow the search (`parseSearch`).
  */
 export function searchPlaces(query: string, limit = 8): FoundPlace[] {
   const g = load();
-  const { key, country } = parseQuery(query);
+  const { key, accepts } = parseSearch(query);
   if (!key || limit <= 0) return [];
   const found: number[] = [];
   for (const [length, keys] of g.keysByLength) {
     if (length < key.length) continue;
     for (const candidate of keys) {
       if (!candidate.startsWith(key)) continue;
-      for (const i of placesNamed(g, candidate)) if (!country || g.countries[i] === country) found.push(i);
+      for (const i of placesNamed(g, candidate)) if (accepts(g, i)) found.push(i);
     }
   }
   // A place with exactly the name typed comes first unless it is tiny beside the others ("Lis", a
@@ -324,6 +351,12 @@ export function searchPlaces(query: string, limit = 8): FoundPlace[] {
   const largest = found.reduce((max, i) => Math.max(max, g.populations[i]), 0);
   const first = (i: number) => (g.populations[i] >= largest * 0.1 && normalizePlaceName(g.names[i]) === key ? 0 : 1);
   found.sort((a, b) => first(a) - first(b) || g.populations[b] - g.populations[a] || a - b);
+  const aliased = ALIASES[key] === undefined ? undefined : [...placesNamed(g, ALIASES[key])].find((i) => accepts(g, i));
+  if (aliased !== undefined) {
+    const at = found.indexOf(aliased);
+    if (at >= 0) found.splice(at, 1);
+    found.unshift(aliased);
+  }
   const indices = found.length
     ? found.slice(0, limit)
     : suggestPlaces(query, limit).flatMap((name) => {

@@ -4402,7 +4402,7 @@ export interface operations {
     searchPlaces: {
         parameters: {
             query: {
-                /** @description What the user typed; "Name, CC" narrows to a country. */
+                /** @description What the user typed. "Name, CC" narrows to a country by ISO code; "Name, Region, Country" as `display_name` reads it ("Lisbon, Ohio, United States", or the start of it: "Lisbon, Oh") to places whose region’s or country’s name begins so. */
                 q: string;
                 limit?: number;
             };

@@ -112,10 +112,17 @@ export function registerRenderCommands(program: Command): void {
         const png = await mapr.renders.previewStill(body, { frame: options.frame });
         await writeAtomically(options.out, Readable.from(Buffer.from(png)));
       }
-      emit(output, { composition, route: preview.route, ...(options.out ? { saved_to: options.out } : {}) }, () => [
-        `${composition.width}x${composition.height}, ${seconds} s at ${composition.fps} fps (${composition.duration_in_frames} frames), ${legs} route feature(s).`,
-        ...(options.out ? [`Saved frame ${options.frame ?? composition.duration_in_frames - 1} to ${options.out}`] : []),
-      ]);
+      const resolved = preview.resolved_places;
+      emit(
+        output,
+        { composition, route: preview.route, resolved_places: resolved, ...(options.out ? { saved_to: options.out } : {}) },
+        () => [
+          `${composition.width}x${composition.height}, ${seconds} s at ${composition.fps} fps (${composition.duration_in_frames} frames), ${legs} route feature(s).`,
+          // Which place each name became: give lat and lng instead where it is not the one meant.
+          ...resolved.map((place) => `${place.field}: ${place.query} → ${place.display_name} (${place.lat}, ${place.lng})`),
+          ...(options.out ? [`Saved frame ${options.frame ?? composition.duration_in_frames - 1} to ${options.out}`] : []),
+        ],
+      );
     });
 }
 

@@ -79,9 +79,9 @@ describe('committed OpenAPI document', () => {
     expect(schemaOf('DeliveryAttemptDto').properties.error_kind.enum).toContain(null);
   });
 
-  it('types counts, durations in whole seconds, status codes, limits and frame counts as integers', () => {
+  it('types counts, indices, durations in whole seconds, status codes, limits and frame counts as integers', () => {
     const countLike =
-      /(^|_)(count|used|limit|remaining|total|completed|failed|processing|queued|attempt|jobs|population|leg|route|fps|frames)$|_(ms|bytes|hours|per_month|per_minute|per_day)$|^(status_code|duration)$|(duration|after)_seconds$/;
+      /(^|_)(count|used|limit|remaining|total|completed|failed|processing|queued|attempt|jobs|population|leg|route|fps|frames|index)$|_(ms|bytes|hours|per_month|per_minute|per_day)$|^(status_code|duration)$|(duration|after)_seconds$/;
     const numbers: string[] = [];
     for (const [schema, { properties }] of Object.entries(doc.components.schemas) as Array<
       [string, { properties?: Record<string, Node> }]

@@ -215,6 +215,10 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     const summary = await mapr(['preview', request], withKey());
     expect(summary.code).toBe(0);
     expect(summary.stdout).toContain('1280x720, 3 s at 30 fps (90 frames)');
+    // A place given by name: which one the service took.
+    const byName = file('by-name.json', { waypoints: [renderBody().waypoints[0], { place: 'Atlantis' }], duration: 3 });
+    const named = await mapr(['preview', byName], withKey());
+    expect(named.stdout).toContain('waypoints[1].place: Atlantis → Atlantis, Western Cape, South Africa (-33.56668, 18.48335)');
 
     const saved = await mapr(['preview', request, '--out', 'still.png', '--frame', '45', '--json'], withKey());
     expect(saved.stderr).toBe('');

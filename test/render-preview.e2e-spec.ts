@@ -71,6 +71,67 @@ describe('POST /v1/render/preview', () => {
     expect(rendered.props).toEqual(previewed.body.props);
   }, 60_000);
 
+  it('names the places it resolved by name, so that a person can check them; coordinates sent are taken as they are', async () => {
+    const res = await preview(
+      account.liveKey,
+      renderBody({
+        waypoints: [{ lat: 39.86089, lng: -83.6352, label: 'Lisbon' }, { place: 'Atlantis' }, { place: 'lisbon', label: 'Home' }],
+      }),
+    ).expect(200);
+    expect(res.body.resolved_places).toEqual([
+      {
+        field: 'waypoints[1].place',
+        waypoint_index: 1,
+        query: 'Atlantis',
+        name: 'Atlantis',
+        admin1: 'Western Cape',
+        country: 'ZA',
+        country_name: 'South Africa',
+        display_name: 'Atlantis, Western Cape, South Africa',
+        lat: -33.56668,
+        lng: 18.48335,
+      },
+      {
+        field: 'waypoints[2].place',
+        waypoint_index: 2,
+        query: 'lisbon',
+        name: 'Lisbon',
+        admin1: 'Lisbon',
+        country: 'PT',
+        country_name: 'Portugal',
+        display_name: 'Lisbon, Portugal',
+        lat: 38.71667,
+        lng: -9.13333,
+      },
+    ]);
+    // The props draw the place the answer names.
+    expect(res.body.props.waypoints[1]).toMatchObject({ lat: -33.56668, lng: 18.48335, label: 'Atlantis' });
+
+    const modes = await preview(account.liveKey, {
+      mode: 'multi_route',
+      duration: 5,
+      multi_route: { origin: { place: 'Rotterdam' }, routes: [{ lat: 6.45, lng: 3.39 }, { place: 'Dubai' }] },
+    }).expect(200);
+    expect(modes.body.resolved_places).toEqual([
+      expect.objectContaining({
+        field: 'multi_route.origin.place',
+        waypoint_index: null,
+        display_name: 'Rotterdam, South Holland, Netherlands',
+      }),
+      expect.objectContaining({ field: 'multi_route.routes[1].place', waypoint_index: null, country_name: 'United Arab Emirates' }),
+    ]);
+    const none = await preview(
+      account.liveKey,
+      renderBody({
+        waypoints: [
+          { lat: 38.7, lng: -9.1 },
+          { lat: 40.7, lng: -74 },
+        ],
+      }),
+    ).expect(200);
+    expect(none.body.resolved_places).toEqual([]);
+  });
+
   it('needs no verified e-mail, where POST /v1/render does, and says so', async () => {
     const unverified = await createAccount(t, { verified: false, keys: false });
     const previewed = await preview(unverified.accessToken, renderBody()).expect(200);
@@ -222,7 +283,10 @@ describe('GET /v1/places', () => {
     const res = await t.http.get('/v1/places').query({ q: 'Lisb', limit: 3 }).auth(account.liveKey, bearer).expect(200);
     expect(res.body.places[0]).toEqual({
       name: 'Lisbon',
+      admin1: 'Lisbon',
       country: 'PT',
+      country_name: 'Portugal',
+      display_name: 'Lisbon, Portugal',
       lat: expect.any(Number),
       lng: expect.any(Number),
       population: expect.any(Number),
@@ -235,6 +299,37 @@ describe('GET /v1/places', () => {
       .auth(account.liveKey, bearer)
       .send(renderBody({ waypoints: [{ lat, lng, label: name }, { place: 'Madrid' }] }))
       .expect(200);
+  });
+
+  it("names each place's region and country, so that places of one name are told apart", async () => {
+    const res = await t.http.get('/v1/places').query({ q: 'Lisbon', limit: 8 }).expect(200);
+    const lisbons = (res.body.places as Array<Record<string, unknown>>).filter((p) => p.name === 'Lisbon');
+    expect(lisbons.map((p) => p.display_name)).toEqual([
+      'Lisbon, Portugal',
+      'Lisbon, Maine, United States',
+      'Lisbon, Connecticut, United States',
+      'Lisbon, Ohio, United States',
+      'Lisbon, Ohio, United States',
+      'Lisbon, Iowa, United States',
+      'Lisbon, North Dakota, United States',
+    ]);
+    expect(lisbons[3]).toEqual({
+      name: 'Lisbon',
+      admin1: 'Ohio',
+      country: 'US',
+      country_name: 'United States',
+      display_name: 'Lisbon, Ohio, United States',
+      lat: 39.86089,
+      lng: -83.6352,
+      population: 2845,
+    });
+    // The two Lisbons of Ohio read alike; their coordinates differ.
+    expect(lisbons[4]).toMatchObject({ admin1: 'Ohio', lat: 40.772, lng: -80.76813 });
+    const narrowed = await t.http.get('/v1/places').query({ q: 'Lisbon, US', limit: 3 }).expect(200);
+    expect(narrowed.body.places.map((p: { admin1: string }) => p.admin1)).toEqual(['Maine', 'Connecticut', 'Ohio']);
+    // What a display name says narrows the search to it.
+    const asShown = await t.http.get('/v1/places').query({ q: 'Lisbon, Ohio, United States' }).expect(200);
+    expect(asShown.body.places.map((p: { lat: number }) => p.lat)).toEqual([39.86089, 40.772]);
   });
 
   it('refuses a missing q or a limit out of range', async () => {

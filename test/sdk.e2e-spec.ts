@@ -351,6 +351,7 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const places = await new Mapr({ baseUrl: t.baseUrl, fetch: anonymousFetch }).catalog.places('san', { limit: 3 });
     expect(places).toHaveLength(3);
     expect(places.every((place) => place.name.toLowerCase().includes('san'))).toBe(true);
+    expect(places[0].display_name).toBe(`${places[0].name}, ${places[0].admin1}, ${places[0].country_name}`);
     expect(seen).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/places?q=san&limit=3', status: 200 })]);
   });
 

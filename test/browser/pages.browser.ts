@@ -123,7 +123,7 @@ test('the composer works from the keyboard: skip link, place search with arrows 
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(place).toHaveValue('Lisbon');
+  await expect(place).toHaveValue('Lisbon, Portugal');
   await expect(page.getByRole('listbox')).toHaveCount(0);
 });
 

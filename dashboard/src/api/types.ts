@@ -29,6 +29,7 @@ export type {
   RenderRefusal,
   RenderRoute,
   RenderStatus,
+  ResolvedPlace,
   Resolution,
   SigningSecret,
   Style,

@@ -3,10 +3,21 @@ import { useEffect, useId, useState } from 'react';
 import { publicApi } from '../api/client';
 import type { Place } from '../api/types';
 
-export interface PlacePick {
-  place: Place;
-  /** True when the service resolves the bare name to this very place (its largest match). */
-  isDefaultForName: boolean;
+/** Lower case without accents or punctuation, to compare what was typed with a place's name ("sao" begins "São Paulo"). */
+function comparable(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** "39.86° N, 83.64° W": what tells apart two places that read alike (there are two Lisbons in Ohio). */
+function coordinates(place: Place): string {
+  const lat = `${Math.abs(place.lat).toFixed(2)}° ${place.lat >= 0 ? 'N' : 'S'}`;
+  const lng = `${Math.abs(place.lng).toFixed(2)}° ${place.lng >= 0 ? 'E' : 'W'}`;
+  return `${lat}, ${lng}`;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -22,9 +33,11 @@ const population = new Intl.NumberFormat(undefined, { notation: 'compact' });
 
 /**
  * A place-name field with suggestions from the service's gazetteer (`GET /v1/places`), following the
- * ARIA combobox pattern: arrows move through the list, Enter picks, Escape closes. One request per
- * pause in typing, never per keystroke, and without credentials: the gazetteer is public, so searching
- * spends the IP's anonymous budget, not the account's (a Free account has 10 requests a minute).
+ * ARIA combobox pattern: arrows move through the list, Enter picks, Escape closes. Each suggestion reads
+ * as people tell places apart, "Lisbon, Ohio, United States", with its population (and its coordinates
+ * when two read alike); a name that matches no place says so as it is typed, in a live region. One
+ * request per pause in typing, never per keystroke, and without credentials: the gazetteer is public,
+ * so searching spends the IP's anonymous budget, not the account's (a Free account has 10 requests a minute).
  */
 export function PlaceSearch({
   value,
@@ -34,7 +47,7 @@ export function PlaceSearch({
 }: {
   value: string;
   onChange(value: string): void;
-  onPick(pick: PlacePick): void;
+  onPick(place: Place): void;
   inputProps: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean };
 }) {
   const listId = useId();
@@ -48,13 +61,18 @@ export function PlaceSearch({
     enabled: open && query.length >= 2,
     staleTime: Infinity,
   });
-  const options = open && query.length >= 2 ? (places.data ?? []) : [];
+  const searching = open && query.length >= 2;
+  const options = searching ? (places.data ?? []) : [];
+  // The service offers close spellings when no name begins with what was typed: say that it found none of that name.
+  const typedName = comparable(query.split(/[,(]/)[0] ?? '');
+  const noSuchPlace =
+    searching && places.isSuccess && value.trim() === query && !options.some((p) => comparable(p.name).startsWith(typedName));
+  const readAlike = (place: Place) => options.filter((p) => p.display_name === place.display_name).length > 1;
 
   const pick = (index: number) => {
     const place = options[index];
     if (!place) return;
-    const sameName = options.filter((p) => p.name.toLowerCase() === place.name.toLowerCase());
-    onPick({ place, isDefaultForName: sameName[0] === place });
+    onPick(place);
     setOpen(false);
     setActive(-1);
   };
@@ -103,20 +121,23 @@ export function PlaceSearch({
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
+              className={index === active ? 'place-option active' : 'place-option'}
               onMouseDown={(event) => {
                 event.preventDefault();
                 pick(index);
               }}
             >
-              <span>{place.name}</span>
+              <span>{place.display_name}</span>
               <span className="hint">
-                {place.country} · {population.format(place.population)}
+                {population.format(place.population)} people{readAlike(place) ? ` · ${coordinates(place)}` : ''}
               </span>
             </li>
           ))}
         </ul>
       ) : null}
+      <p className="hint combobox-status" role="status" aria-live="polite">
+        {noSuchPlace ? `No place called “${query}”${options.length ? '. Did you mean one of these?' : '.'}` : ''}
+      </p>
     </div>
   );
 }

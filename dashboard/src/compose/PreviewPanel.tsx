@@ -9,8 +9,29 @@ export interface ShownPreview {
 }
 
 /**
- * The preview beside the form (under it in one column): the video playing in the page, a note when the form has
- * changed since, or that there is none (why is listed at the top of the form).
+ * The places the service found for names typed without picking a suggestion ("Atlantis → Atlantis, Western Cape,
+ * South Africa"), so that a person sees which one it took and can pick another in the place field.
+ */
+function ResolvedPlaces({ places }: { places: RenderPreview['resolved_places'] }) {
+  if (places.length === 0) return null;
+  return (
+    <div className="resolved-places">
+      <p className="hint">Places found by name (not the one you meant? Type it again and pick it from the suggestions):</p>
+      <ul>
+        {places.map((place) => (
+          <li key={place.field}>
+            <span className="resolved-query">{place.query}</span> → <strong>{place.display_name}</strong>
+            {place.waypoint_index === null ? <span className="hint"> ({place.field})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The preview beside the form (under it in one column): the video playing in the page, the places it found by name,
+ * a note when the form has changed since, or that there is none (why is listed at the top of the form).
  */
 export function PreviewPanel({
   preview,
@@ -52,6 +73,7 @@ export function PreviewPanel({
             </p>
           ) : null}
           <PreviewPlayer key={preview.json} preview={preview.result} />
+          <ResolvedPlaces places={preview.result.resolved_places} />
         </>
       ) : (
         <p className="empty">{pending ? 'Routing and preparing the frames…' : emptyMessage}</p>

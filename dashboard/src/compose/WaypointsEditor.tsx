@@ -2,7 +2,7 @@ import { TRANSPORTS } from '@mapr/sdk';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { TRANSPORT_LABELS } from './labels';
 import { PlaceSearch } from './PlaceSearch';
-import { emptyWaypoint, type WaypointForm } from './render-form';
+import { emptyWaypoint, pickPlace, type WaypointForm } from './render-form';
 
 /** The ordered stops of a route: a place or coordinates each, and the transport of the leg that leaves it. */
 export function WaypointsEditor({
@@ -28,7 +28,7 @@ export function WaypointsEditor({
       <ol className="waypoints">
         {waypoints.map((waypoint, index) => {
           const prefix = `waypoints[${index}]`;
-          const usesCoordinates = !waypoint.place && (waypoint.lat !== '' || waypoint.lng !== '');
+          const usesCoordinates = !waypoint.place && !waypoint.picked && (waypoint.lat !== '' || waypoint.lng !== '');
           const last = index === waypoints.length - 1;
           return (
             <li key={waypoint.key} className="waypoint">
@@ -85,19 +85,18 @@ export function WaypointsEditor({
                     {(control) => (
                       <PlaceSearch
                         inputProps={control}
-                        value={waypoint.place}
-                        onChange={(place) => update(index, { place })}
-                        onPick={({ place, isDefaultForName }) =>
-                          // The bare name resolves to the largest place of that name; any other one is sent by its coordinates.
-                          isDefaultForName
-                            ? update(index, { place: place.name, lat: '', lng: '' })
-                            : update(index, {
-                                place: '',
-                                lat: String(place.lat),
-                                lng: String(place.lng),
-                                label: waypoint.label || place.name,
-                              })
+                        value={waypoint.picked?.displayName ?? waypoint.place}
+                        // Typing again drops the pick: the name typed is the service's to resolve, unless a suggestion is picked.
+                        onChange={(place) =>
+                          update(index, {
+                            place,
+                            picked: null,
+                            lat: '',
+                            lng: '',
+                            ...(waypoint.picked && waypoint.label === waypoint.picked.name ? { label: '' } : {}),
+                          })
                         }
+                        onPick={(place) => onChange(waypoints.map((w, i) => (i === index ? pickPlace(w, place) : w)))}
                       />
                     )}
                   </Field>
@@ -129,7 +128,14 @@ export function WaypointsEditor({
               <button
                 type="button"
                 className="button button-link"
-                onClick={() => update(index, usesCoordinates ? { lat: '', lng: '' } : { place: '', lat: '0', lng: '0' })}
+                onClick={() =>
+                  update(
+                    index,
+                    usesCoordinates
+                      ? { lat: '', lng: '' }
+                      : { place: '', picked: null, lat: waypoint.lat || '0', lng: waypoint.lng || '0' },
+                  )
+                }
               >
                 {usesCoordinates ? 'Use a place name instead' : 'Use coordinates instead'}
               </button>

@@ -13,6 +13,7 @@ import {
   fromRequestBody,
   initialForm,
   isStoryPreset,
+  pickPlace,
   type RenderForm,
   startFocusOptions,
   TERRAIN_EXAGGERATION_STEP,
@@ -245,5 +246,34 @@ describe('a template or a job in the form', () => {
     const form = fromRequestBody(stored, initialForm());
     expect(form).toMatchObject({ cameraMode: '', cameraEase: '', cameraStartFocus: '' });
     expect(toRequestBody(form).camera).toEqual({ preset: 'auto' });
+  });
+});
+
+describe('a place picked from the suggestions', () => {
+  const place = (name: string, admin1: string, lat: number, lng: number) => ({
+    name,
+    admin1,
+    country: 'US',
+    country_name: 'United States',
+    display_name: `${name}, ${admin1}, United States`,
+    lat,
+    lng,
+    population: 2845,
+  });
+  const ohio = place('Lisbon', 'Ohio', 39.86089, -83.6352);
+
+  it('is sent as its coordinates and its name as the label, and shown as it reads', () => {
+    const picked = pickPlace(emptyWaypoint('Lisb'), ohio);
+    expect(picked).toMatchObject({ place: '', picked: { displayName: 'Lisbon, Ohio, United States', name: 'Lisbon' } });
+    const body = toRequestBody({ ...initialForm(), waypoints: [picked, emptyWaypoint('Madrid')] });
+    expect(body.waypoints).toEqual([{ lat: 39.86089, lng: -83.6352, label: 'Lisbon' }, { place: 'Madrid' }]);
+    expect(startFocusOptions([{ ...picked, label: '' }])[0]!.label).toBe('Waypoint 1 (Lisbon, Ohio, United States)');
+  });
+
+  it('keeps a label the person wrote, and replaces the one an earlier pick gave', () => {
+    const own = pickPlace({ ...emptyWaypoint('Lisb'), label: 'Grandma' }, ohio);
+    expect(own.label).toBe('Grandma');
+    const repicked = pickPlace(pickPlace(emptyWaypoint('Lisb'), ohio), place('Portland', 'Maine', 43.66, -70.26));
+    expect(repicked).toMatchObject({ label: 'Portland', lat: '43.66', lng: '-70.26' });
   });
 });

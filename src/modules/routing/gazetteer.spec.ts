@@ -6,7 +6,15 @@ describe('gazetteer', () => {
   });
 
   it('finds places whatever the case, accents and punctuation', () => {
-    expect(resolvePlace('lisbon')).toEqual({ name: 'Lisbon', country: 'PT', lat: 38.71667, lng: -9.13333 });
+    expect(resolvePlace('lisbon')).toEqual({
+      name: 'Lisbon',
+      admin1: 'Lisbon',
+      country: 'PT',
+      country_name: 'Portugal',
+      display_name: 'Lisbon, Portugal',
+      lat: 38.71667,
+      lng: -9.13333,
+    });
     for (const spelling of ['São Paulo', 'sao paulo', 'SAO-PAULO', '  Sao   Paulo ']) {
       expect(resolvePlace(spelling)).toMatchObject({ name: 'São Paulo', country: 'BR' });
     }
@@ -81,5 +89,43 @@ describe('searchPlaces (type-ahead)', () => {
     expect(searchPlaces('Portland, GB', 3).every((p) => p.country === 'GB')).toBe(true);
     expect(searchPlaces('Lisbn', 3)[0].name).toBe('Lisbon');
     expect(searchPlaces('', 3)).toEqual([]);
+  });
+
+  it('tells places of one name apart by their region and country', () => {
+    const lisbons = searchPlaces('Lisbon', 20).filter((p) => p.name === 'Lisbon');
+    expect(lisbons.map((p) => p.display_name)).toEqual([
+      'Lisbon, Portugal',
+      'Lisbon, Maine, United States',
+      'Lisbon, Connecticut, United States',
+      'Lisbon, Ohio, United States',
+      'Lisbon, Ohio, United States',
+      'Lisbon, Iowa, United States',
+      'Lisbon, North Dakota, United States',
+    ]);
+    expect(lisbons[0]).toMatchObject({ admin1: 'Lisbon', country: 'PT', country_name: 'Portugal' });
+    expect(lisbons[1]).toMatchObject({ admin1: 'Maine', country: 'US', country_name: 'United States' });
+    // Two Lisbons in Ohio: the larger first, each with its own coordinates and population.
+    const [ohio, smallerOhio] = lisbons.filter((p) => p.admin1 === 'Ohio');
+    expect(ohio).toMatchObject({ lat: 39.86089, lng: -83.6352, population: 2845 });
+    expect(smallerOhio).toMatchObject({ lat: 40.772, lng: -80.76813, population: 2727 });
+    expect(resolvePlace('Atlantis')).toMatchObject({ admin1: 'Western Cape', country_name: 'South Africa' });
+    expect(resolvePlace('Atlantis')?.display_name).toBe('Atlantis, Western Cape, South Africa');
+    expect(resolvePlace('São Paulo')?.display_name).toBe('São Paulo, Brazil'); // the state of São Paulo
+  });
+
+  it('reads "Name, Region, Country" as its own display names read, and leads with the place a common name means', () => {
+    const names = (query: string, limit = 3) => searchPlaces(query, limit).map((p) => p.display_name);
+    expect(names('Lisbon, Ohio, United States')).toEqual(['Lisbon, Ohio, United States', 'Lisbon, Ohio, United States']);
+    expect(names('lisbon, oh')).toEqual(['Lisbon, Ohio, United States', 'Lisbon, Ohio, United States']);
+    expect(names('Lisbon, Portugal')).toEqual(['Lisbon, Portugal']);
+    // Two letters that are an ISO code stand for the country, as in resolvePlace.
+    expect(names('Lisbon, US')).toEqual([
+      'Lisbon, Maine, United States',
+      'Lisbon, Connecticut, United States',
+      'Lisbon, Ohio, United States',
+    ]);
+    expect(names('Lisbon, Mars')).toEqual([]);
+    expect(names('Kiev', 1)).toEqual([resolvePlace('Kiev')!.display_name]);
+    expect(names('NYC', 1)).toEqual(['New York City, New York, United States']);
   });
 });

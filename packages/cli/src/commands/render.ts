@@ -113,11 +113,21 @@ export function registerRenderCommands(program: Command): void {
         await writeAtomically(options.out, Readable.from(Buffer.from(png)));
       }
       const { render_allowed, render_refusals } = preview;
+      const resolved = preview.resolved_places;
       emit(
         output,
-        { composition, route: preview.route, render_allowed, render_refusals, ...(options.out ? { saved_to: options.out } : {}) },
+        {
+          composition,
+          route: preview.route,
+          render_allowed,
+          render_refusals,
+          resolved_places: resolved,
+          ...(options.out ? { saved_to: options.out } : {}),
+        },
         () => [
           `${composition.width}x${composition.height}, ${seconds} s at ${composition.fps} fps (${composition.duration_in_frames} frames), ${legs} route feature(s).`,
+          // Which place each name became: give lat and lng instead where it is not the one meant.
+          ...resolved.map((place) => `${place.field}: ${place.query} → ${place.display_name} (${place.lat}, ${place.lng})`),
           ...(options.out ? [`Saved frame ${options.frame ?? composition.duration_in_frames - 1} to ${options.out}`] : []),
           // A preview shows up to the largest plan; say what `mapr render` of this file would be refused.
           ...render_refusals.map(

@@ -425,7 +425,7 @@ export interface paths {
         };
         /**
          * Search places by name
-         * @description Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that resolves `place` in render requests. Needs no credentials (anonymous calls are limited per IP).
+         * @description Places whose name begins with `q`, the largest first (close spellings when none does), from the same offline gazetteer that resolves `place` in render requests. Each names its first-level region and its country, so that places of one name can be told apart ("Lisbon, Ohio, United States" and "Lisbon, Portugal"): show `display_name`, and send the chosen one’s `lat` and `lng` (with `name` as the label) to render exactly that place. Needs no credentials (anonymous calls are limited per IP).
          */
         get: operations["searchPlaces"];
         put?: never;
@@ -1784,6 +1784,52 @@ export interface components {
              */
             lifted_by: "free" | "creator" | "studio" | "enterprise" | null;
         };
+        ResolvedPlaceDto: {
+            /**
+             * @description The place’s own name, as GeoNames spells it (accents kept).
+             * @example Lisbon
+             */
+            name: string;
+            /**
+             * @description GeoNames’ name of the first-level region the place lies in (a state, province, district…: "Ohio" for Lisbon, US; "Lisbon" for Lisbon, PT, whose district bears its name; "Western Cape" for Atlantis, ZA), spelt like `name`. Null when the data has none.
+             * @example Ohio
+             */
+            admin1: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country.
+             * @example US
+             */
+            country: string;
+            /**
+             * @description The country’s common English name ("United States", "Portugal"), as `region_focus` and `country_data` name countries.
+             * @example United States
+             */
+            country_name: string;
+            /**
+             * @description "Name, Region, Country", for a list or a field: "Lisbon, Ohio, United States". The region is left out when it only repeats the place’s or the country’s name ("Lisbon, Portugal"). Two places may still read alike (there are two Lisbons in Ohio): their coordinates tell them apart.
+             * @example Lisbon, Ohio, United States
+             */
+            display_name: string;
+            /** @example 39.86089 */
+            lat: number;
+            /** @example -83.6352 */
+            lng: number;
+            /**
+             * @description The field that named it, as validation issues name fields: `waypoints[i].place`, or a mode’s (`multi_route.routes[2].place`, `region_focus.markers[0].place`).
+             * @example waypoints[1].place
+             */
+            field: string;
+            /**
+             * @description The waypoint’s 0-based index when the field is a waypoint’s; null for a mode’s points.
+             * @example 1
+             */
+            waypoint_index: number | null;
+            /**
+             * @description The name as sent.
+             * @example Atlantis
+             */
+            query: string;
+        };
         RenderPreviewDto: {
             composition: components["schemas"]["PreviewCompositionDto"];
             /**
@@ -1826,6 +1872,24 @@ export interface components {
              *     ]
              */
             render_refusals: components["schemas"]["RenderRefusalDto"][];
+            /**
+             * @description Every `place` the service resolved by name (those sent without lat and lng), in the order the body names them: which place it took, so that a person can check it ("Atlantis → Atlantis, Western Cape, South Africa") and, if it is not the one meant, pick another from `GET /v1/places` and send its coordinates. A name shared by several places resolves to the most populous ("Lisbon" is Lisbon, Portugal; "Lisbon, US" the largest Lisbon in the United States). Empty when every point had coordinates.
+             * @example [
+             *       {
+             *         "field": "waypoints[1].place",
+             *         "waypoint_index": 1,
+             *         "query": "Atlantis",
+             *         "name": "Atlantis",
+             *         "admin1": "Western Cape",
+             *         "country": "ZA",
+             *         "country_name": "South Africa",
+             *         "display_name": "Atlantis, Western Cape, South Africa",
+             *         "lat": -33.56668,
+             *         "lng": 18.48335
+             *       }
+             *     ]
+             */
+            resolved_places: components["schemas"]["ResolvedPlaceDto"][];
         };
         JobRecordDto: {
             /** @example job_7Hk2LmQ9xP4vN8sR1tZc6WbY */
@@ -1997,18 +2061,36 @@ export interface components {
             styles: components["schemas"]["StyleDto"][];
         };
         PlaceDto: {
-            /** @example Lisbon */
+            /**
+             * @description The place’s own name, as GeoNames spells it (accents kept).
+             * @example Lisbon
+             */
             name: string;
             /**
+             * @description GeoNames’ name of the first-level region the place lies in (a state, province, district…: "Ohio" for Lisbon, US; "Lisbon" for Lisbon, PT, whose district bears its name; "Western Cape" for Atlantis, ZA), spelt like `name`. Null when the data has none.
+             * @example Ohio
+             */
+            admin1: string | null;
+            /**
              * @description ISO 3166-1 alpha-2 code of the country.
-             * @example PT
+             * @example US
              */
             country: string;
-            /** @example 38.71667 */
+            /**
+             * @description The country’s common English name ("United States", "Portugal"), as `region_focus` and `country_data` name countries.
+             * @example United States
+             */
+            country_name: string;
+            /**
+             * @description "Name, Region, Country", for a list or a field: "Lisbon, Ohio, United States". The region is left out when it only repeats the place’s or the country’s name ("Lisbon, Portugal"). Two places may still read alike (there are two Lisbons in Ohio): their coordinates tell them apart.
+             * @example Lisbon, Ohio, United States
+             */
+            display_name: string;
+            /** @example 39.86089 */
             lat: number;
-            /** @example -9.13333 */
+            /** @example -83.6352 */
             lng: number;
-            /** @example 517802 */
+            /** @example 2845 */
             population: number;
         };
         PlaceListDto: {
@@ -4526,7 +4608,7 @@ export interface operations {
     searchPlaces: {
         parameters: {
             query: {
-                /** @description What the user typed; "Name, CC" narrows to a country. */
+                /** @description What the user typed. "Name, CC" narrows to a country by ISO code; "Name, Region, Country" as `display_name` reads it ("Lisbon, Ohio, United States", or the start of it: "Lisbon, Oh") to places whose region’s or country’s name begins so. */
                 q: string;
                 limit?: number;
             };
@@ -4551,10 +4633,13 @@ export interface operations {
                      *       "places": [
                      *         {
                      *           "name": "Lisbon",
-                     *           "country": "PT",
-                     *           "lat": 38.71667,
-                     *           "lng": -9.13333,
-                     *           "population": 517802
+                     *           "admin1": "Ohio",
+                     *           "country": "US",
+                     *           "country_name": "United States",
+                     *           "display_name": "Lisbon, Ohio, United States",
+                     *           "lat": 39.86089,
+                     *           "lng": -83.6352,
+                     *           "population": 2845
                      *         }
                      *       ]
                      *     }

@@ -16,7 +16,7 @@ import {
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { durationOverTier, parseRenderBody, throwIfIssues } from '../render-request.parser';
+import { durationOverTier, type PlaceResolution, parseRenderBody, throwIfIssues } from '../render-request.parser';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 
@@ -52,6 +52,8 @@ export interface RenderRefusal {
 
 export interface AdmissionCheck {
   requests: NormalizedRenderRequest[];
+  /** The places each request's names were resolved to (a preview shows them). */
+  resolvedPlaces: PlaceResolution[][];
   limits: TierLimits;
   /** In the order of contract §6. */
   refusals: RenderRefusal[];
@@ -150,11 +152,13 @@ export class RenderAdmission {
 
     const issues: ValidationIssue[] = [];
     let durationExceeded = false;
+    const resolvedPlaces: PlaceResolution[][] = [];
     const requests = request.bodies.map((body, i) => {
       const prefix = request.batch ? `jobs[${i}].` : '';
       const parsed = parseRenderBody(body, { tier: plan, cap, sandbox: principal.sandbox, prefix });
       issues.push(...parsed.issues);
       durationExceeded ||= parsed.durationExceeded;
+      resolvedPlaces.push(parsed.resolvedPlaces);
       if (request.batch && body.webhook_url !== undefined) {
         issues.push({
           field: `${prefix}webhook_url`,
@@ -175,7 +179,7 @@ export class RenderAdmission {
       const quota = await this.usage.quotaRefusal(principal.accountId, limits, { sandbox: principal.sandbox, at: new Date() });
       if (quota) refusals.push(quotaRefusal(quota, tier));
     }
-    return { requests, limits, refusals };
+    return { requests, resolvedPlaces, limits, refusals };
   }
 
   /**

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
 import type { MapAnimationProps } from '../contract';
 import { TIER_IDS, type TierId } from '../../billing';
+import { ResolvedPlaceDto } from './place.dto';
 import { RouteGeoJsonDto } from './render-responses.dto';
 
 export class PreviewCompositionDto {
@@ -104,6 +105,30 @@ export class RenderPreviewDto {
     ],
   })
   render_refusals: RenderRefusalDto[];
+
+  @ApiProperty({
+    type: [ResolvedPlaceDto],
+    description:
+      'Every `place` the service resolved by name (those sent without lat and lng), in the order the body names them: which place ' +
+      'it took, so that a person can check it ("Atlantis → Atlantis, Western Cape, South Africa") and, if it is not the one meant, ' +
+      'pick another from `GET /v1/places` and send its coordinates. A name shared by several places resolves to the most populous ' +
+      '("Lisbon" is Lisbon, Portugal; "Lisbon, US" the largest Lisbon in the United States). Empty when every point had coordinates.',
+    example: [
+      {
+        field: 'waypoints[1].place',
+        waypoint_index: 1,
+        query: 'Atlantis',
+        name: 'Atlantis',
+        admin1: 'Western Cape',
+        country: 'ZA',
+        country_name: 'South Africa',
+        display_name: 'Atlantis, Western Cape, South Africa',
+        lat: -33.56668,
+        lng: 18.48335,
+      },
+    ],
+  })
+  resolved_places: ResolvedPlaceDto[];
 }
 
 /** `?frame=` of POST /v1/render/preview/still. */

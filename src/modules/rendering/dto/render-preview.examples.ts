@@ -41,7 +41,26 @@ const route = (seconds: number) =>
 export const PREVIEW_EXAMPLES = {
   allowed: {
     summary: 'A body the plan renders: render_allowed',
-    value: { ...route(10), render_allowed: true, render_refusals: [] } satisfies RenderPreviewDto,
+    value: {
+      ...route(10),
+      render_allowed: true,
+      render_refusals: [],
+      // The body named its first waypoint by `place`: which place that became.
+      resolved_places: [
+        {
+          field: 'waypoints[0].place',
+          waypoint_index: 0,
+          query: 'Lisbon',
+          name: 'Lisbon',
+          admin1: 'Lisbon',
+          country: 'PT',
+          country_name: 'Portugal',
+          display_name: 'Lisbon, Portugal',
+          lat: 38.71667,
+          lng: -9.13333,
+        },
+      ],
+    } satisfies RenderPreviewDto,
   },
   refused: {
     summary: '45 s at 4k on the Free plan: previewed, and what the render would refuse',
@@ -65,6 +84,7 @@ export const PREVIEW_EXAMPLES = {
           lifted_by: 'creator',
         },
       ],
+      resolved_places: [],
     } satisfies RenderPreviewDto,
   },
 };

@@ -26,7 +26,8 @@ export function presentRefusal(refusal: RenderRefusal): RenderRefusalDto {
  * same `buildCompositionProps`, so preview and video cannot differ. Durations and resolutions up to
  * the largest tier's are previewed; what the render would refuse that a plan, a verified e-mail or the
  * next period lifts is answered as `render_allowed: false` with `render_refusals` (RenderAdmission's
- * one list). No quota, no job; a route that cannot be planned is the RoutingError's 422.
+ * one list). No quota, no job; a route that cannot be planned is the RoutingError's 422. The
+ * answer also names the places the service resolved by name, so a person can see which one it took.
  */
 @Injectable()
 export class RenderPreviewService {
@@ -40,6 +41,7 @@ export class RenderPreviewService {
     const dto = await this.parser.render(principal, body);
     const {
       requests: [request],
+      resolvedPlaces: [resolvedPlaces],
       refusals,
     } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { for: 'preview' });
     const plan = await this.routePlanner.plan(request);
@@ -56,6 +58,24 @@ export class RenderPreviewService {
       route: routePlanToFeatureCollection(plan),
       render_allowed: refusals.length === 0,
       render_refusals: refusals.map(presentRefusal),
+      resolved_places: resolvedPlaces.map(({ field, query, place }) => ({
+        field,
+        waypoint_index: waypointIndex(field),
+        query,
+        name: place.name,
+        admin1: place.admin1,
+        country: place.country,
+        country_name: place.country_name,
+        display_name: place.display_name,
+        lat: place.lat,
+        lng: place.lng,
+      })),
     } satisfies RenderPreviewDto;
   }
+}
+
+/** `waypoints[3].place` → 3; a mode's field → null. */
+function waypointIndex(field: string): number | null {
+  const match = /^waypoints\[(\d+)\]\./.exec(field);
+  return match ? Number(match[1]) : null;
 }

@@ -47,7 +47,8 @@ export function PlaceSearch({
 }: {
   value: string;
   onChange(value: string): void;
-  onPick(place: Place): void;
+  /** `isDefaultForName`: the place is the one its bare name resolves to (the largest of that name in the list). */
+  onPick(place: Place, how: { isDefaultForName: boolean }): void;
   inputProps: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean };
 }) {
   const listId = useId();
@@ -72,7 +73,8 @@ export function PlaceSearch({
   const pick = (index: number) => {
     const place = options[index];
     if (!place) return;
-    onPick(place);
+    const sameName = options.filter((p) => comparable(p.name) === comparable(place.name));
+    onPick(place, { isDefaultForName: sameName[0] === place });
     setOpen(false);
     setActive(-1);
   };

@@ -58,10 +58,14 @@ export function PointFields<P extends PointForm>({
                 inputProps={control}
                 value={point.place}
                 onChange={(place) => onChange({ place } as Partial<P>)}
-                onPick={(place) =>
-                  // The place picked is sent by its coordinates, so the render gets that one and not the largest of
-                  // its name; its name becomes the label unless one was typed.
-                  onChange({ place: '', lat: String(place.lat), lng: String(place.lng), label: point.label || place.name } as Partial<P>)
+                onPick={(place, { isDefaultForName }) =>
+                  // The bare name resolves to the largest place of that name; any other one is sent by its coordinates
+                  // (its name becoming the label unless one was typed), so the render gets the place picked.
+                  onChange(
+                    (isDefaultForName
+                      ? { place: place.name, lat: '', lng: '' }
+                      : { place: '', lat: String(place.lat), lng: String(place.lng), label: point.label || place.name }) as Partial<P>,
+                  )
                 }
               />
             )}

@@ -24,7 +24,7 @@ export function StartFromSection({
   return (
     <fieldset>
       <legend>Start from</legend>
-      <div className="grid-fields">
+      <div className="grid-fields start-from-fields">
         <Field label="Template" hint="Its settings fill the form; your changes win.">
           {(control) => (
             <select

@@ -89,6 +89,10 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   await composeLisbonToNewYork(page, '5');
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(page.locator('.preview-stage')).toBeVisible();
+  // The keyboard stays with the form: the playing preview does not take the focus (it once moved it to its Pause button).
+  await expect(page.getByRole('button', { name: 'Update preview' })).toBeFocused();
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => document.activeElement?.closest('.preview-stage') === null)).toBe(true);
   await page.getByRole('button', { name: 'First frame' }).click();
   const first = decodePng(await previewStill(page));
   await page.getByRole('button', { name: 'Last frame' }).click();

@@ -42,7 +42,8 @@ export function ComposeActions({
           Preview and Render wait for the settings: {blockedBy.message}
         </p>
       ) : null}
-      <button type="submit" className="button button-secondary" disabled={previewing || blocked}>
+      {/* Not disabled while previewing: a disabled button drops the focus to the page, and the keyboard would start over. */}
+      <button type="submit" className="button button-secondary" disabled={blocked} aria-disabled={previewing || undefined}>
         {previewing ? 'Preparing the preview…' : hasPreview ? 'Update preview' : 'Preview'}
       </button>
       <button

@@ -138,7 +138,8 @@ export default function ComposePage() {
 
   const onPreview = (event?: FormEvent) => {
     event?.preventDefault();
-    if ('body' in built) preview.mutate(built.body);
+    // One preview at a time (the button stays enabled while it runs, so that it keeps the keyboard's focus).
+    if ('body' in built && !preview.isPending) preview.mutate(built.body);
   };
   const onRender = () => {
     if (!('body' in built)) return;

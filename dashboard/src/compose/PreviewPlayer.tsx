@@ -72,7 +72,9 @@ export function PreviewPlayer({ preview }: { preview: RenderPreview }) {
           autoPlay
           loop
           clickToPlay
-          spaceKeyToPlayOrPause
+          // Not the Player's own space key: with it, the Player moves focus to its play button each time playback
+          // starts or stops, taking the keyboard away from the form after every Preview. Play/Pause below is a button.
+          spaceKeyToPlayOrPause={false}
           style={{ width: '100%', height: '100%' }}
         />
       </div>

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { join } from 'node:path';
-import { operator, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
+import { logIn, SCREENSHOT_DIR, screenshotBothWidths, verifiedAccount } from './support';
 
 /**
  * Errors where the eye is, on the composer: a refused render or preview is listed at the top of the form, each line
@@ -11,18 +11,11 @@ const email = `limits-${Date.now()}@example.com`;
 const password = 'a long password for the limits';
 
 test.beforeAll(async ({ request }) => {
-  await request.post('/v1/auth/register', { data: { email, password, name: 'Lia Limits' } });
-  const verified = await request.get(verificationLink(email));
-  expect(verified.ok()).toBe(true);
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
+  await verifiedAccount(request, { email, password, name: 'Lia Limits' });
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
 });
 
 async function pickPlace(page: Page, index: number, typed: string, option: RegExp): Promise<void> {

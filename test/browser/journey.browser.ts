@@ -2,7 +2,16 @@ import { expect, type Page, test } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { decodePng, differingFraction, operator, scaledPng, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
+import {
+  decodePng,
+  differingFraction,
+  logIn,
+  operator,
+  scaledPng,
+  SCREENSHOT_DIR,
+  screenshotBothWidths,
+  verificationLink,
+} from './support';
 
 /**
  * A newcomer's whole way to a video, in a real browser against the real service: sign up, verify
@@ -147,11 +156,7 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
 });
 
 test('refusals are shown with the API’s message: unknown place, too long for any plan, quota used up', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
 
   // An unknown place: the preview says which and suggests names.
   await page.getByRole('link', { name: 'New render' }).first().click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { operator, SCREENSHOT_DIR, verificationLink } from './support';
+import { logIn, SCREENSHOT_DIR, verifiedAccount } from './support';
 
 /**
  * The composer's form for each render mode other than route_animation, used as a person would: no JSON typed.
@@ -12,18 +12,11 @@ const email = `modes-${Date.now()}@example.com`;
 const password = 'a long password for the modes';
 
 test.beforeAll(async ({ request }) => {
-  await request.post('/v1/auth/register', { data: { email, password, name: 'Mo Modes' } });
-  const verified = await request.get(verificationLink(email));
-  expect(verified.ok()).toBe(true);
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
+  await verifiedAccount(request, { email, password, name: 'Mo Modes' });
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
   await page.goto('/render/new');
   await expect(page.getByRole('heading', { name: 'New render' })).toBeVisible();
 });
@@ -170,6 +163,8 @@ test('region_focus with a box drawn on the small map previews', async ({ page })
   const section = await chooseMode(page, 'Fly in to a country or region');
   await section.getByLabel('Region').selectOption({ label: 'A box' });
   const map = section.getByRole('img', { name: 'World map: drag to draw the box' });
+  // In the middle of the screen, as a person drawing on it has it: not under the buttons kept at its bottom.
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = (await map.boundingBox())!;
   // Over western Europe: x 170°W…, y 90°N… on a plate carrée.
   await page.mouse.move(box.x + box.width * 0.48, box.y + box.height * 0.2);

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { operator, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verificationLink } from './support';
+import { logIn, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verifiedAccount } from './support';
 
 /**
  * Every page opens by its own address (a bookmark, a reload), reads well at desktop and phone width,
@@ -11,18 +11,11 @@ const email = `pages-${Date.now()}@example.com`;
 const password = 'a long password for the pages';
 
 test.beforeAll(async ({ request }) => {
-  await request.post('/v1/auth/register', { data: { email, password, name: 'Pia Pages' } });
-  const verified = await request.get(verificationLink(email));
-  expect(verified.ok()).toBe(true);
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
+  await verifiedAccount(request, { email, password, name: 'Pia Pages' });
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
 });
 
 const PAGES: [path: string, heading: string, name: string][] = [

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { operator, SCREENSHOT_DIR, verificationLink } from './support';
+import { logIn, SCREENSHOT_DIR, verifiedAccount } from './support';
 
 /**
  * Places as people know them (issue 28): the composer's suggestions read "Lisbon, Ohio, United States", the one
@@ -15,18 +15,11 @@ const password = 'a long password for the places';
 const OHIO = { lat: 39.86089, lng: -83.6352 };
 
 test.beforeAll(async ({ request }) => {
-  await request.post('/v1/auth/register', { data: { email, password, name: 'Pat Places' } });
-  const verified = await request.get(verificationLink(email));
-  expect(verified.ok()).toBe(true);
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
+  await verifiedAccount(request, { email, password, name: 'Pat Places' });
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
 });
 
 /** The waypoints with the suggestions open, at desktop and phone width, under tmp/screenshots. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotBothWidths, verificationLink } from './support';
+import { logIn, screenshotBothWidths, verifiedAccount } from './support';
 
 /**
  * A Free account has 10 API requests a minute, shared by the dashboard and its keys (the interface fixes the rate).
@@ -10,16 +10,11 @@ const email = `rate-${Date.now()}@example.com`;
 const password = 'a long password for the rate test';
 
 test.beforeAll(async ({ request }) => {
-  await request.post('/v1/auth/register', { data: { email, password, name: 'Rafa Rate' } });
-  expect((await request.get(verificationLink(email))).ok()).toBe(true);
+  await verifiedAccount(request, { email, password, name: 'Rafa Rate' }, { realRate: true });
 });
 
 test('a Free account browsing six pages in a minute sees the wait counted down, and the plans that lift it', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await logIn(page, email, password);
 
   const banner = page.locator('.rate-banner');
   const menu = page.getByRole('navigation', { name: 'Main' });

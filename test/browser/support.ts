@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
@@ -89,4 +89,27 @@ export function scaledPng(image: Buffer, width: number, height: number): PNG {
     { env: { ...process.env, LD_LIBRARY_PATH: ffmpegDir }, maxBuffer: 64 * 1024 * 1024 },
   );
   return PNG.sync.read(png);
+}
+
+/**
+ * A verified account of the test file's own, on Free with a rate that browsing in a test never meets (unless
+ * `realRate`: the interface's 10 requests a minute, for the tests about that rate).
+ */
+export async function verifiedAccount(
+  request: APIRequestContext,
+  account: { email: string; password: string; name: string },
+  { realRate = false }: { realRate?: boolean } = {},
+): Promise<void> {
+  await request.post('/v1/auth/register', { data: account });
+  expect((await request.get(verificationLink(account.email))).ok()).toBe(true);
+  if (!realRate) operator('account:set-tier', account.email, 'free', '--requests-per-minute', '600');
+}
+
+/** Logs in through the dashboard's form, as a person does, and waits for the Overview. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }

@@ -4,16 +4,17 @@
  * whose bucket serves {cdn_url} as a CDN in front of a bucket would. Renders are the fake renderer's (pixels do not
  * matter here), in the app's own worker: the uploads, downloads and deletions are the production code's.
  *
- * Covered for each driver: a job's video and thumbnail stored and fetched from their URLs, whole and by range; a job
+ * Covered for each driver: the storage port's contract, called directly; a job's video and thumbnail stored and fetched from their URLs, whole and by range; a job
  * split into chunks (each chunk stored, downloaded again by the join, then removed); the expiry sweep deleting the
  * files (the URLs then answer gone); a store that fails (the job ends STORAGE_ERROR, the sweep leaves the job to its
  * next run) and recovers (the sweep retries, new jobs complete).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
-import { STORAGE } from '../src/infrastructure/storage';
+import { STORAGE, type StoragePort } from '../src/infrastructure/storage';
 import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { ExpirySweeperService, RENDERER, RenderJob } from '../src/modules/rendering/testing';
 import { AccountEvent } from '../src/modules/webhooks/testing';
@@ -156,6 +157,32 @@ describe.each([
     await split?.close();
     await whole?.close();
     await store?.close();
+  });
+
+  it('keeps the storage port’s contract: overwrite, download, exists, delete (a missing key too), unsafe keys refused', async () => {
+    const storage = whole.app.get<StoragePort>(STORAGE);
+    const dir = mkdtempSync(join(tmpdir(), 'mapr-storage-port-'));
+    try {
+      const key = `styles/port-${Date.now()}.jpg`;
+      writeFileSync(join(dir, 'first'), 'first version');
+      writeFileSync(join(dir, 'second'), 'second, longer version');
+      expect(await storage.exists(key)).toBe(false);
+      await storage.putFile(key, join(dir, 'first'), 'image/jpeg');
+      await storage.putFile(key, join(dir, 'second'), 'image/jpeg');
+      expect(await storage.exists(key)).toBe(true);
+      expect(await store.keys(whole, key)).toEqual([key]);
+      await storage.getFile(key, join(dir, 'back'));
+      expect(readFileSync(join(dir, 'back'), 'utf8')).toBe('second, longer version');
+
+      await storage.delete(key);
+      expect(await storage.exists(key)).toBe(false);
+      await storage.delete(key);
+      await expect(storage.getFile(key, join(dir, 'missing'))).rejects.toThrow();
+      await expect(storage.putFile('../outside.jpg', join(dir, 'first'), 'image/jpeg')).rejects.toThrow(/Invalid storage key/);
+      expect(await store.keys(whole, 'styles/port-')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stores a job’s video and thumbnail, fetched from their URLs whole and by range (206, the exact bytes)', async () => {

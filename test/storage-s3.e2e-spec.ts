@@ -13,10 +13,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { getRepositoryToken } from '@nestjs/typeorm';
+import Redis from 'ioredis';
 import { DataSource, type Repository } from 'typeorm';
 import { STORAGE, type StoragePort } from '../src/infrastructure/storage';
 import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
 import { ExpirySweeperService, RENDERER, RenderJob } from '../src/modules/rendering/testing';
+import type { RenderedVideo, RenderVideoInput } from '../src/modules/rendering/renderer';
 import { AccountEvent } from '../src/modules/webhooks/testing';
 import { FAKE_THUMBNAIL_FIXTURE, FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import { seedFinishedJob } from './support/finished-job';
@@ -37,6 +39,16 @@ const body = {
 };
 const video = readFileSync(FAKE_VIDEO_FIXTURE);
 const thumbnail = readFileSync(FAKE_THUMBNAIL_FIXTURE);
+
+/** The fake renderer, with a step run before each render (a chunk's, for a split job) starts. */
+class HookedRenderer extends FakeRenderer {
+  beforeRender?: (input: RenderVideoInput) => Promise<void>;
+
+  override async render(input: RenderVideoInput): Promise<RenderedVideo> {
+    await this.beforeRender?.(input);
+    return super.render(input);
+  }
+}
 
 /** One storage driver as the tests see it: the app's environment, what is stored, and a way to make it fail. */
 interface StoreUnderTest {
@@ -60,7 +72,13 @@ function listFiles(dir: string, root = dir): string[] {
   );
 }
 
-/** Local disk: the storage folder under the app's data folder; it fails when `renders` is a file instead of a folder. */
+/** The folders of the keys a render writes: finished files and the chunks of split jobs. */
+const STORE_FOLDERS = ['renders', 'render-chunks'];
+
+/**
+ * Local disk: the storage folder under the app's data folder. It fails while each folder a render writes to is a file
+ * (the folder moved aside with what it holds, and put back by `repair`).
+ */
 function localDisk(): StoreUnderTest {
   const dirOf = (t: TestApp) => (t.config.storage as { dir: string }).dir;
   return {
@@ -70,13 +88,17 @@ function localDisk(): StoreUnderTest {
         .filter((key) => key.startsWith(prefix) && !key.split('/').pop()!.startsWith('.tmp-'))
         .sort(),
     break: async (t) => {
-      mkdirSync(join(dirOf(t), 'renders'), { recursive: true });
-      renameSync(join(dirOf(t), 'renders'), join(dirOf(t), 'renders.away'));
-      writeFileSync(join(dirOf(t), 'renders'), 'not a folder');
+      for (const folder of STORE_FOLDERS) {
+        mkdirSync(join(dirOf(t), folder), { recursive: true });
+        renameSync(join(dirOf(t), folder), join(dirOf(t), `${folder}.away`));
+        writeFileSync(join(dirOf(t), folder), 'not a folder');
+      }
     },
     repair: async (t) => {
-      rmSync(join(dirOf(t), 'renders'));
-      renameSync(join(dirOf(t), 'renders.away'), join(dirOf(t), 'renders'));
+      for (const folder of STORE_FOLDERS) {
+        rmSync(join(dirOf(t), folder));
+        renameSync(join(dirOf(t), `${folder}.away`), join(dirOf(t), folder));
+      }
     },
     goneStatus: 410,
     cacheControl: /^public, max-age=\d+$/,
@@ -108,7 +130,7 @@ describe.each([
   /** Splits every job into two chunks (two worker slots, RENDER_CHUNK_FRAMES 12); for S3, the same bucket as `whole`. */
   let split: TestApp;
   let splitAccount: TestAccount;
-  let splitRenderer: FakeRenderer;
+  let splitRenderer: HookedRenderer;
 
   const jobsOf = (t: TestApp) => t.app.get<Repository<RenderJob>>(getRepositoryToken(RenderJob));
   const sweeper = (t: TestApp) => new ExpirySweeperService(jobsOf(t), t.app.get(STORAGE), t.app.get(SweepSchedule));
@@ -123,6 +145,19 @@ describe.each([
       },
       30_000,
       `job ${jobId} to end`,
+    );
+  /**
+   * The job's account events, waited for: the job's status changes first, then its "job ended" listeners give the
+   * render back and then record the event (JobEventsService), so once there is an event the usage is settled too.
+   */
+  const endRecorded = (t: TestApp, jobId: string) =>
+    until(
+      async () => {
+        const rows = await t.app.get(DataSource).getRepository(AccountEvent).findBy({ jobId });
+        return rows.length ? rows : undefined;
+      },
+      10_000,
+      `the end of ${jobId} recorded`,
     );
   /** Runs `steps` with the store failing, and repairs it however they end. */
   const whileBroken = async <T>(steps: () => Promise<T>): Promise<T> => {
@@ -145,7 +180,7 @@ describe.each([
       { overrides: [{ provide: RENDERER, useValue: new FakeRenderer({ msPerFrame: 2 }) }] },
     );
     wholeAccount = await createRoomyAccount(whole);
-    splitRenderer = new FakeRenderer({ msPerFrame: 2 });
+    splitRenderer = new HookedRenderer({ msPerFrame: 2 });
     split = await startTestApp(
       { MAPR_ROLE: 'all', WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '12', ...store.env() },
       { overrides: [{ provide: RENDERER, useValue: splitRenderer }] },
@@ -274,10 +309,8 @@ describe.each([
 
     // Nothing of the failed job was left behind, it was not charged, and its end was recorded once (render.failed).
     expect(await store.keys(whole, `renders/${refusedId}`)).toEqual([]);
+    expect(await endRecorded(whole, refusedId)).toEqual([expect.objectContaining({ event: 'render.failed' })]);
     expect((await whole.http.get('/v1/usage').auth(wholeAccount.liveKey, bearer)).body).toEqual(usedBefore);
-    expect(await whole.app.get(DataSource).getRepository(AccountEvent).findBy({ jobId: refusedId })).toEqual([
-      expect.objectContaining({ event: 'render.failed' }),
-    ]);
     expect(await store.keys(whole, `renders/${expiring.id}`)).toHaveLength(2);
     expect(await sweeper(whole).sweepOnce(sweptAt)).toBeGreaterThanOrEqual(1);
     expect(await store.keys(whole, `renders/${expiring.id}`)).toEqual([]);
@@ -286,5 +319,47 @@ describe.each([
     const againId = await submit(whole, wholeAccount);
     expect((await ended(whole, wholeAccount, againId)).status).toBe('complete');
     expect(await store.keys(whole, `renders/${againId}`)).toEqual([`renders/${againId}.mp4`, `renders/${againId}_thumb.jpg`]);
+  });
+
+  it('fails a split job whose store goes away between its chunks with STORAGE_ERROR, recorded once and uncharged', async () => {
+    const usedBefore = (await split.http.get('/v1/usage').auth(splitAccount.liveKey, bearer)).body;
+    const joinsBefore = splitRenderer.joined.length;
+    let broken: Promise<void> | undefined;
+    let jobId = '';
+    // The second chunk starts rendering once the first is in the store; the store fails then, before it is stored.
+    splitRenderer.beforeRender = async (input) => {
+      if (input.frameRange?.[0] !== 36) return;
+      await until(async () => ((await store.keys(split, `render-chunks/${jobId}/0-35`)).length ? true : undefined), 10_000, 'chunk 0');
+      broken = store.break(split);
+      await broken;
+    };
+    try {
+      jobId = await submit(split, splitAccount);
+      const job = await ended(split, splitAccount, jobId);
+      expect(job).toMatchObject({ status: 'failed', error: 'STORAGE_ERROR' });
+      expect(broken).toBeDefined();
+      // The job's end cleans up its chunks (RenderChunks.discard: files, then its Redis keys) while the store is down.
+      const redis = new Redis(split.config.redis.url!);
+      try {
+        await until(
+          async () => ((await redis.keys(`${split.config.redis.keyPrefix}:render-chunks:${jobId}*`)).length ? undefined : true),
+          10_000,
+          'the chunks of the failed job cleaned up',
+        );
+      } finally {
+        redis.disconnect();
+      }
+    } finally {
+      splitRenderer.beforeRender = undefined;
+      await broken;
+      if (broken) await store.repair(split);
+    }
+    expect(splitRenderer.joined).toHaveLength(joinsBefore);
+    expect(await store.keys(split, `renders/${jobId}`)).toEqual([]);
+    expect(await endRecorded(split, jobId)).toEqual([expect.objectContaining({ event: 'render.failed' })]);
+    expect((await split.http.get('/v1/usage').auth(splitAccount.liveKey, bearer)).body).toEqual(usedBefore);
+    // A gap, pinned here so that closing it shows: the chunk stored before the store failed stays in it. The job's
+    // end removes its chunk files once, and the store was down then; nothing tries again (ADR 0027).
+    expect(await store.keys(split, `render-chunks/${jobId}`)).toEqual([`render-chunks/${jobId}/0-35.ts`]);
   });
 });

@@ -4,10 +4,11 @@
  * whose bucket serves {cdn_url} as a CDN in front of a bucket would. Renders are the fake renderer's (pixels do not
  * matter here), in the app's own worker: the uploads, downloads and deletions are the production code's.
  *
- * Covered for each driver: the storage port's contract, called directly; a job's video and thumbnail stored and fetched from their URLs, whole and by range; a job
- * split into chunks (each chunk stored, downloaded again by the join, then removed); the expiry sweep deleting the
- * files (the URLs then answer gone); a store that fails (the job ends STORAGE_ERROR, the sweep leaves the job to its
- * next run) and recovers (the sweep retries, new jobs complete).
+ * Covered for each driver: the storage port's contract, called directly; a job's video and thumbnail stored and
+ * fetched from their URLs, whole and by range; a job split into chunks (each chunk stored, downloaded again by the
+ * join, then removed); the expiry sweep deleting the files (the URLs then answer gone); a store that fails (the job
+ * ends STORAGE_ERROR uncharged, the sweep leaves the job to its next run) and recovers (the sweep retries, new jobs
+ * complete); and a split job whose store fails between its chunks.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

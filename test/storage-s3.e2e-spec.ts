@@ -18,7 +18,7 @@ import Redis from 'ioredis';
 import { DataSource, type Repository } from 'typeorm';
 import { STORAGE, type StoragePort } from '../src/infrastructure/storage';
 import { SweepSchedule } from '../src/infrastructure/sweeps/sweep-schedule';
-import { ExpirySweeperService, RENDERER, RenderJob } from '../src/modules/rendering/testing';
+import { ChunkLeftoversSweeper, ExpirySweeperService, RENDERER, RenderJob } from '../src/modules/rendering/testing';
 import type { RenderedVideo, RenderVideoInput } from '../src/modules/rendering/renderer';
 import { AccountEvent } from '../src/modules/webhooks/testing';
 import { FAKE_THUMBNAIL_FIXTURE, FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
@@ -359,8 +359,10 @@ describe.each([
     expect(await store.keys(split, `renders/${jobId}`)).toEqual([]);
     expect(await endRecorded(split, jobId)).toEqual([expect.objectContaining({ event: 'render.failed' })]);
     expect((await split.http.get('/v1/usage').auth(splitAccount.liveKey, bearer)).body).toEqual(usedBefore);
-    // A gap, pinned here so that closing it shows: the chunk stored before the store failed stays in it. The job's
-    // end removes its chunk files once, and the store was down then; nothing tries again (ADR 0027).
+    // The chunk stored before the store failed is still there (the job's end removed its chunk files once, while the
+    // store was down); the leftovers sweep removes it, now that the job has ended and the store is back.
     expect(await store.keys(split, `render-chunks/${jobId}`)).toEqual([`render-chunks/${jobId}/0-35.ts`]);
+    expect(await split.app.get(ChunkLeftoversSweeper).sweepOnce()).toBeGreaterThanOrEqual(1);
+    expect(await store.keys(split, `render-chunks/${jobId}`)).toEqual([]);
   });
 });

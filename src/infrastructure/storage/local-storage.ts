@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertSafeKey, LocalFiles, StoragePort } from './storage.port';
 
@@ -57,5 +57,21 @@ export class LocalStorage implements StoragePort, LocalFiles {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    // The folder the prefix names (its files, at any depth), keeping those whose key starts with the prefix.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = folder ? this.pathFor(folder) : this.root;
+    let entries: string[];
+    try {
+      entries = (await readdir(start, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.tmp-'))
+        .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    return entries.filter((key) => key.startsWith(prefix));
   }
 }

@@ -2,7 +2,15 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stat } from 'node:fs/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config';
 import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, StoragePort } from './storage.port';
 
@@ -94,6 +102,21 @@ export class S3Storage implements StoragePort {
       if (isMissingKey(err)) return;
       throw new Error(`Deleting ${key} from bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
     }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (err) {
+      throw new Error(`Listing ${prefix} in bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+    }
+    return keys;
   }
 
   /** Closes the client's sockets (called by Nest on shutdown). */

@@ -17,6 +17,8 @@ export interface StoragePort {
   exists(key: string): Promise<boolean>;
   /** Deletes `key`; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key that starts with `prefix` (a folder such as `render-chunks/`), in no particular order. */
+  list(prefix: string): Promise<string[]>;
 }
 
 /** Injection token of the files this process can serve itself: set with local storage, null with S3. */

@@ -8,6 +8,7 @@ export { BatchCompletion } from './batches/batch-completion.service';
 export { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 export { RenderBatch } from './batches/entities/render-batch.entity';
 export { ExpirySweeperService } from './delivery/expiry-sweeper.service';
+export { ChunkLeftoversSweeper } from './worker/chunk-leftovers-sweeper.service';
 export { IdempotencyRecord } from './entities/idempotency-record.entity';
 export { RenderJob } from './entities/render-job.entity';
 export { JobEventsService } from './job-events/job-events.service';

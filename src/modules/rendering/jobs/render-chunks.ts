@@ -12,6 +12,9 @@ export interface ChunkedJob {
   props: MapAnimationProps;
 }
 
+/** The store's folder of chunk files: `render-chunks/<job id>/<first>-<last>.ts` and the last chunk's `thumb.jpg`. */
+const CHUNKS_FOLDER = 'render-chunks/';
+
 /** Coordination data outlives no job by much: a safety net for a job whose end was never seen. */
 const COORDINATION_TTL_MS = 2 * 24 * 3600_000;
 /** A job's progress is written at most this often, whichever worker writes it. */
@@ -89,12 +92,22 @@ export class RenderChunks implements OnModuleInit {
 
   /** Storage key of a chunk's file, named by its frames so a stored file is only ever reused for the same frames. */
   chunkKey(jobId: string, [first, last]: FrameRange): string {
-    return `render-chunks/${jobId}/${first}-${last}.ts`;
+    return `${CHUNKS_FOLDER}${jobId}/${first}-${last}.ts`;
   }
 
   /** Storage key of the thumbnail the last chunk renders. */
   thumbnailKey(jobId: string): string {
-    return `render-chunks/${jobId}/thumb.jpg`;
+    return `${CHUNKS_FOLDER}${jobId}/thumb.jpg`;
+  }
+
+  /** Every chunk file in the store, by the job it belongs to. */
+  async storedChunkFiles(): Promise<Map<string, string[]>> {
+    const byJob = new Map<string, string[]>();
+    for (const key of await this.storage.list(CHUNKS_FOLDER)) {
+      const jobId = key.slice(CHUNKS_FOLDER.length).split('/')[0];
+      if (jobId) byJob.set(jobId, [...(byJob.get(jobId) ?? []), key]);
+    }
+    return byJob;
   }
 
   /**

@@ -129,6 +129,9 @@ class MemoryStorage implements StoragePort {
   async delete(key: string): Promise<void> {
     this.files.delete(key);
   }
+  async list(prefix: string): Promise<string[]> {
+    return [...this.files.keys()].filter((key) => key.startsWith(prefix));
+  }
 }
 
 /** A renderer whose behaviour each test scripts; by default it writes two small files. */

@@ -6,6 +6,7 @@ import { RenderJob } from '../entities/render-job.entity';
 import { JobsModule } from '../job-events/jobs.module';
 import { RenderOutcomes } from './render-outcomes';
 import { RenderProcessor } from './render.processor';
+import { ChunkLeftoversSweeper } from './chunk-leftovers-sweeper.service';
 import { RenderQueueSweeper } from './render-queue-sweeper.service';
 import { rendererProvider } from './renderer.provider';
 import { RunningEntries } from './running-entries';
@@ -20,6 +21,15 @@ import { WorkerPresence } from './worker-presence.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatchJob]), JobsModule, RoutingModule],
-  providers: [RenderProcessor, SplitJobParts, RenderOutcomes, RunningEntries, RenderQueueSweeper, rendererProvider, WorkerPresence],
+  providers: [
+    RenderProcessor,
+    SplitJobParts,
+    RenderOutcomes,
+    RunningEntries,
+    RenderQueueSweeper,
+    ChunkLeftoversSweeper,
+    rendererProvider,
+    WorkerPresence,
+  ],
 })
 export class RenderingWorkerModule {}

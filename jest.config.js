@@ -1,5 +1,5 @@
 /**
- * Unit tests beside the server code, beside the compositions (browser tsconfig: DOM and JSX) and beside the
+ * Unit tests beside the server code (and the Kubernetes manifests' check), beside the compositions (browser tsconfig: DOM and JSX) and beside the
  * dashboard's pure code, black-box e2e tests in test/ against real Postgres and Redis, and the fault suite.
  *
  * ts-jest compiles each file on its own (the tsconfigs set `isolatedModules`), so it reports syntax
@@ -15,7 +15,8 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      roots: ['<rootDir>/src'],
+      // deploy/: the Kubernetes manifests checked against the Kubernetes schemas (deploy/kubernetes/manifests.spec.ts).
+      roots: ['<rootDir>/src', '<rootDir>/deploy'],
       testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.tsx?$': serverTs },
     },

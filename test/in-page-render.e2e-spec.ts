@@ -1,16 +1,17 @@
 /**
  * The in-page renderer (ADR 0015) in a real Chromium, against the screenshot path: the same video frame for frame,
  * the same file checks, its thumbnail the last frame, the tilted camera declined, cancel and time limit kept, and
- * nothing left in its folder after stop().
+ * nothing left in its folder after stop(); Remotion's usage report let out of the page only with a licence key.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
+import type { BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { JobFailure } from '../src/modules/rendering';
-import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import { type MapAnimationProps, REMOTION_USAGE_ORIGIN } from '../src/modules/rendering/contract';
 import {
   ensureRemotionBundle,
   ffprobePath,
@@ -153,5 +154,61 @@ describe('InPageRenderer (rendering inside the page)', () => {
 
     const next = await inPage.render({ props: flatProps(), videoPath });
     expect(next.duration_seconds).toBeCloseTo(2, 3);
+  }, 120_000);
+});
+
+/**
+ * Remotion's usage report from the page (REMOTION_LICENSE_KEY, README "Remotion licence"): the web renderer posts it
+ * to REMOTION_USAGE_ORIGIN after each video, without waiting. Without a key it is refused inside the browser; with
+ * one it is let through (this machine may have no route to it: what matters is that the page did not refuse it).
+ */
+describe('InPageRenderer and Remotion’s usage report', () => {
+  let bundleDir: string;
+  beforeAll(async () => {
+    bundleDir = await ensureRemotionBundle();
+  }, 180_000);
+
+  /** Renders a short video and answers the page's requests to Remotion's usage origin: body and how each ended. */
+  async function usageReports(licenseKey: string | null): Promise<Array<{ method: string; body: string; outcome: string }>> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mapr-in-page-usage-'));
+    const renderer = new InPageRenderer({ bundleDir, browserExecutable, tempDir: path.join(dir, 'in-page'), licenseKey });
+    try {
+      await renderer.start();
+      // The renderer's Playwright context (private): the test only listens to it.
+      const context = (renderer as unknown as { browser: { current: BrowserContext | null } }).browser.current!;
+      const reports: Array<Promise<{ method: string; body: string; outcome: string }>> = [];
+      context.on('request', (request) => {
+        if (new URL(request.url()).origin !== REMOTION_USAGE_ORIGIN) return;
+        const ended = new Promise<string>((resolve) => {
+          context.on('requestfailed', (failed) => failed === request && resolve(failed.failure()?.errorText ?? 'failed'));
+          context.on('requestfinished', (finished) => finished === request && resolve('finished'));
+          setTimeout(() => resolve('no answer within 15 s'), 15_000).unref();
+        });
+        reports.push(ended.then((outcome) => ({ method: request.method(), body: request.postData() ?? '', outcome })));
+      });
+      await renderer.render({ props: { ...flatProps(), durationInFrames: 10 }, videoPath: path.join(dir, 'video.mp4') });
+      for (const deadline = Date.now() + 10_000; reports.length === 0 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return await Promise.all(reports);
+    } finally {
+      await renderer.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('refuses it inside the browser without a key', async () => {
+    const reports = await usageReports(null);
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) expect(report.outcome).toMatch(/^net::ERR_BLOCKED_BY_CLIENT/);
+  }, 120_000);
+
+  it('lets it out with a key, carrying the key', async () => {
+    const reports = (await usageReports('rm_test_licence_key')).filter((report) => report.method === 'POST');
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) {
+      expect(report.outcome).not.toMatch(/BLOCKED_BY_CLIENT/);
+      expect(JSON.parse(report.body)).toMatchObject({ apiKey: 'rm_test_licence_key', event: 'web-render' });
+    }
   }, 120_000);
 });

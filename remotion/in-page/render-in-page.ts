@@ -55,7 +55,7 @@ export function installInPageRenderer(compositions: Record<string, React.FC<MapA
 
 async function renderInPage(
   compositions: Record<string, React.FC<MapAnimationProps>>,
-  { compositionId, props, videoBitrate, videoUrl, thumbnailUrl }: InPageRenderRequest,
+  { compositionId, props, videoBitrate, videoUrl, thumbnailUrl, licenseKey }: InPageRenderRequest,
 ): Promise<InPageRenderAnswer> {
   // The service decides from the same flag before it opens the page: this is the page's own guard.
   if (!rendersInPage(props)) return { rendered: false, declined: 'the camera tilts, or the mode or frame size is not drawn here' };
@@ -80,7 +80,7 @@ async function renderInPage(
       hardwareAcceleration: 'prefer-software',
       videoBitrate,
       keyframeIntervalInSeconds: 2,
-      licenseKey: null,
+      licenseKey,
       isProduction: true,
       logLevel: 'error',
       signal: controller.signal,

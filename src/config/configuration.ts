@@ -57,6 +57,8 @@ export interface AppConfig {
     workerConcurrency: number;
     /** `in_page`: videos the page renders well are drawn and encoded inside it, the rest screenshot (ADR 0015). */
     engine: 'in_page' | 'screenshots';
+    /** REMOTION_LICENSE_KEY, given to both renderers; null: none (usage reports stay blocked in the page). Secret. */
+    remotionLicenseKey: string | null;
     /** Smallest chunk a job is split into across workers (contract §18); undefined: never split. */
     chunkFrames?: number;
     tempDir: string;
@@ -174,6 +176,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,
       engine: env.RENDER_ENGINE ?? 'in_page',
+      remotionLicenseKey: env.REMOTION_LICENSE_KEY ?? null,
       chunkFrames: env.RENDER_CHUNK_FRAMES,
       tempDir: inData('tmp'),
       stylePreviewsDir: env.STYLE_PREVIEWS_DIR ? resolve(env.STYLE_PREVIEWS_DIR) : undefined,

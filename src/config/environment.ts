@@ -231,6 +231,16 @@ export class EnvironmentVariables {
   @IsIn(['in_page', 'screenshots'])
   RENDER_ENGINE?: 'in_page' | 'screenshots';
 
+  /**
+   * Remotion's licence key (remotion.dev/license: most companies need a company licence), given to both renderers;
+   * set, Remotion's usage reports are let through to its server. A secret: never logged.
+   */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @Matches(/^\S{1,200}$/, { message: 'REMOTION_LICENSE_KEY must be 1 to 200 characters without spaces' })
+  REMOTION_LICENSE_KEY?: string;
+
   /** Jobs one worker process renders at once (one Chromium each). */
   @IsOptional()
   @Transform(toInt)

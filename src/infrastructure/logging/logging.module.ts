@@ -54,6 +54,8 @@ export function demoteStartupInventory(this: PinoLoggerInstance, args: Parameter
               '*.key',
               '*.secret',
               '*.jwtSecret',
+              '*.licenseKey',
+              '*.remotionLicenseKey',
             ],
             censor: '[REDACTED]',
           },

@@ -11,6 +11,12 @@ import type { FrameLayout } from './frame-layout';
 /** The origin the page is served from by request interception: `localhost` is a secure context, which WebCodecs needs. */
 export const IN_PAGE_ORIGIN = 'http://localhost';
 
+/**
+ * Where Remotion's renderers report their use (`@remotion/licensing`'s HOST): the one origin outside the page's own
+ * that the in-page renderer lets its page reach, and only when a licence key is set.
+ */
+export const REMOTION_USAGE_ORIGIN = 'https://www.remotion.pro';
+
 /** Renders one video: `(request: InPageRenderRequest) => Promise<InPageRenderAnswer>`. */
 export const IN_PAGE_RENDER_FUNCTION = 'maprRenderInPage';
 /** Aborts the render under way (its promise rejects); nothing when none is: `() => void`. */
@@ -29,6 +35,11 @@ export interface InPageRenderRequest {
   /** Where the MP4 is POSTed; the thumbnail (the last frame as a JPEG) goes to `thumbnailUrl` when given. */
   videoUrl: string;
   thumbnailUrl: string | null;
+  /**
+   * Remotion's licence key (REMOTION_LICENSE_KEY) for the web renderer, which reports its use to REMOTION_USAGE_ORIGIN
+   * from the page; null: none (the page's report is then refused with every other request that leaves it).
+   */
+  licenseKey: string | null;
 }
 
 /** The page's answer: the video made (and POSTed), with its frame count and time spent drawing and encoding, or declined. */

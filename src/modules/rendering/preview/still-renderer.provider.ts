@@ -20,6 +20,7 @@ export const stillRendererProvider: Provider = {
       bundleDir: defaultBundleDir(),
       ...(config.rendering.chromiumPath ? { browserExecutable: config.rendering.chromiumPath } : {}),
       tempDir,
+      licenseKey: config.rendering.remotionLicenseKey,
       log: (message) => logger.error(message),
     });
     const stills: StillRenderer = {

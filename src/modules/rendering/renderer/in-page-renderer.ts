@@ -6,8 +6,9 @@
  * - One headless Chromium per renderer (Playwright), on its CPU raster: no SwiftShader flags, which made every frame's
  *   readback 10× slower. The bundle is served to it by request interception on `http://localhost` (a secure context,
  *   which WebCodecs requires), from the bundle folder; the page posts the MP4 and the thumbnail back to that origin
- *   and they are written where the job wants them. Nothing else may leave the page: the web renderer's usage report
- *   to remotion.pro is refused with every other request.
+ *   and they are written where the job wants them. Nothing else may leave the page (`pageRequestVerdict`): the web
+ *   renderer's usage report to Remotion (REMOTION_USAGE_ORIGIN) goes out only when a licence key is set
+ *   (REMOTION_LICENSE_KEY), and every other request is refused.
  * - One page, kept between jobs (map geometry stays parsed); a failed, cancelled or timed-out render closes it, and the
  *   browser too after a failure.
  * - It renders only what it does well, decided here from the props before a page is opened (`takesInPage`): whole
@@ -29,6 +30,7 @@ import {
   IN_PAGE_RENDER_FUNCTION,
   type InPageApi,
   type InPageRenderRequest,
+  REMOTION_USAGE_ORIGIN,
 } from '../contract/in-page-protocol';
 import { JobFailure } from '../rendering.errors';
 import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
@@ -49,6 +51,11 @@ export interface InPageRendererOptions {
   tempDir: string;
   /** Composition the page draws (one its bundle entry installed); the bench's bundle also has `Blank`. */
   compositionId?: string;
+  /**
+   * Remotion's licence key (REMOTION_LICENSE_KEY), given to the web renderer; set, its usage report may leave the page
+   * for REMOTION_USAGE_ORIGIN. Unset or null: no key, and the report is refused like any request that leaves the page.
+   */
+  licenseKey?: string | null;
   /** Operator log for details that must not reach a client. */
   log?: (message: string) => void;
 }
@@ -79,6 +86,30 @@ const VIDEO_URL = `${IN_PAGE_ORIGIN}/__mapr/video.mp4`;
 /** Where the page asks for imagery tiles: answered from the render's tile cache (answer()). */
 const IN_PAGE_TILES_URL = `${IN_PAGE_ORIGIN}/__mapr/tiles/{z}/{x}/{y}`;
 const THUMBNAIL_URL = `${IN_PAGE_ORIGIN}/__mapr/thumbnail.jpg`;
+
+/**
+ * What the page gets for a request, by its URL: its own origin is answered by the renderer (the bundle, the outputs,
+ * the tiles); Remotion's usage endpoint is let through only with a licence key; anything else is refused.
+ */
+export function pageRequestVerdict(url: URL, licenseKey: string | null): 'own' | 'pass' | 'refuse' {
+  if (url.origin === IN_PAGE_ORIGIN) return 'own';
+  return licenseKey && url.origin === REMOTION_USAGE_ORIGIN ? 'pass' : 'refuse';
+}
+
+/** What the service asks the page for one video (the page's side: remotion/in-page/render-in-page.ts). */
+export function inPageRenderRequest(
+  props: RenderVideoInput['props'],
+  options: { compositionId?: string; licenseKey?: string | null; thumbnail: boolean },
+): InPageRenderRequest {
+  return {
+    compositionId: options.compositionId ?? MAP_ANIMATION_COMPOSITION_ID,
+    props: props.imagery_tiles ? { ...props, imagery_tiles: { ...props.imagery_tiles, url: IN_PAGE_TILES_URL } } : props,
+    videoBitrate: inPageBitrate(props.width, props.height, props.fps, pictureDetail(props)),
+    videoUrl: VIDEO_URL,
+    thumbnailUrl: options.thumbnail ? THUMBNAIL_URL : null,
+    licenseKey: options.licenseKey ?? null,
+  };
+}
 
 /**
  * Whether the in-page renderer makes this video, decided from the props before any page is opened: a whole video (a
@@ -163,13 +194,11 @@ export class InPageRenderer implements Renderer {
       const answer = await timer.time('frames', () =>
         page!.evaluate(([render, request]) => (globalThis as unknown as InPageApi)[render](request), [
           IN_PAGE_RENDER_FUNCTION,
-          {
-            compositionId: this.options.compositionId ?? MAP_ANIMATION_COMPOSITION_ID,
-            props: props.imagery_tiles ? { ...props, imagery_tiles: { ...props.imagery_tiles, url: IN_PAGE_TILES_URL } } : props,
-            videoBitrate: inPageBitrate(props.width, props.height, props.fps, pictureDetail(props)),
-            videoUrl: VIDEO_URL,
-            thumbnailUrl: thumbnailPath ? THUMBNAIL_URL : null,
-          },
+          inPageRenderRequest(props, {
+            compositionId: this.options.compositionId,
+            licenseKey: this.options.licenseKey,
+            thumbnail: thumbnailPath !== null,
+          }),
         ] as const satisfies readonly [typeof IN_PAGE_RENDER_FUNCTION, InPageRenderRequest]),
       );
       interruption.throwIfInterrupted();
@@ -238,12 +267,15 @@ export class InPageRenderer implements Renderer {
 
   /**
    * The page's requests: the bundle's files, the outputs it posts back, the imagery tiles of the render's own tile
-   * cache (ImageryTileCache, on the loopback) under its own origin, and nothing that leaves the machine.
+   * cache (ImageryTileCache, on the loopback) under its own origin, and nothing that leaves the machine but, with a
+   * licence key, the web renderer's usage report to Remotion (pageRequestVerdict).
    */
   private async answer(route: Route): Promise<void> {
     const request = route.request();
     const url = new URL(request.url());
-    if (url.origin !== IN_PAGE_ORIGIN) return route.abort('blockedbyclient');
+    const verdict = pageRequestVerdict(url, this.options.licenseKey ?? null);
+    if (verdict === 'pass') return route.continue();
+    if (verdict === 'refuse') return route.abort('blockedbyclient');
     const tile = /^\/__mapr\/tiles\/(\d+)\/(\d+)\/(\d+)$/.exec(url.pathname);
     if (tile && this.tileSource) {
       const [z, x, y] = tile.slice(1);

@@ -13,7 +13,7 @@ export {
   type StillRenderer,
 } from './renderer.port';
 export { RemotionRenderer, type RemotionRendererOptions } from './remotion-renderer';
-export { InPageDeclined, InPageRenderer } from './in-page-renderer';
+export { InPageDeclined, InPageRenderer, type InPageRendererOptions } from './in-page-renderer';
 export { InPageFirstRenderer } from './in-page-first-renderer';
 export { FrameLayoutPage, type FrameLayoutPageOptions } from './frame-layout-page';
 export { RendererPool } from './renderer-pool';

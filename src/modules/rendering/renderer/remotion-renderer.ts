@@ -42,6 +42,11 @@ export interface RemotionRendererOptions {
   /** Chromium's GL backend (Remotion's `chromiumOptions.gl`); null, Chromium's own choice, measured fastest (ADR 0009). */
   gl?: ChromiumOptions['gl'];
   logLevel?: LogLevel;
+  /**
+   * Remotion's licence key (REMOTION_LICENSE_KEY), given to renderMedia and renderStill, which then report each
+   * render's use to Remotion from this process; null (the default): none, and nothing is reported.
+   */
+  licenseKey?: string | null;
   /** Operator log for details that must not reach a client (stack traces, paths). */
   log?: (message: string) => void;
 }
@@ -64,6 +69,7 @@ export class RemotionRenderer implements Renderer {
       frameFormat: 'jpeg',
       gl: null,
       logLevel: 'error',
+      licenseKey: null,
       // Options given as undefined keep their defaults.
       ...(Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RemotionRendererOptions),
       tempDir: path.resolve(options.tempDir),
@@ -172,6 +178,7 @@ export class RemotionRenderer implements Renderer {
         browserExecutable,
         cancelSignal,
         logLevel,
+        licenseKey: this.options.licenseKey,
       });
       if (input.output !== undefined) return;
       if (!buffer) throw new Error('renderStill returned no image');
@@ -234,6 +241,7 @@ export class RemotionRenderer implements Renderer {
           browserExecutable: this.options.browserExecutable,
           cancelSignal,
           logLevel,
+          licenseKey: this.options.licenseKey,
           onStart: stages.onStart,
           onProgress: (progress) => {
             stages.onProgress(progress);
@@ -261,6 +269,8 @@ export class RemotionRenderer implements Renderer {
             browserExecutable: this.options.browserExecutable,
             cancelSignal,
             logLevel,
+            // Part of the video just rendered, whose use renderMedia reported: not a render of its own.
+            licenseKey: null,
           }),
         );
       }

@@ -7,7 +7,9 @@ import {
   ImageryTileCache,
   InPageFirstRenderer,
   InPageRenderer,
+  type InPageRendererOptions,
   RemotionRenderer,
+  type RemotionRendererOptions,
   RendererPool,
   type Renderer,
   withImageryTiles,
@@ -18,6 +20,35 @@ export const RENDERER = Symbol('RENDERER');
 /** This worker process's scratch folder (process-scratch.ts): its renderers' temp folders and its jobs' work folders. */
 export function workerScratchDir(config: AppConfig): string {
   return processScratchDir(config.rendering.tempDir, 'worker');
+}
+
+/**
+ * The options of one worker slot's two renderers: each its own folder in the worker's scratch folder, both with the
+ * configured Chromium and Remotion's licence key (REMOTION_LICENSE_KEY).
+ */
+export function slotRendererOptions(
+  config: AppConfig,
+  slot: number,
+  log?: (message: string) => void,
+): { screenshots: RemotionRendererOptions; inPage: InPageRendererOptions } {
+  const browserExecutable = config.rendering.chromiumPath;
+  const licenseKey = config.rendering.remotionLicenseKey;
+  return {
+    screenshots: {
+      bundleDir: defaultBundleDir(),
+      ...(browserExecutable ? { browserExecutable } : {}),
+      tempDir: join(workerScratchDir(config), `renderer-${slot}`),
+      licenseKey,
+      log,
+    },
+    inPage: {
+      bundleDir: defaultBundleDir(),
+      browserExecutable,
+      tempDir: join(workerScratchDir(config), `in-page-${slot}`),
+      licenseKey,
+      log,
+    },
+  };
 }
 
 /**
@@ -33,22 +64,11 @@ export const rendererProvider = {
     const logger = new Logger('Renderer');
     const log = (message: string) => logger.error(message);
     const slots = Math.max(1, config.rendering.workerConcurrency);
-    const browserExecutable = config.rendering.chromiumPath;
     const renderers = Array.from({ length: slots }, (_, slot): Renderer => {
-      const screenshots = new RemotionRenderer({
-        bundleDir: defaultBundleDir(),
-        ...(browserExecutable ? { browserExecutable } : {}),
-        tempDir: join(workerScratchDir(config), `renderer-${slot}`),
-        log,
-      });
+      const options = slotRendererOptions(config, slot, log);
+      const screenshots = new RemotionRenderer(options.screenshots);
       if (config.rendering.engine === 'screenshots') return screenshots;
-      const inPage = new InPageRenderer({
-        bundleDir: defaultBundleDir(),
-        browserExecutable,
-        tempDir: join(workerScratchDir(config), `in-page-${slot}`),
-        log,
-      });
-      return new InPageFirstRenderer(inPage, screenshots, log);
+      return new InPageFirstRenderer(new InPageRenderer(options.inPage), screenshots, log);
     });
     const renderer = slots === 1 ? renderers[0] : new RendererPool(renderers);
     const tiles = config.rendering.imageryTiles;

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { publicApi } from '../api/client';
 import type { Place } from '../api/types';
+import { useCombobox } from '../components/combobox';
 
 /** Lower case without accents or punctuation, to compare what was typed with a place's name ("sao" begins "São Paulo"). */
 function comparable(text: string): string {
@@ -51,9 +52,8 @@ export function PlaceSearch({
   onPick(place: Place, how: { isDefaultForName: boolean }): void;
   inputProps: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean };
 }) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const combobox = useCombobox();
+  const { open } = combobox;
   const query = useDebounced(value.trim(), 350);
   const places = useQuery({
     queryKey: ['places', query.toLowerCase()],
@@ -75,59 +75,19 @@ export function PlaceSearch({
     if (!place) return;
     const sameName = options.filter((p) => comparable(p.name) === comparable(place.name));
     onPick(place, { isDefaultForName: sameName[0] === place });
-    setOpen(false);
-    setActive(-1);
+    combobox.close();
   };
 
   return (
     <div className="combobox">
-      <input
-        {...inputProps}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={options.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        autoComplete="off"
-        placeholder="City, e.g. Lisbon"
-        value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        // Closed at once: a pick happens on mousedown, which keeps the focus here, so nothing needs the list after a
-        // blur. (A close delayed by a timer once shut the list that typing had reopened within its delay.)
-        onBlur={() => setOpen(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && options.length) {
-            event.preventDefault();
-            setActive((i) => (i + 1) % options.length);
-          } else if (event.key === 'ArrowUp' && options.length) {
-            event.preventDefault();
-            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (event.key === 'Enter' && active >= 0) {
-            event.preventDefault();
-            pick(active);
-          } else if (event.key === 'Escape') {
-            setOpen(false);
-          }
-        }}
-      />
+      <input {...inputProps} {...combobox.inputProps(options.length, onChange, pick)} placeholder="City, e.g. Lisbon" value={value} />
       {options.length > 0 ? (
-        // A press anywhere on the list (its padding, a scrollbar) keeps the focus in the field.
-        <ul className="combobox-list" role="listbox" id={listId} onMouseDown={(event) => event.preventDefault()}>
+        <ul {...combobox.listProps}>
           {options.map((place, index) => (
             <li
               key={`${place.name}:${place.lat}:${place.lng}`}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? 'place-option active' : 'place-option'}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(index);
-              }}
+              {...combobox.optionProps(index, pick)}
+              className={index === combobox.active ? 'place-option active' : 'place-option'}
             >
               <span>{place.display_name}</span>
               <span className="hint">

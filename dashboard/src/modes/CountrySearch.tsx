@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCombobox } from '../components/combobox';
 import { Field, issueFor } from '../components/Field';
 import { BboxMap } from './BboxMap';
 import { findCountry, searchCountries } from './countries';
@@ -18,66 +18,28 @@ export function CountrySearch({
   onChange(value: string): void;
   inputProps: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-label'?: string };
 }) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const options = open ? searchCountries(value).filter((c) => c.name !== value) : [];
+  const combobox = useCombobox();
+  const options = combobox.open ? searchCountries(value).filter((c) => c.name !== value) : [];
 
   const pick = (index: number) => {
     const country = options[index];
     if (!country) return;
     onChange(country.name);
-    setOpen(false);
-    setActive(-1);
+    combobox.close();
   };
 
   return (
     <div className="combobox">
       <input
         {...inputProps}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={options.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        autoComplete="off"
+        {...combobox.inputProps(options.length, onChange, pick)}
         placeholder="Country or code, e.g. Portugal or PT"
         value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && options.length) {
-            event.preventDefault();
-            setActive((i) => (i + 1) % options.length);
-          } else if (event.key === 'ArrowUp' && options.length) {
-            event.preventDefault();
-            setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-          } else if (event.key === 'Enter' && active >= 0) {
-            event.preventDefault();
-            pick(active);
-          } else if (event.key === 'Escape') {
-            setOpen(false);
-          }
-        }}
       />
       {options.length > 0 ? (
-        <ul className="combobox-list" role="listbox" id={listId} onMouseDown={(event) => event.preventDefault()}>
+        <ul {...combobox.listProps}>
           {options.map((country, index) => (
-            <li
-              key={country.alpha3}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? 'active' : undefined}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(index);
-              }}
-            >
+            <li key={country.alpha3} {...combobox.optionProps(index, pick)} className={index === combobox.active ? 'active' : undefined}>
               <span>{country.name}</span>
               <span className="hint">
                 {country.alpha2} · {country.alpha3}

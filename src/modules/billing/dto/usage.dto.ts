@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TIER_IDS, TIER_RESOLUTIONS, TierId, TierResolution } from '../tiers';
+import { TIER_IDS, TIER_RESOLUTIONS, TierId, TierResolution, TIERS } from '../tiers';
 
 export class UsageDto {
   @ApiProperty({
@@ -40,19 +40,7 @@ export class LimitsDto {
 export class PlanDto {
   @ApiProperty({ enum: TIER_IDS, example: 'creator' }) tier: TierId;
   @ApiProperty({ example: 'Creator' }) name: string;
-  @ApiProperty({
-    type: LimitsDto,
-    example: {
-      renders_per_month: 50,
-      max_duration_seconds: 15,
-      resolutions: ['720p', '1080p', '4k'],
-      requests_per_minute: 30,
-      concurrent_jobs: 3,
-      preview_stills_per_minute: 12,
-      sandbox_renders_per_day: 100,
-      queued_jobs: 150,
-    },
-  })
+  @ApiProperty({ type: LimitsDto, example: TIERS.creator.limits })
   limits: LimitsDto;
 }
 

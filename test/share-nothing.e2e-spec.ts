@@ -72,6 +72,14 @@ describe('an API and two workers on separate disks, sharing only Postgres, Redis
       `the bucket to hold only the videos and thumbnails of ${jobIds.join(', ')}`,
     );
 
+  /** No file of these jobs in the folder, once the worker's clean-up after the job's end has run. */
+  const folderHoldsNoneOf = (dir: string, jobIds: string[]) =>
+    until(
+      () => (filesUnder(dir).some((file) => jobIds.some((id) => file.includes(id))) ? undefined : true),
+      15_000,
+      `${dir} to hold no file of ${jobIds.join(', ')}`,
+    );
+
   beforeAll(async () => {
     s3 = await S3TestServer.start();
     t = await startTestApp({ MAPR_ROLE: 'api', ...s3.env() });
@@ -131,8 +139,7 @@ describe('an API and two workers on separate disks, sharing only Postgres, Redis
     expect(Number(video.headers.get('content-length'))).toBe(job.file_size_bytes);
 
     await bucketHoldsOnly([whole, split]);
-    for (const { dataDir } of workers)
-      expect(filesUnder(dataDir).filter((file) => file.includes(whole) || file.includes(split))).toEqual([]);
+    for (const { dataDir } of workers) await folderHoldsNoneOf(dataDir, [whole, split]);
     expect(filesUnder(t.config.dataDir).filter((file) => file.startsWith('renders') || file.startsWith('render-chunks'))).toEqual([]);
   }, 120_000);
 
@@ -155,6 +162,6 @@ describe('an API and two workers on separate disks, sharing only Postgres, Redis
     expect(chunks.every((line) => line.pid === survivor.worker.process.pid)).toBe(true);
 
     await bucketHoldsOnly([jobId]);
-    expect(filesUnder(survivor.dataDir).filter((file) => file.includes(jobId))).toEqual([]);
+    await folderHoldsNoneOf(survivor.dataDir, [jobId]);
   }, 120_000);
 });

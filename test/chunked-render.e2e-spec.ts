@@ -27,7 +27,10 @@ import { spawnWorker, until, WorkerProcess } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
 
-/** 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 12 and two slots alive, two chunks of 36. */
+/**
+ * 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 36 and two slots alive, two chunks of 36
+ * (the page's two chunks per slot would be 18 frames each: RENDER_CHUNK_FRAMES keeps them at 36).
+ */
 const body = (extra: Record<string, unknown> = {}) => ({
   waypoints: [
     { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
@@ -41,9 +44,9 @@ const body = (extra: Record<string, unknown> = {}) => ({
 const FRAMES = 72;
 const BOUNDARY = 36;
 
-/** Workers of this file split jobs of more than 12 frames; the sweep stays off (its own test is in renders.e2e-spec.ts). */
+/** Workers of this file split jobs of more than 36 frames in two; the sweep stays off (its own test is in renders.e2e-spec.ts). */
 const startWorker = (t: TestApp, env: Record<string, string> = {}): WorkerProcess =>
-  spawnWorker(t, { RENDER_CHUNK_FRAMES: '12', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
+  spawnWorker(t, { RENDER_CHUNK_FRAMES: '36', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
 
 const ffmpeg = join(dirname(ffprobePath()), 'ffmpeg');
 /** Frame `n` (0-based, in decoding order) of an MP4 as a PNG image. */

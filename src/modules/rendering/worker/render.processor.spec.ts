@@ -181,10 +181,16 @@ describe('RenderProcessor', () => {
 
   async function processor(
     renderer: Renderer,
-    split: { chunkFrames?: number; aliveSlots?: number; chunks?: Partial<RenderChunks> } = {},
+    split: { chunkFrames?: number; aliveSlots?: number; chunks?: Partial<RenderChunks>; engine?: 'in_page' | 'screenshots' } = {},
   ): Promise<RenderProcessor> {
     const config = {
-      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1, chunkFrames: split.chunkFrames },
+      rendering: {
+        tempDir,
+        timeoutSeconds: 30,
+        workerConcurrency: 1,
+        chunkFrames: split.chunkFrames,
+        engine: split.engine ?? 'screenshots',
+      },
       storage: { retentionDays: 7 },
     } as unknown as AppConfig;
     const subscriber = {
@@ -556,6 +562,23 @@ describe('RenderProcessor', () => {
       expect(queue.addChunks).toHaveBeenCalledWith({ jobId: 'job_split', accountId: 'acc_1' }, 2);
       expect(lifecycle.status('job_split')).toBe('processing');
       expect(timings('job_split')).toMatchObject({ outcome: 'split' });
+    });
+
+    it('splits a job the page renders into two chunks per alive slot (a chunk in the page costs little; frames are uneven)', async () => {
+      lifecycle.add('job_split_in_page', { fps: 24 });
+      const save = jest.fn(async (_id: string, job: ChunkedJob) => job);
+      await processor(scriptedRenderer(), { chunkFrames: 12, aliveSlots: 2, chunks: { save }, engine: 'in_page' });
+      await consumer!.handle(task('job_split_in_page'));
+      expect(save.mock.calls[0][1].plan).toEqual({
+        framesPerChunk: 18,
+        ranges: [
+          [0, 17],
+          [18, 35],
+          [36, 53],
+          [54, 71],
+        ],
+      });
+      expect(queue.addChunks).toHaveBeenCalledWith({ jobId: 'job_split_in_page', accountId: 'acc_1' }, 4);
     });
 
     it('renders a job whole when only one slot is alive, as if never split', async () => {

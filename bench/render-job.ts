@@ -45,7 +45,10 @@ function chosenLayouts(): ReadonlyArray<(typeof LAYOUTS)[number]> {
   const chosen = process.env.BENCH_LAYOUTS;
   if (!chosen) return LAYOUTS;
   if (!chosen.includes(',')) return LAYOUTS.slice(0, Number(chosen));
-  return chosen.split(',').map((n) => LAYOUTS[Number(n) - 1]).filter(Boolean);
+  return chosen
+    .split(',')
+    .map((n) => LAYOUTS[Number(n) - 1])
+    .filter(Boolean);
 }
 
 async function main(): Promise<void> {

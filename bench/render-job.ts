@@ -25,16 +25,17 @@ interface TimedJob {
 /**
  * The service as deployed on one machine, four ways: one worker slot rendering the job whole inside the page (the
  * default, RENDER_ENGINE=in_page, ADR 0015); the same with one screenshot a frame (RENDER_ENGINE=screenshots); two
- * slots of one worker process (WORKER_CONCURRENCY=2: two browsers, RendererPool) splitting it in two chunks; and the
- * API with two worker processes of one slot each splitting it in two (as two machines would, on the same two cores).
+ * slots of one worker process (WORKER_CONCURRENCY=2: two browsers, RendererPool) splitting it; and the API with two
+ * worker processes of one slot each splitting it (as two machines would, on the same two cores). Two slots make eight
+ * chunks in the page (four a slot, ADR 0009).
  * RENDER_CHUNK_FRAMES=1: the split is decided by the alive slots alone (contract §18). Chunks render in the page too
  * (contract §23) and are joined by a stream copy.
  */
 const LAYOUTS = [
   { label: 'one slot, whole, in the page', env: {}, workers: 0 },
   { label: 'one slot, whole, screenshots', env: { RENDER_ENGINE: 'screenshots' }, workers: 0 },
-  { label: 'two slots, 2 chunks', env: { WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '1' }, workers: 0 },
-  { label: 'two worker processes, 2 chunks', env: { RENDER_CHUNK_FRAMES: '1' }, workers: 2 },
+  { label: 'two slots, split in 8', env: { WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '1' }, workers: 0 },
+  { label: 'two worker processes, split in 8', env: { RENDER_CHUNK_FRAMES: '1' }, workers: 2 },
 ] as const;
 
 /**

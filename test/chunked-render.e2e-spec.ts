@@ -29,7 +29,7 @@ const bearer = { type: 'bearer' } as const;
 
 /**
  * 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 36 and two slots alive, two chunks of 36
- * (the page's two chunks per slot would be 18 frames each: RENDER_CHUNK_FRAMES keeps them at 36).
+ * (the page's four chunks a slot would be 9 frames each: RENDER_CHUNK_FRAMES keeps them at 36).
  */
 const body = (extra: Record<string, unknown> = {}) => ({
   waypoints: [

@@ -19,7 +19,7 @@ describe('planChunks', () => {
     });
   });
 
-  it('makes as many chunks per slot as asked (the page: two), still never shorter than RENDER_CHUNK_FRAMES', () => {
+  it('makes as many chunks per slot as asked (the page: four), still never shorter than RENDER_CHUNK_FRAMES', () => {
     expect(planChunks(300, 60, 2, 2).ranges).toEqual([
       [0, 74],
       [75, 149],

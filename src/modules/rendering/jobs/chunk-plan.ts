@@ -7,14 +7,15 @@
  * chunk, which renders exactly as an unsplit job.
  *
  * K is what a chunk costs against what uneven frames cost. A screenshot chunk pays a browser tab, the first frame and
- * an encoder start (~2 s): K = 1, no chunk waits for a second round while a slot idles. A chunk in the page pays ~0.1 s
- * (its page is kept, the stream is copied into MPEG-TS), while frames are far from even (the bench job's first 90
- * frames, the world seen whole, took 8 s, each later 90 about 4 s): K = 2, so a slot that drew a light chunk takes
- * another while the heavy one is drawn (IN_PAGE_CHUNKS_PER_SLOT).
+ * an encoder start (~2 s): K = 1, no chunk waits for a second round while a slot idles. A chunk in the page pays
+ * ~0.1–0.2 s (its page is kept, its stream copied into MPEG-TS), while frames are far from even: the bench job's first
+ * 90 frames (the route seen whole) draw at ~40 ms a frame, the rest at ~16 ms. With K = 4 a slot that drew light
+ * chunks takes more while heavy ones are drawn: on two slots the bench job's split went from 12.6–13.4 s (K = 2, its
+ * first chunk alone 9 s) to 10.5–10.6 s (IN_PAGE_CHUNKS_PER_SLOT, ADR 0009).
  */
 
 /** Chunks per alive slot when the page renders them (see above; the screenshot path's is 1). */
-export const IN_PAGE_CHUNKS_PER_SLOT = 2;
+export const IN_PAGE_CHUNKS_PER_SLOT = 4;
 
 /** A chunk's frames, first and last inclusive (Remotion's frameRange). */
 export type FrameRange = [number, number];

@@ -15,8 +15,9 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      // deploy/: the Kubernetes manifests checked against the Kubernetes schemas (deploy/kubernetes/manifests.spec.ts).
-      roots: ['<rootDir>/src', '<rootDir>/deploy'],
+      // deploy/: the Kubernetes manifests checked against the Kubernetes schemas (deploy/kubernetes/manifests.spec.ts);
+      // test/image: the Dockerfile by hadolint's rules (test/image/dockerfile.spec.ts).
+      roots: ['<rootDir>/src', '<rootDir>/deploy', '<rootDir>/test/image'],
       testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.tsx?$': serverTs },
     },

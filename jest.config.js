@@ -50,6 +50,15 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
     {
+      // The image's start command and health checks as processes against the built service (test/image/image.image-spec.ts):
+      // the test command runs it once `nest build` has ended.
+      displayName: 'image',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/image'],
+      testMatch: ['**/*.image-spec.ts'],
+      transform: { '^.+\\.tsx?$': serverTs },
+    },
+    {
       // Faults injected into the running service (test/faults/README.md): its own database, run in band.
       displayName: 'faults',
       testEnvironment: 'node',

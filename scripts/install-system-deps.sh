@@ -6,6 +6,7 @@
 #   python3         – Debian's interpreter, for the tested Python webhook receiver (examples/python-receiver)
 # and with --tests, what only the test suite uses:
 #   libfaketime     – moves the wall clock of the processes the fault suite starts (test/faults/clock.faults-spec.ts)
+#   tini            – the image's PID 1 (its ENTRYPOINT), run before the service as the image does (test/image)
 set -euo pipefail
 
 missing=()
@@ -15,6 +16,7 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 if [ "${1:-}" = "--tests" ]; then
   [ -f /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ "$(uname -m)" != x86_64 ] || missing+=(libfaketime)
+  [ -x /usr/bin/tini ] || missing+=(tini)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -4,7 +4,8 @@
 # document's lint (Redocly's recommended rules, Spectral's oas rules), unit tests, the e2e suite against
 # the machine's Postgres and Redis (the built SDK and CLI among them; the files that only draw pictures run on
 # SQLite beside it), the API e2e suites once more on the embedded SQLite default, the fault-injection suite
-# (test/faults), and the dashboard in Debian's Chromium
+# (test/faults), the image's start command and health checks run as processes against the built service
+# (test/image: no image is built), and the dashboard in Debian's Chromium
 # against the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -96,6 +97,11 @@ finish() {
 stage "pictures, then the API e2e on SQLite (result)"
 finish "The SQLite stream" "$sqlite_pid" "$sqlite_log"
 finish "The build of the service and the dashboard" "$build_pid" "$build_log"
+
+# The Dockerfile's ENTRYPOINT and CMD (tini, then the API, then a worker) with its ENV, its HEALTHCHECK and compose's,
+# and its STOPSIGNAL, against the service just built; the Dockerfile's rules ran with the unit tests.
+stage "the image's start command and health checks (as processes)"
+npx jest --config jest.config.js --selectProjects image --runInBand
 
 # The dashboard, driven in a real browser against the built service (API + worker), while the fault suite ends.
 stage "dashboard in the browser"

@@ -2,6 +2,7 @@
  * The Dockerfile by hadolint's rules and this repository's facts (dockerfile-rules.ts), without building it: the
  * repository's files keep every rule, and a copy that breaks one is refused under that rule's code.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkImage, ignoredByDockerignore, ImageFiles, imageRuntime, repositoryFiles, RULES } from './dockerfile-rules';
 
@@ -20,6 +21,9 @@ function edited(edits: Edit): ImageFiles {
   }
   return copy;
 }
+
+/** The Dockerfile's instructions, each on one line (continuations joined). */
+const dockerfile = (text: string) => text.replace(/\\\n\s*/g, '').split('\n');
 
 const swap = (from: string, to: string) => (text: string) => text.replace(from, to);
 
@@ -103,6 +107,20 @@ describe('the Dockerfile, by hadolint’s rules and the repository’s facts', (
       if (notFollowed) expect(notFollowed.length).toBeGreaterThan(40);
       else expect({ code, tested: tested.has(code) }).toEqual({ code, tested: true });
     }
+  });
+
+  it('builds with what the test command runs outside Docker: npm ci, then each step of npm run build', () => {
+    const read = (file: string) => readFileSync(join(root, file), 'utf8');
+    const buildRuns = dockerfile(files.dockerfile).filter((line) => line.startsWith('RUN npm '));
+    expect(buildRuns.join('\n')).toMatch(/^RUN npm ci\b/m);
+    expect(buildRuns.join('\n')).toMatch(/^RUN npm run build &&/m);
+    expect(read('scripts/install-node-deps.sh')).toMatch(/^\s*npm ci\b/m);
+    const steps = (JSON.parse(files.packageJson) as { scripts: Record<string, string> }).scripts.build
+      .split('&&')
+      .map((step) => step.trim());
+    expect(steps).toContain('nest build');
+    const testCommand = read('scripts/test.sh');
+    for (const step of steps) expect({ step, run: new RegExp(`^[^#]*\\b${step}\\b`, 'm').test(testCommand) }).toEqual({ step, run: true });
   });
 
   it('lets a pipe run under SHELL with pipefail', () => {

@@ -14,7 +14,8 @@
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Redis from 'ioredis';
@@ -97,6 +98,37 @@ async function healthy(what: string, probe: () => number | null, container: Cont
     throw new Error(`${(error as Error).message}; its last lines:\n${container.output.join('\n')}`, { cause: error });
   }
 }
+
+/** The .js files under a folder. */
+function scripts(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return scripts(full);
+    return entry.name.endsWith('.js') ? [full] : [];
+  });
+}
+
+describe('the image’s node_modules', () => {
+  it('hold every package the built service loads: none is one that `npm prune --omit=dev` removes', () => {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    const loaded = new Set<string>();
+    for (const file of scripts(join(root, 'dist', 'src'))) {
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/require\(["']([^"'.][^"']*)["']\)/g)) {
+        if (!specifier.startsWith('node:')) loaded.add(/^(@[^/]+\/)?[^/]+/.exec(specifier)![0]);
+      }
+    }
+    // TypeORM loads the database drivers by name: Postgres's and the embedded SQLite's.
+    loaded.add('pg').add('better-sqlite3');
+    expect(loaded.size).toBeGreaterThan(20);
+    const removed = [...loaded].filter((name) => {
+      const entry = lock.packages[`node_modules/${name}`];
+      return builtinModules.includes(name) ? false : !entry || entry.dev === true;
+    });
+    expect(removed).toEqual([]);
+  });
+});
 
 describe('the image’s start command and health checks, as processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mapr-image-'));

@@ -149,8 +149,30 @@ describe('planRoute', () => {
 
     await expect(plan([downtown, island], { avoid: [] }, roads)).rejects.toMatchObject({
       code: 'ROAD_ROUTE_ERROR',
-      message: expect.stringMatching(/^Leg 1 \(Depot → Island\): no road connects /),
+      message: expect.stringMatching(
+        /^Leg 1 \(Depot → Island\): no road connects Depot \(51\.91°N 4\.47°E\) and Island \(51\.92°N 4\.52°E\)$/,
+      ),
     });
+  });
+
+  it('drives truck legs with the truck profile and every other road leg with the car profile', async () => {
+    const profiles: (string | undefined)[] = [];
+    const recording: RoadRouter = {
+      route: async (from, to, profile) => {
+        profiles.push(profile);
+        return { coordinates: [from, to], distance_km: haversineKm(from, to) };
+      },
+    };
+    const stops = [
+      waypoint(4.47, 51.915, 'truck'),
+      waypoint(4.48, 51.92, 'car'),
+      waypoint(4.49, 51.93, 'plane'),
+      waypoint(4.5, 51.94, 'car'),
+    ];
+    await plan(stops, { avoid: [] }, recording);
+    expect(profiles).toEqual(['truck', 'car']);
+    await plan(stops, { mode: 'road', avoid: [] }, recording);
+    expect(profiles.slice(2)).toEqual(['truck', 'car', 'car']);
   });
 
   it('thins very long road geometries to the per-leg budget', async () => {

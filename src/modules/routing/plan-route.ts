@@ -210,10 +210,27 @@ async function routeLeg(
     case 'sea':
       return routeBySea(from, to, input.route.avoid);
     case 'road': {
-      const road = await deps.roadRouter.route(from.position, to.position, roadProfileOf(transport));
-      return { coordinates: road.coordinates, distanceKm: road.distance_km };
+      try {
+        const road = await deps.roadRouter.route(from.position, to.position, roadProfileOf(transport));
+        return { coordinates: road.coordinates, distanceKm: road.distance_km };
+      } catch (error) {
+        throw error instanceof RoutingError ? new RoutingError(error.code, namingWaypoints(error.message, from, to)) : error;
+      }
     }
   }
+}
+
+/**
+ * A road router names points by coordinates; the message names the waypoints too ("no road network covers
+ * Atlantic (38.50°N 10.00°W)"), where they have a name of their own.
+ */
+function namingWaypoints(message: string, ...endpoints: [Endpoint, Endpoint]): string {
+  // Two points within a rounding of each other: the message could not tell which it names.
+  if (formatCoordinates(endpoints[0].position) === formatCoordinates(endpoints[1].position)) return message;
+  return endpoints.reduce((text, { position, name }) => {
+    const coordinates = formatCoordinates(position);
+    return name === coordinates ? text : text.replace(coordinates, `${name} (${coordinates})`);
+  }, message);
 }
 
 /** Trucks drive as trucks; every other leg routed by road (a car, or `route.mode: "road"`) as a car. */

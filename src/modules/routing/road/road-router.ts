@@ -19,6 +19,8 @@ export interface RoadRouter {
    * enable road legs. Intake refuses road legs with it at once instead of accepting a job that would fail.
    */
   readonly unavailable?: string;
+  /** Reads what the router routes over now, if it reads anything (a road network file), so the first leg does not wait. */
+  preload?(): Promise<void>;
 }
 
 /** The vehicle a road leg is driven by (contract §3): `truck` legs keep to roads a lorry may use, at lorry speeds. */

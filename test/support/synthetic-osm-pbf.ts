@@ -32,6 +32,11 @@ export interface SyntheticCityOptions {
   extraNodes?: number;
   /** Junctions per street way (real ways are short). */
   blocksPerWay?: number;
+  /**
+   * Moves the shape points and the points that are no road by up to this many degrees, pseudo-randomly, so that the
+   * file compresses like a real extract's (a perfect grid deflates to almost nothing). Junctions stay on the grid.
+   */
+  jitterDeg?: number;
 }
 
 export const SMALL_CITY: SyntheticCityOptions = {
@@ -95,6 +100,14 @@ export class SyntheticCity {
   }
 
   position(id: number): LngLat {
+    const [lng, lat] = this.exactPosition(id);
+    const jitter = this.o.jitterDeg;
+    if (!jitter || id < this.horizontalBase || (id >= this.motorwayBase && id < this.extraBase)) return [lng, lat];
+    const h = Math.imul(id, 2654435761) >>> 0;
+    return [lng + ((h & 0xffff) / 0xffff - 0.5) * jitter, lat + ((h >>> 16) / 0xffff - 0.5) * jitter];
+  }
+
+  private exactPosition(id: number): LngLat {
     const { rows, columns, shapePoints } = this.o;
     if (id < this.horizontalBase) {
       const i = id - this.junctionBase;

@@ -215,19 +215,38 @@ function* cityWays(city: SyntheticCity): Generator<Way> {
 const NODES_PER_BLOCK = 8000;
 const WAYS_PER_BLOCK = 8000;
 
+/**
+ * How the nodes are written: as DenseNodes in id order (what extracts publish), or, to exercise a reader's other
+ * paths, as plain Node messages, in blocks in reverse order, `nodesPerBlock` at a time.
+ */
+export interface PbfWriteOptions {
+  /** Nodes left out of the file while ways still name them, as at an extract's border. */
+  omitNode?: (id: number) => boolean;
+  plainNodes?: boolean;
+  reverseNodeBlocks?: boolean;
+  nodesPerBlock?: number;
+}
+
 /** Writes the city as an OSM PBF file; answers its node and way counts. */
-export function writeSyntheticCityPbf(path: string, options: SyntheticCityOptions): { nodes: number; ways: number } {
+export function writeSyntheticCityPbf(
+  path: string,
+  options: SyntheticCityOptions,
+  write: PbfWriteOptions = {},
+): { nodes: number; ways: number } {
   const city = new SyntheticCity(options);
   const fd = openSync(path, 'w');
   try {
     writeBlob(fd, 'OSMHeader', headerBlock());
-    for (let first = 1; first <= city.nodeCount; first += NODES_PER_BLOCK) {
-      const last = Math.min(city.nodeCount, first + NODES_PER_BLOCK - 1);
-      writeBlob(
-        fd,
-        'OSMData',
-        denseNodesBlock(first, last, (id) => city.position(id)),
-      );
+    const perBlock = write.nodesPerBlock ?? NODES_PER_BLOCK;
+    const firsts: number[] = [];
+    for (let first = 1; first <= city.nodeCount; first += perBlock) firsts.push(first);
+    if (write.reverseNodeBlocks) firsts.reverse();
+    for (const first of firsts) {
+      const last = Math.min(city.nodeCount, first + perBlock - 1);
+      const position = (id: number) => city.position(id);
+      const ids = Array.from({ length: last - first + 1 }, (_, i) => first + i).filter((id) => !write.omitNode?.(id));
+      if (ids.length === 0) continue;
+      writeBlob(fd, 'OSMData', write.plainNodes ? plainNodesBlock(ids, position) : denseNodesBlock(ids, position));
     }
     let ways = 0;
     let batch: Way[] = [];
@@ -257,13 +276,13 @@ function headerBlock(): Uint8Array {
   return pbf.finish();
 }
 
-/** DenseNodes with ids first…last, positions in 1e-7 degrees (granularity 100), delta coded. */
-function denseNodesBlock(first: number, last: number, position: (id: number) => LngLat): Uint8Array {
+/** DenseNodes with these ids (ascending), positions in 1e-7 degrees (granularity 100), delta coded. */
+function denseNodesBlock(nodeIds: number[], position: (id: number) => LngLat): Uint8Array {
   const ids: number[] = [];
   const lats: number[] = [];
   const lons: number[] = [];
   let previous = [0, 0, 0];
-  for (let id = first; id <= last; id++) {
+  for (const id of nodeIds) {
     const [lng, lat] = position(id);
     const lat7 = Math.round(lat * 1e7);
     const lon7 = Math.round(lng * 1e7);
@@ -285,6 +304,32 @@ function denseNodesBlock(first: number, last: number, position: (id: number) => 
     block.writeBytesField(
       2,
       message((group) => group.writeBytesField(2, dense)),
+    );
+  });
+}
+
+/** Node messages (id and position as sint64, not delta coded), one per node. */
+function plainNodesBlock(ids: number[], position: (id: number) => LngLat): Uint8Array {
+  return message((block) => {
+    block.writeBytesField(
+      1,
+      message((table) => table.writeBytesField(1, new Uint8Array(0))),
+    );
+    block.writeBytesField(
+      2,
+      message((group) => {
+        for (const id of ids) {
+          const [lng, lat] = position(id);
+          group.writeBytesField(
+            1,
+            message((node) => {
+              node.writeSVarintField(1, id);
+              node.writeSVarintField(8, Math.round(lat * 1e7));
+              node.writeSVarintField(9, Math.round(lng * 1e7));
+            }),
+          );
+        }
+      }),
     );
   });
 }

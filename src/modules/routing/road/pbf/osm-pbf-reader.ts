@@ -9,8 +9,8 @@ import Pbf from 'pbf';
  * per element. The schema is OSM's fileformat.proto and osmformat.proto (field numbers below).
  */
 
-/** Features a file may require (OSMHeader.required_features) that this reader understands. */
-const UNDERSTOOD_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes', 'HistoricalInformation']);
+/** Features a file may require (OSMHeader.required_features) that this reader understands (not a history file's). */
+const UNDERSTOOD_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes']);
 /** The format's own limits: a BlobHeader under 64 KiB, a Blob under 32 MiB. */
 const MAX_HEADER_BYTES = 64 * 1024;
 const MAX_BLOB_BYTES = 32 * 1024 * 1024;

@@ -57,6 +57,28 @@ describe('OSM PBF road networks (ROAD_NETWORK_FILE=….osm.pbf)', () => {
     expect(createRoadRouter({ networkFile: CITY_FILE })).toBeInstanceOf(PbfRoadRouter);
   });
 
+  it('reads plain Node messages and node blocks out of id order alike', () => {
+    const dense = loadPbfRoadGraph(CITY_FILE);
+    const other = join(dir, 'plain-reversed.osm.pbf');
+    writeSyntheticCityPbf(other, SMALL_CITY, { plainNodes: true, reverseNodeBlocks: true, nodesPerBlock: 100 });
+    const plain = loadPbfRoadGraph(other);
+    expect(plain.size).toEqual(dense.size);
+    const from = city.at(4.2, 1);
+    const to = city.at(4, 9.5);
+    const route = (graph: typeof dense) => graph.route(graph.snap(from, 'car', 2)!, graph.snap(to, 'car', 2)!, 'car');
+    expect(route(plain)).toEqual(route(dense));
+  });
+
+  it('splits a way where the extract lacks its nodes (cut at its border), and routes round the gap', async () => {
+    const cut = join(dir, 'cut.osm.pbf');
+    const missing = city.horizontal(4, 8, 0); // the shape point between junctions (4, 8) and (4, 9)
+    writeSyntheticCityPbf(cut, SMALL_CITY, { omitNode: (id) => id === missing });
+    const whole = await new PbfRoadRouter(CITY_FILE).route(city.at(4, 8), city.at(4, 9), 'car');
+    expect(whole.distance_km).toBeCloseTo(BLOCK_KM, 4);
+    const gap = await new PbfRoadRouter(cut).route(city.at(4, 8), city.at(4, 9), 'car');
+    expect(gap.distance_km).toBeGreaterThanOrEqual(BLOCK_KM + 2 * ROW_KM - 1e-4);
+  });
+
   it('drives a truck across the river on a bridge, along the streets, joined exactly to the waypoints', async () => {
     const from = city.at(4.2, 1); // on column 1, between rows
     const to = city.at(4, 9.5); // on row 4, between columns

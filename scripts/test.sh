@@ -36,8 +36,10 @@ stage "SDK and CLI packages"
 # The SDKs' types must be those of the committed OpenAPI document (which src/openapi.spec.ts keeps
 # current), and the e2e suite runs the built packages as their users get them.
 npm run generate:check --workspace @mapr/sdk
-# The Python SDK's types likewise (packages/python/tools/generate_types.py, standard library only).
+# The Python SDK's types likewise (packages/python/tools/generate_types.py, standard library only), and the SDK,
+# its generator and its tests type-checked against them (Debian's mypy, --strict; packages/python/pyproject.toml).
 /usr/bin/python3 -B packages/python/tools/generate_types.py --check
+(cd packages/python && /usr/bin/mypy)
 npm run build:packages
 stage "types, lint, dependency rules"
 # Type checking and lint each keep one core busy: side by side they take the time of the longer.

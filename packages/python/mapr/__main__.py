@@ -225,7 +225,7 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def global_options(parser: argparse.ArgumentParser, default: Any) -> argparse.ArgumentParser:
+def global_options(parser: _Parser, default: Any) -> _Parser:
     parser.add_argument("--api-key", default=default, help="API key or access token for this run")
     parser.add_argument("--base-url", default=default, help="the service address for this run")
     json_default = False if default is None else default
@@ -239,9 +239,9 @@ def global_options(parser: argparse.ArgumentParser, default: Any) -> argparse.Ar
 
 
 def build_parser() -> argparse.ArgumentParser:
-    top = global_options(argparse.ArgumentParser(add_help=False), None)
+    top = global_options(_Parser(add_help=False), None)
     # The same options after the command's name; not given there, they leave the value given before it.
-    common = global_options(argparse.ArgumentParser(add_help=False), argparse.SUPPRESS)
+    common = global_options(_Parser(add_help=False), argparse.SUPPRESS)
     parser = _Parser(
         prog="python -m mapr",
         description="Render map animation videos with mapr from the command line.",
@@ -282,6 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def report(error: Exception, as_json: bool) -> int:
     """Prints the error on stderr (as JSON with --json) and answers the exit code it deserves."""
+    body: dict[str, Any]
     if isinstance(error, UsageError):
         code, body, text = EXIT_USAGE, {"error_code": "USAGE", "message": str(error)}, str(error)
     elif isinstance(error, MaprError):

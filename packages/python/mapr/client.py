@@ -330,7 +330,7 @@ class Batches:
             Batch,
             _poll_until_ended(
                 read=lambda: self._api.call("GET", f"/v1/batch/{_quote(batch_id)}"),
-                ended=lambda batch: batch["queued"] == 0 and batch["processing"] == 0,
+                ended=lambda batch: bool(batch["queued"] == 0 and batch["processing"] == 0),
                 change_key=lambda b: f"{b['status']}:{b['completed']}:{b['failed']}:{b['processing']}:{b['queued']}",
                 on_progress=on_progress,
                 interval=interval,

@@ -150,7 +150,7 @@ class RetryingTransport:
 
     def _backoff(self, attempt: int) -> float:
         """Exponential backoff with "full jitter", so clients that failed together do not retry together."""
-        ceiling = min(self.retry.max_delay, self.retry.initial_delay * 2**attempt)
+        ceiling = min(self.retry.max_delay, self.retry.initial_delay * 2.0**attempt)
         return ceiling / 2 + random.random() * ceiling / 2
 
 

@@ -24,19 +24,19 @@ def reason(body: str | bytes, headers: dict[str, str], secret: str | list[str], 
     return "accepted"
 
 
-@pytest.mark.parametrize("case", VECTORS["must_verify"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", VECTORS["must_verify"], ids=lambda case: str(case["name"]))
 def test_accepts_every_must_verify_case(case: dict[str, Any]) -> None:
     event = verify_webhook(case["body"], case["headers"], case["secret"], now=case["now"])
     assert event == json.loads(case["body"])
 
 
-@pytest.mark.parametrize("case", VECTORS["must_fail"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", VECTORS["must_fail"], ids=lambda case: str(case["name"]))
 def test_refuses_every_must_fail_case(case: dict[str, Any]) -> None:
     with pytest.raises(WebhookVerificationError):
         verify_webhook(case["body"], case["headers"], case["secret"], now=case["now"])
 
 
-@pytest.mark.parametrize("case", VECTORS["signing"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", VECTORS["signing"], ids=lambda case: str(case["name"]))
 def test_v2_and_body_only_signatures_of_the_signing_cases(case: dict[str, Any]) -> None:
     headers, body, secrets = case["expected_headers"], case["body"], case["secrets"]
     for secret in secrets.values():
@@ -59,7 +59,7 @@ def test_v2_and_body_only_signatures_of_the_signing_cases(case: dict[str, Any]) 
     )
 
 
-@pytest.mark.parametrize("case", VECTORS["standard_webhooks"]["signing"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", VECTORS["standard_webhooks"]["signing"], ids=lambda case: str(case["name"]))
 def test_standard_webhooks_signatures(case: dict[str, Any]) -> None:
     headers, body = case["expected_headers"], case["body"]
     timestamp = case["timestamp"]

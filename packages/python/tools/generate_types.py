@@ -163,7 +163,8 @@ class Generator:
     def json_schema(self, content: dict[str, Any] | None) -> dict[str, Any] | None:
         if not content or "application/json" not in content:
             return None
-        return content["application/json"].get("schema")
+        schema: dict[str, Any] | None = content["application/json"].get("schema")
+        return schema
 
     def operations(self) -> list[list[str]]:
         blocks: list[list[str]] = []

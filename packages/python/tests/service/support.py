@@ -11,9 +11,10 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from mapr import Mapr, Request, Response, RetryPolicy, urllib_send
+from mapr.types import CreateRenderRequest
 
 BASE_URL = os.environ.get("MAPR_TEST_BASE_URL", "")
 CONTROL_URL = os.environ.get("MAPR_TEST_CONTROL_URL", "")
@@ -146,9 +147,9 @@ class WebhookReceiver:
         self.server.server_close()
 
 
-def render_body(**overrides: Any) -> dict[str, Any]:
+def render_body(**overrides: Any) -> CreateRenderRequest:
     """A small valid render body."""
-    return {
+    body: dict[str, Any] = {
         "waypoints": [
             {"lat": 38.7223, "lng": -9.1393, "label": "Lisbon"},
             {"lat": 40.7128, "lng": -74.006, "label": "New York"},
@@ -156,3 +157,4 @@ def render_body(**overrides: Any) -> dict[str, Any]:
         "duration": 3,
         **overrides,
     }
+    return cast(CreateRenderRequest, body)

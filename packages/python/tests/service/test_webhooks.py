@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any
+from typing import Any, cast
 
 from mapr import Mapr, WebhookVerificationError, verify_webhook
-from mapr.types import AccountEvent
+from mapr.types import AccountEvent, EventPage, RenderCompleteEvent
 from support import Received, Recorder, WebhookReceiver, new_account, render_body, wait_for
 
 SCHEMES = ("v2", "standard_webhooks", "body_only")
@@ -37,7 +37,7 @@ def test_a_genuine_delivery_verifies_with_each_scheme_and_changed_replayed_or_fo
     job_id, delivery = delivered_to(mapr, receiver, "/python/genuine")
     body, headers = delivery.body, delivery.headers  # the raw bytes, and http.server's header object
 
-    event = mapr.webhooks.verify(body, headers, secret)
+    event = cast(RenderCompleteEvent, mapr.webhooks.verify(body, headers, secret))
     assert (event["event"], event["job_id"], event["status"]) == ("render.complete", job_id, "complete")
     plain = {name.lower(): value for name, value in headers.items()}
     assert {"x-service-signature", "x-service-signature-v2", "webhook-id", "webhook-signature"} <= plain.keys()
@@ -81,7 +81,8 @@ def test_deliveries_during_a_secret_rotation_verify_with_the_old_secret_or_the_n
     assert current != previous
     _, delivery = delivered_to(account.client(), receiver, "/python/rotation")
     for scheme in ("v2", "standard_webhooks"):
-        for secret in (previous, current, [previous, current]):
+        secrets: list[str | list[str]] = [previous, current, [previous, current]]
+        for secret in secrets:
             assert outcome(delivery.body, delivery.headers, secret, scheme=scheme) == "accepted", (scheme, secret)
     # X-Service-Signature is signed with the current secret only.
     body_only = {"scheme": "body_only", "allow_replayable_body_only_signature": True}
@@ -94,7 +95,11 @@ def test_the_event_stream_starts_now_and_yields_each_new_event_signed_with_the_l
     mapr = account.client()
     earlier = mapr.renders.create(render_body())["job_id"]
     mapr.renders.wait(earlier, interval=0.1)
-    wait_for(lambda: mapr.events.list(), lambda page: len(page["data"]) == 1)
+
+    def recorded(page: EventPage) -> bool:
+        return len(page["data"]) == 1
+
+    wait_for(mapr.events.list, recorded)
 
     # The stream's own client, whose requests the test sees: the new render is made once the stream has found
     # where "now" is and asks for what comes after it (its long poll).

@@ -28,7 +28,9 @@ const PACKAGE = join(__dirname, '..', 'packages', 'python');
 /** Runs a command to its end without blocking the event loop (the service answers pytest from this process). */
 function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: PACKAGE, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The SDK reads MAPR_API_KEY and MAPR_BASE_URL, and its command the config file: none of the machine's reach the tests.
+    const { MAPR_API_KEY: _key, MAPR_BASE_URL: _url, MAPR_CONFIG_FILE: _file, ...inherited } = process.env;
+    const child = spawn(command, args, { cwd: PACKAGE, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -67,8 +69,8 @@ describe('Python SDK (packages/python) against the running service', () => {
         await t.app.get(PlansService).setTier(account.id, 'creator', { ...roomy, ...overrides });
         await t.app.get<Redis>(REDIS).del(rateWindowKey(account.id));
       }
-      const { id, email, accessToken, liveKey, testKey } = account;
-      return answer(res, 201, { id, email, access_token: accessToken, live_key: liveKey, test_key: testKey });
+      const { id, email, password, accessToken, liveKey, testKey } = account;
+      return answer(res, 201, { id, email, password, access_token: accessToken, live_key: liveKey, test_key: testKey });
     }
     const window = /^\/accounts\/([^/]+)\/rate-window$/.exec(path);
     if (req.method === 'POST' && window) {

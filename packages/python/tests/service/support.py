@@ -37,6 +37,7 @@ def control(path: str, body: dict[str, Any]) -> Any:
 class ServiceAccount:
     id: str
     email: str
+    password: str
     access_token: str
     live_key: str
     test_key: str

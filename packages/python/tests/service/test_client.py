@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mapr import MaprConnectionError, MaprError, Mapr, RenderFailedError, RetryPolicy
+from mapr.types import LogInRequest
 from support import BASE_URL, VIDEO_FIXTURE, Recorder, fast_retries, new_account, render_body
 
 
@@ -151,6 +152,38 @@ def test_reports_validation_errors_with_every_issue_and_never_retries_them() -> 
     with pytest.raises(MaprError) as missing:
         mapr.renders.get("job_doesnotexist000000000000")
     assert (missing.value.status, missing.value.error_code) == (404, "NOT_FOUND")
+
+
+def test_logs_in_searches_places_without_credentials_and_keeps_templates() -> None:
+    account = new_account()
+    anonymous = Recorder()
+    credentials: LogInRequest = {"email": account.email, "password": account.password}
+    logged_in = Mapr(base_url=BASE_URL, send=anonymous).auth.log_in(credentials)
+    session = Mapr(logged_in["accessToken"], base_url=BASE_URL)
+    assert session.account.get()["email"] == account.email
+    # Verified already: nothing to resend, a typed 4xx (not retried).
+    with pytest.raises(MaprError) as raised:
+        session.auth.resend_verification()
+    assert raised.value.status == 409 and raised.value.error_code == "EMAIL_ALREADY_VERIFIED"
+
+    places = Mapr(base_url=BASE_URL, send=anonymous).catalog.places("san", limit=3)
+    assert len(places) == 3 and all("san" in place["name"].lower() for place in places)
+    assert places[0]["display_name"] == f"{places[0]['name']}, {places[0]['admin1']}, {places[0]['country_name']}"
+    assert [(seen.method, seen.path, seen.status) for seen in anonymous.seen[-1:]] == [
+        ("GET", "/v1/places?q=san&limit=3", 200)
+    ]
+
+    mapr = account.client()
+    template = mapr.templates.create({"name": "Brand", "settings": {"transport": "ship", "duration": 5}})
+    assert mapr.templates.get(template["id"])["settings"]["transport"] == "ship"
+    renamed = mapr.templates.update(template["id"], {"name": "Brand 2"})
+    assert renamed["name"] == "Brand 2"
+    job = mapr.renders.create({"template_id": template["id"], "waypoints": render_body()["waypoints"]})
+    assert mapr.renders.get(job["job_id"])["request"]["transport"] == "ship"
+    mapr.templates.delete(template["id"])
+    with pytest.raises(MaprError) as gone:
+        mapr.templates.get(template["id"])
+    assert gone.value.error_code == "NOT_FOUND"
 
 
 def test_an_unknown_key_is_a_typed_401() -> None:

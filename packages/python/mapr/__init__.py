@@ -24,7 +24,7 @@ from .types import (
     TRANSPORTS,
     UNITS,
 )
-from .webhooks import Scheme, VerificationFailure, WebhookEvent, WebhookVerificationError, verify_webhook
+from .webhooks import HeadersLike, Scheme, VerificationFailure, WebhookEvent, WebhookVerificationError, verify_webhook
 
 __version__ = "0.1.0"
 
@@ -45,6 +45,7 @@ __all__ = [
     "TRANSPORTS",
     "UNITS",
     "CreatedRender",
+    "HeadersLike",
     "Mapr",
     "MaprConnectionError",
     "MaprError",

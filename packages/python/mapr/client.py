@@ -49,7 +49,7 @@ from .types import (
     Usage as UsageBody,
     WebhookDelivery,
 )
-from .webhooks import Scheme, WebhookEvent, verify_webhook
+from .webhooks import HeadersLike, Scheme, WebhookEvent, verify_webhook
 
 DEFAULT_BASE_URL = "http://localhost:3000"
 USER_AGENT = "mapr-python/0.1.0"
@@ -472,7 +472,7 @@ class Webhooks:
     @staticmethod
     def verify(
         raw_body: bytes | str,
-        headers: Mapping[str, str] | Iterable[tuple[str, str]],
+        headers: HeadersLike,
         secret: str | Iterable[str],
         *,
         scheme: Scheme | None = None,

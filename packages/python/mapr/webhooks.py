@@ -24,6 +24,7 @@ import json
 import re
 import time
 from collections.abc import Iterable, Mapping
+from email.message import Message
 from typing import Any, Literal, cast
 
 from ._openapi import BatchCompleteEvent, RenderCompleteEvent, RenderFailedEvent
@@ -32,6 +33,10 @@ from ._openapi import BatchCompleteEvent, RenderCompleteEvent, RenderFailedEvent
 WebhookEvent = RenderCompleteEvent | RenderFailedEvent | BatchCompleteEvent
 
 Scheme = Literal["v2", "standard_webhooks", "body_only"]
+#: Headers as a dict (names in any case; a list value is a repeated header), ``http.server``'s ``self.headers``
+#: (an ``email.message.Message``), or ``(name, value)`` pairs (Django's ``request.headers`` is a Mapping, Flask's iterates
+#: as pairs).
+HeadersLike = Mapping[str, str] | Mapping[str, list[str]] | Message | Iterable[tuple[str, str]]
 VerificationFailure = Literal[
     "missing_signature", "malformed_signature", "timestamp_out_of_tolerance", "signature_mismatch", "invalid_json"
 ]
@@ -50,7 +55,7 @@ class WebhookVerificationError(Exception):
 
 def verify_webhook(
     raw_body: bytes | bytearray | memoryview | str,
-    headers: Mapping[str, str] | Iterable[tuple[str, str]],
+    headers: HeadersLike,
     secret: str | Iterable[str],
     *,
     scheme: Scheme | None = None,
@@ -200,12 +205,14 @@ def _require_match(expected: list[str], received: list[str]) -> None:
         )
 
 
-def _headers(headers: Mapping[str, str] | Iterable[tuple[str, str]]) -> dict[str, str]:
+def _headers(headers: HeadersLike) -> dict[str, str]:
     """Lower-case names; a repeated header is joined as an HTTP list."""
-    pairs: Iterable[tuple[str, Any]] = headers.items() if isinstance(headers, Mapping) else headers
-    # http.server's headers (email.message.Message) are not a Mapping but have items().
-    if not isinstance(headers, Mapping) and hasattr(headers, "items"):
+    pairs: Iterable[tuple[str, Any]]
+    if isinstance(headers, (Mapping, Message)):
+        # A Message is not a Mapping, but has items() (every header, repeated ones too).
         pairs = headers.items()
+    else:
+        pairs = headers
     lookup: dict[str, str] = {}
     for name, value in pairs:
         if value is None:

@@ -186,6 +186,22 @@ def test_logs_in_searches_places_without_credentials_and_keeps_templates() -> No
     assert gone.value.error_code == "NOT_FOUND"
 
 
+def test_previews_reads_the_planned_route_and_lists_keys() -> None:
+    account = new_account()
+    mapr = account.client()
+    preview = mapr.renders.preview(render_body())
+    assert preview["render_allowed"] is True and preview["render_refusals"] == []
+    assert preview["composition"]["fps"] * 3 == preview["composition"]["duration_in_frames"]
+    job = mapr.renders.create(render_body())
+    render = mapr.renders.wait(job["job_id"], interval=0.1)
+    route = mapr.renders.route(render["job_id"])
+    assert route["type"] == "FeatureCollection" and len(route["features"]) == 1
+    assert route["features"][0]["geometry"]["type"] == "LineString"
+    keys = account.session().api_keys.list()
+    assert sorted(key["mode"] for key in keys) == ["live", "test"]
+    assert account.live_key.endswith(next(key["last4"] for key in keys if key["mode"] == "live"))
+
+
 def test_an_unknown_key_is_a_typed_401() -> None:
     with pytest.raises(MaprError) as raised:
         Mapr("mapr_live_" + "x" * 32, base_url=BASE_URL).account.get()

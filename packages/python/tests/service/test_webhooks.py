@@ -57,6 +57,14 @@ def test_a_genuine_delivery_verifies_with_each_scheme_and_changed_replayed_or_fo
         assert outcome(body, headers, secret, scheme=scheme, now=signed_at + 299) == "accepted"
         assert outcome(body, headers, secret, scheme=scheme, now=signed_at + 301) == "timestamp_out_of_tolerance"
     assert outcome(body, {"content-type": "application/json"}, secret) == "missing_signature"
+    # The delivery log has it, delivered; a redelivery is one more attempt, signed afresh.
+    [logged] = mapr.webhooks.deliveries(job_id=job_id)
+    assert (logged["id"], logged["status"]) == (plain["x-service-delivery"], "delivered")
+    again = mapr.webhooks.redeliver(logged["id"])
+    assert again["id"] == logged["id"]
+    redelivered = wait_for(lambda: receiver.on("/python/genuine"), lambda received: len(received) == 2)[1]
+    assert redelivered.body == body  # the same bytes, signed again
+    assert verify_webhook(redelivered.body, redelivered.headers, secret) == event
 
     # Without the V2 header the Standard Webhooks headers decide; a captured delivery replayed 30 days later with
     # both timestamped schemes stripped is refused unless the replayable body-only signature is asked for by name.

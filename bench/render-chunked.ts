@@ -1,7 +1,7 @@
 /**
  * Chunked rendering (contract §18) against one worker: the same job through the real service (Postgres + Redis),
  * first with one worker rendering it whole (API + worker in one process, RENDER_CHUNK_FRAMES unset), then with the
- * API and two worker processes splitting it in two. Prints, side by side, the wall time POST → complete, each
+ * API and two worker processes splitting it (four chunks a worker when the page renders them, ADR 0009). Prints, side by side, the wall time POST → complete, each
  * chunk's time (from its `Render timings` line) and the join's phases, and what the join costs as a share of the
  * single worker's time. Each setup first renders a short warm-up job, so browsers are launched before the timing.
  *
@@ -46,10 +46,10 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  console.log(`\nChunked rendering: ${duration} s of ${resolution} at ${fps} fps, one worker whole vs two workers in two chunks\n`);
+  console.log(`\nChunked rendering: ${duration} s of ${resolution} at ${fps} fps, one worker whole vs two workers, split\n`);
   const whole = await measure('1 worker, whole', {}, 0);
-  // RENDER_CHUNK_FRAMES 1: the split is decided by the alive slots alone (two workers: two chunks).
-  const split = await measure('2 workers, 2 chunks', { RENDER_CHUNK_FRAMES: '1' }, 2);
+  // RENDER_CHUNK_FRAMES 1: the split is decided by the alive slots alone (two workers: eight chunks in the page).
+  const split = await measure('2 workers, split', { RENDER_CHUNK_FRAMES: '1' }, 2);
   report(whole, split);
 }
 

@@ -12,7 +12,14 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { DataSource } from 'typeorm';
 import { RenderJob } from '../src/modules/rendering/testing';
-import { defaultBundleDir, ffprobePath, probeVideo, RemotionRenderer } from '../src/modules/rendering/renderer';
+import {
+  defaultBundleDir,
+  ffprobePath,
+  InPageFirstRenderer,
+  InPageRenderer,
+  probeVideo,
+  RemotionRenderer,
+} from '../src/modules/rendering/renderer';
 import { AccountEvent, WebhookDelivery } from '../src/modules/webhooks/testing';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhooks';
@@ -20,7 +27,10 @@ import { spawnWorker, until, WorkerProcess } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
 
-/** 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 12 and two slots alive, two chunks of 36. */
+/**
+ * 3 s (the shortest) at 24 fps, 720x720: 72 frames; with RENDER_CHUNK_FRAMES 36 and two slots alive, two chunks of 36
+ * (the page's four chunks a slot would be 9 frames each: RENDER_CHUNK_FRAMES keeps them at 36).
+ */
 const body = (extra: Record<string, unknown> = {}) => ({
   waypoints: [
     { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
@@ -34,9 +44,9 @@ const body = (extra: Record<string, unknown> = {}) => ({
 const FRAMES = 72;
 const BOUNDARY = 36;
 
-/** Workers of this file split jobs of more than 12 frames; the sweep stays off (its own test is in renders.e2e-spec.ts). */
+/** Workers of this file split jobs of more than 36 frames in two; the sweep stays off (its own test is in renders.e2e-spec.ts). */
 const startWorker = (t: TestApp, env: Record<string, string> = {}): WorkerProcess =>
-  spawnWorker(t, { RENDER_CHUNK_FRAMES: '12', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
+  spawnWorker(t, { RENDER_CHUNK_FRAMES: '36', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
 
 const ffmpeg = join(dirname(ffprobePath()), 'ffmpeg');
 /** Frame `n` (0-based, in decoding order) of an MP4 as a PNG image. */
@@ -137,6 +147,8 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     const chunks = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete');
     expect(chunks.map((l) => l.chunk).sort()).toEqual([0, 1]);
     expect(new Set(chunks.map((l) => l.pid)).size).toBe(2);
+    // Rendered in the page (contract §23), as the whole video would be.
+    expect(chunks.map((l) => l.details?.engine)).toEqual(['in_page', 'in_page']);
     const join_ = timingsOf(jobId).find((l) => l.entry === 'join')!;
     expect(join_.outcome).toBe('complete');
     expect(Object.keys(join_.phases!)).toEqual(expect.arrayContaining(['download', 'combine', 'probe', 'storage', 'complete']));
@@ -144,7 +156,11 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     const joined = join(storageDir(), 'renders', `${jobId}.mp4`);
     const reference = join(scratch, 'unsplit.mp4');
     const { props } = (await t.http.post('/v1/render/preview').auth(account.liveKey, bearer).send(body()).expect(200)).body;
-    const renderer = new RemotionRenderer({ bundleDir: defaultBundleDir(), tempDir: join(scratch, 'renderer') });
+    // The video one worker would make: the engine a worker slot uses (the page, for this job).
+    const renderer = new InPageFirstRenderer(
+      new InPageRenderer({ bundleDir: defaultBundleDir(), tempDir: join(scratch, 'in-page') }),
+      new RemotionRenderer({ bundleDir: defaultBundleDir(), tempDir: join(scratch, 'renderer') }),
+    );
     try {
       await renderer.render({ props, videoPath: reference, thumbnailPath: join(scratch, 'unsplit.jpg') });
     } finally {

@@ -91,7 +91,15 @@ describe('an API and two workers on separate disks, sharing only Postgres, Redis
         worker: spawnWorker(
           t,
           // Jobs of more than 100 frames are split between the worker slots alive; 60 ms a frame leaves time to kill one.
-          { ...s3.env(), DATA_DIR: dataDir, RENDER_CHUNK_FRAMES: '100', RENDER_QUEUE_SWEEP_SECONDS: '0', FAKE_RENDER_MS_PER_FRAME: '60' },
+          {
+            ...s3.env(),
+            DATA_DIR: dataDir,
+            RENDER_CHUNK_FRAMES: '100',
+            RENDER_QUEUE_SWEEP_SECONDS: '0',
+            FAKE_RENDER_MS_PER_FRAME: '60',
+            // Chunks planned as for the screenshot path (one a slot): the fake renderer stands in for either engine.
+            RENDER_ENGINE: 'screenshots',
+          },
           FAKE_WORKER,
         ),
       });

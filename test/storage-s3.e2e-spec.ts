@@ -29,7 +29,10 @@ import { until } from './support/worker-process';
 
 const bearer = { type: 'bearer' } as const;
 const HOUR = 3600_000;
-/** 3 s at 24 fps: 72 frames; with RENDER_CHUNK_FRAMES 12 and two worker slots, two chunks of 36. */
+/**
+ * 3 s at 24 fps: 72 frames; with RENDER_CHUNK_FRAMES 12 and two worker slots, two chunks of 36 (planned as for the
+ * screenshot path, one chunk a slot: the fake renderer draws nothing, what is under test is where the files go).
+ */
 const body = {
   waypoints: [
     { lat: 38.7223, lng: -9.1393, label: 'Lisbon' },
@@ -183,7 +186,7 @@ describe.each([
     wholeAccount = await createRoomyAccount(whole);
     splitRenderer = new HookedRenderer({ msPerFrame: 2 });
     split = await startTestApp(
-      { MAPR_ROLE: 'all', WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '12', ...store.env() },
+      { MAPR_ROLE: 'all', WORKER_CONCURRENCY: '2', RENDER_CHUNK_FRAMES: '12', RENDER_ENGINE: 'screenshots', ...store.env() },
       { overrides: [{ provide: RENDERER, useValue: splitRenderer }] },
     );
     splitAccount = await createRoomyAccount(split);

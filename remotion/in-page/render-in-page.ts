@@ -55,7 +55,7 @@ export function installInPageRenderer(compositions: Record<string, React.FC<MapA
 
 async function renderInPage(
   compositions: Record<string, React.FC<MapAnimationProps>>,
-  { compositionId, props, videoBitrate, videoUrl, thumbnailUrl, licenseKey }: InPageRenderRequest,
+  { compositionId, props, frameRange, videoBitrate, videoUrl, thumbnailUrl, licenseKey }: InPageRenderRequest,
 ): Promise<InPageRenderAnswer> {
   // The service decides from the same flag before it opens the page: this is the page's own guard.
   if (!rendersInPage(props)) return { rendered: false, declined: 'the camera tilts, or the mode or frame size is not drawn here' };
@@ -67,13 +67,16 @@ async function renderInPage(
   const frameDuration = Math.round(1e6 / fps);
   const rgba = new Uint8Array(width * height * 4);
   const i420 = new Uint8Array((width * height * 3) / 2);
-  const lastTimestamp = Math.round(((durationInFrames - 1) / fps) * 1e6);
+  // A chunk's frames are stamped from 0 (the web renderer counts from the range's first frame).
+  const frameCount = frameRange ? frameRange[1] - frameRange[0] + 1 : durationInFrames;
+  const lastTimestamp = Math.round(((frameCount - 1) / fps) * 1e6);
   let thumbnail: Promise<Blob> | null = null;
   let reported = 0;
   try {
     const { getBlob, internalState } = await renderMediaOnWeb({
       composition: { id: compositionId, component, width, height, fps, durationInFrames, defaultProps: props },
       inputProps: props,
+      frameRange,
       container: 'mp4',
       videoCodec: 'h264',
       muted: true,
@@ -103,7 +106,7 @@ async function renderInPage(
         return converted;
       },
       onProgress: (progress) => {
-        if (progress.encodedFrames - reported >= Math.max(1, Math.round(fps / 3)) || progress.encodedFrames === durationInFrames) {
+        if (progress.encodedFrames - reported >= Math.max(1, Math.round(fps / 3)) || progress.encodedFrames === frameCount) {
           reported = progress.encodedFrames;
           void window[IN_PAGE_PROGRESS_FUNCTION]?.(reported);
         }
@@ -116,7 +119,7 @@ async function renderInPage(
     }
     return {
       rendered: true,
-      frames: durationInFrames,
+      frames: frameCount,
       drawMs: internalState.getCreateFrameTime(),
       encodeMs: internalState.getAddSampleTime(),
     };

@@ -17,6 +17,8 @@ export interface WorkerLogLine {
   outcome?: string;
   phases?: Record<string, number>;
   total_ms?: number;
+  /** The renderer's notes (render-timings.ts), e.g. `engine`: `in_page` or `screenshots`. */
+  details?: Record<string, unknown>;
   [field: string]: unknown;
 }
 

@@ -30,6 +30,11 @@ export interface InPageRenderRequest {
   /** The composition the page draws: one of those its bundle entry installed (`MAP_ANIMATION_COMPOSITION_ID`). */
   compositionId: string;
   props: MapAnimationProps;
+  /**
+   * Only these frames (first and last, inclusive), as one chunk of a split job: the MP4 then holds just them, its
+   * timestamps starting at 0, and the thumbnail is the range's last frame. Null: the whole composition.
+   */
+  frameRange: [number, number] | null;
   /** Bits per second of the H.264 stream. */
   videoBitrate: number;
   /** Where the MP4 is POSTed; the thumbnail (the last frame as a JPEG) goes to `thumbnailUrl` when given. */

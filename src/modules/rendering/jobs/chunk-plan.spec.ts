@@ -4,6 +4,7 @@ describe('planChunks', () => {
   it('never splits without RENDER_CHUNK_FRAMES, with one slot, or when the job fits one chunk', () => {
     expect(planChunks(300, undefined, 4)).toEqual({ framesPerChunk: 300, ranges: [[0, 299]] });
     expect(planChunks(300, 60, 1)).toEqual({ framesPerChunk: 300, ranges: [[0, 299]] });
+    expect(planChunks(300, 60, 1, 2)).toEqual({ framesPerChunk: 300, ranges: [[0, 299]] });
     expect(planChunks(60, 60, 4)).toEqual({ framesPerChunk: 60, ranges: [[0, 59]] });
   });
 
@@ -16,6 +17,20 @@ describe('planChunks', () => {
         [150, 299],
       ],
     });
+  });
+
+  it('makes as many chunks per slot as asked (the page: four), still never shorter than RENDER_CHUNK_FRAMES', () => {
+    expect(planChunks(300, 60, 2, 2).ranges).toEqual([
+      [0, 74],
+      [75, 149],
+      [150, 224],
+      [225, 299],
+    ]);
+    expect(planChunks(300, 100, 2, 2).ranges).toEqual([
+      [0, 99],
+      [100, 199],
+      [200, 299],
+    ]);
   });
 
   it('makes chunks of RENDER_CHUNK_FRAMES when there are slots enough, the last one taking the rest', () => {

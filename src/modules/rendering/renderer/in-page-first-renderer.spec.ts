@@ -40,15 +40,24 @@ describe('InPageFirstRenderer', () => {
     expect(engineOf(i)).toBe('in_page');
   });
 
-  it('sends chunks, frames larger than 4k and tilted cameras to the screenshot path without offering them to the page', async () => {
+  it('renders a chunk of a split job in the page too, with its frame range', async () => {
     const { inPage, screenshots, renderer } = setUp(async () => VIDEO);
-    const chunk = input({ frameRange: [0, 59] });
+    const chunk = input({ frameRange: [60, 119] });
+    await expect(renderer.render(chunk)).resolves.toBe(VIDEO);
+    expect(inPage.render).toHaveBeenCalledWith(expect.objectContaining({ frameRange: [60, 119] }));
+    expect(screenshots.render).not.toHaveBeenCalled();
+    expect(engineOf(chunk)).toBe('in_page');
+  });
+
+  it('sends frames larger than 4k and tilted cameras, whole or in chunks, to the screenshot path without offering them to the page', async () => {
+    const { inPage, screenshots, renderer } = setUp(async () => VIDEO);
     const eightK = input({ props: props(7680, 4320) });
     const tilted = input({ props: props(1920, 1080, 20) });
-    for (const i of [chunk, eightK, tilted]) await expect(renderer.render(i)).resolves.toBe(VIDEO);
+    const tiltedChunk = input({ props: props(1920, 1080, 20), frameRange: [0, 59] });
+    for (const i of [eightK, tilted, tiltedChunk]) await expect(renderer.render(i)).resolves.toBe(VIDEO);
     expect(inPage.render).not.toHaveBeenCalled();
     expect(screenshots.render).toHaveBeenCalledTimes(3);
-    expect([chunk, eightK, tilted].map(engineOf)).toEqual(['screenshots', 'screenshots', 'screenshots']);
+    expect([eightK, tilted, tiltedChunk].map(engineOf)).toEqual(['screenshots', 'screenshots', 'screenshots']);
   });
 
   it('sends a video the page declines after all to the screenshot path', async () => {
@@ -69,6 +78,28 @@ describe('InPageFirstRenderer', () => {
     await expect(renderer.render(input())).resolves.toBe(VIDEO);
     expect(screenshots.render).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('in-page render failed'));
+  });
+
+  it('makes a chunk the page failed in the page once more, never with screenshots (its siblings are page streams)', async () => {
+    const failure = new JobFailure('RENDER_FAILED', 'The video could not be rendered. Please try again.');
+    let calls = 0;
+    const once = setUp(async () => {
+      if (calls++ === 0) throw failure;
+      return VIDEO;
+    });
+    const chunk = input({ frameRange: [60, 119] });
+    await expect(once.renderer.render(chunk)).resolves.toBe(VIDEO);
+    expect(once.inPage.render).toHaveBeenCalledTimes(2);
+    expect(once.screenshots.render).not.toHaveBeenCalled();
+    expect(engineOf(chunk)).toBe('in_page');
+    expect(once.log).toHaveBeenCalledWith(expect.stringContaining('chunk failed'));
+
+    const twice = setUp(async () => {
+      throw failure;
+    });
+    await expect(twice.renderer.render(input({ frameRange: [0, 59] }))).rejects.toBe(failure);
+    expect(twice.inPage.render).toHaveBeenCalledTimes(2);
+    expect(twice.screenshots.render).not.toHaveBeenCalled();
   });
 
   it('does not render again what was cancelled or ran out of time', async () => {

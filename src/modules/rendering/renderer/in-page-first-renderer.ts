@@ -1,9 +1,10 @@
 /**
  * The worker's renderer per slot (ADR 0015): the engine is chosen here from the props, before any page is opened.
- * Videos the page renders well go to the in-page renderer (`takesInPage`: whole videos that `rendersInPage(props)`
- * names, a mode it draws, a camera that never tilts, up to 4k), everything else to Remotion's screenshot path (`RemotionRenderer`): chunks and
- * their join, and tilted cameras. A render the page fails for any reason but cancel and time-out is made again on the
- * screenshot path, so a fault of the newer path costs the job time, not its video; the operator log says so.
+ * Videos the page renders well go to the in-page renderer (`takesInPage`: videos and chunks that `rendersInPage(props)`
+ * names, a mode it draws, a camera that never tilts, up to 4k), everything else to Remotion's screenshot path
+ * (`RemotionRenderer`): tilted cameras, frames above 4k, and the join of a split job's chunks. A video the page fails
+ * for any reason but cancel and time-out is made again on the screenshot path, so a fault of the newer path costs the
+ * job time, not its video; a chunk is made again in the page instead (`chunkAgainInPage`). The operator log says so.
  *
  * Which path made a video is noted in its timings (`engine`: `in_page` or `screenshots`).
  */
@@ -34,12 +35,27 @@ export class InPageFirstRenderer implements Renderer {
         return video;
       } catch (error) {
         if (error instanceof JobFailure && error.code === 'RENDER_FAILED') {
+          if (input.frameRange) return this.chunkAgainInPage(withTimer);
           this.log?.('in-page render failed; rendering the video again with screenshots');
         } else if (!(error instanceof InPageDeclined)) throw error;
       }
     }
     timer.note('engine', 'screenshots');
     return this.screenshots.render(withTimer);
+  }
+
+  /**
+   * A chunk the page failed is made in the page once more (the failure closed the browser: a fresh one), never with
+   * screenshots: its siblings are the page's streams, and an x264 stream among them (B-frames, so its timestamps start
+   * two frames later) is not joined frame for frame by a copy (measured: the frames after that boundary were misplaced,
+   * SSIM 0.88 against the whole video). A second failure fails the chunk, and with it the job (RENDER_FAILED, the render
+   * given back).
+   */
+  private async chunkAgainInPage(input: RenderVideoInput): Promise<RenderedVideo> {
+    this.log?.('in-page render of a chunk failed; rendering the chunk again in a fresh page');
+    const video = await this.inPage.render(input);
+    input.timer?.note('engine', 'in_page');
+    return video;
   }
 
   joinChunks(input: JoinChunksInput): Promise<RenderedVideo> {

@@ -11,10 +11,13 @@
  *   (REMOTION_LICENSE_KEY), and every other request is refused.
  * - One page, kept between jobs (map geometry stays parsed); a failed, cancelled or timed-out render closes it, and the
  *   browser too after a failure.
- * - It renders only what it does well, decided here from the props before a page is opened (`takesInPage`): whole
- *   videos (no chunk: those are MPEG-TS, joined without re-encoding) that `rendersInPage(props)` names (a mode the
- *   page draws, a camera that never tilts, up to IN_PAGE_MAX_PIXELS a frame); the rest is declined
- *   (`InPageDeclined`). The page checks the same flag. What the two sides say is contract/in-page-protocol.ts.
+ * - It renders only what it does well, decided here from the props before a page is opened (`takesInPage`): videos
+ *   and chunks that `rendersInPage(props)` names (a mode the page draws, a camera that never tilts, up to
+ *   IN_PAGE_MAX_PIXELS a frame); the rest is declined (`InPageDeclined`). The page checks the same flag. What the two
+ *   sides say is contract/in-page-protocol.ts.
+ * - A chunk of a split job (a `frameRange`) is the page's MP4 of those frames, its H.264 stream then copied into
+ *   MPEG-TS (`remuxToMpegTs`), so that the join concatenates chunks without re-encoding, as it does the screenshot
+ *   path's `h264-ts` chunks (ADR 0009).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,7 +40,8 @@ import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVid
 import { BrowserLifecycle } from './browser-lifecycle';
 import { answerFromBundle } from './bundle-page';
 import { watchInterruption } from './interruption';
-import { readBack, removeQuietly } from './video-output';
+import { chunkFigures, readBack, removeQuietly } from './video-output';
+import { remuxToMpegTs } from './video-file';
 
 export interface InPageRendererOptions {
   /** The Remotion bundle (`npm run build:remotion`), whose page carries the in-page renderer. */
@@ -99,11 +103,12 @@ export function pageRequestVerdict(url: URL, licenseKey: string | null): 'own' |
 /** What the service asks the page for one video (the page's side: remotion/in-page/render-in-page.ts). */
 export function inPageRenderRequest(
   props: RenderVideoInput['props'],
-  options: { compositionId?: string; licenseKey?: string | null; thumbnail: boolean },
+  options: { compositionId?: string; licenseKey?: string | null; thumbnail: boolean; frameRange?: [number, number] | null },
 ): InPageRenderRequest {
   return {
     compositionId: options.compositionId ?? MAP_ANIMATION_COMPOSITION_ID,
     props: props.imagery_tiles ? { ...props, imagery_tiles: { ...props.imagery_tiles, url: IN_PAGE_TILES_URL } } : props,
+    frameRange: options.frameRange ?? null,
     videoBitrate: inPageBitrate(props.width, props.height, props.fps, pictureDetail(props)),
     videoUrl: VIDEO_URL,
     thumbnailUrl: options.thumbnail ? THUMBNAIL_URL : null,
@@ -112,11 +117,11 @@ export function inPageRenderRequest(
 }
 
 /**
- * Whether the in-page renderer makes this video, decided from the props before any page is opened: a whole video (a
- * chunk is MPEG-TS, joined without re-encoding) that `rendersInPage` names.
+ * Whether the in-page renderer makes this video or chunk, decided from the props before any page is opened: one that
+ * `rendersInPage` names. A job's chunks share its props, so they are all made by the same engine.
  */
-export function takesInPage(input: Pick<RenderVideoInput, 'props' | 'frameRange'>): boolean {
-  return !input.frameRange && rendersInPage(input.props);
+export function takesInPage(input: Pick<RenderVideoInput, 'props'>): boolean {
+  return rendersInPage(input.props);
 }
 
 export class InPageRenderer implements Renderer {
@@ -157,11 +162,11 @@ export class InPageRenderer implements Renderer {
   }
 
   joinChunks(_input: JoinChunksInput): Promise<RenderedVideo> {
-    return Promise.reject(new Error('The in-page renderer renders whole videos only; chunks are joined by the screenshot renderer.'));
+    return Promise.reject(new Error('The in-page renderer renders videos and chunks; chunks are joined by the screenshot renderer.'));
   }
 
   private async renderNow(input: RenderVideoInput): Promise<RenderedVideo> {
-    if (!takesInPage(input)) throw new InPageDeclined('a chunk, a camera that tilts, or a frame larger than 4k');
+    if (!takesInPage(input)) throw new InPageDeclined('a camera that tilts, or a frame larger than 4k');
     const timer = input.timer ?? new PhaseTimer();
     let page: Page | null = null;
     // Cancel and time-out end the render in the page at once; the page is then closed (a fresh one for the next job).
@@ -180,13 +185,17 @@ export class InPageRenderer implements Renderer {
       timer.note('browser_launched', this.browser.launches > launchesBefore);
       interruption.throwIfInterrupted();
       const thumbnailPath = input.thumbnailPath ?? null;
+      const range = input.frameRange ?? null;
+      // A chunk's MP4 lands beside the MPEG-TS file it becomes.
+      const pageVideo = range ? `${input.videoPath}.mp4` : input.videoPath;
       removeQuietly(input.videoPath);
+      if (range) removeQuietly(pageVideo);
       if (thumbnailPath) removeQuietly(thumbnailPath);
-      this.outputs = { video: input.videoPath, thumbnail: thumbnailPath };
+      this.outputs = { video: pageVideo, thumbnail: thumbnailPath };
       // The imagery tile cache's tiles reach the page through its own origin (answer()): Chromium keeps a page that
       // is not itself on the loopback from loading from it.
       this.tileSource = props.imagery_tiles?.url ?? null;
-      const frameCount = props.durationInFrames;
+      const frameCount = range ? range[1] - range[0] + 1 : props.durationInFrames;
       this.progressTo = (encoded: number) => {
         if (encoded >= frameCount) failpoint('renderer.encoding');
         input.onProgress?.(Math.min(0.97, (encoded / frameCount) * 0.97));
@@ -198,6 +207,7 @@ export class InPageRenderer implements Renderer {
             compositionId: this.options.compositionId,
             licenseKey: this.options.licenseKey,
             thumbnail: thumbnailPath !== null,
+            frameRange: range,
           }),
         ] as const satisfies readonly [typeof IN_PAGE_RENDER_FUNCTION, InPageRenderRequest]),
       );
@@ -206,11 +216,19 @@ export class InPageRenderer implements Renderer {
       timer.note('frames', answer.frames);
       timer.note('in_page_draw_ms', Math.round(answer.drawMs));
       timer.note('in_page_encode_ms', Math.round(answer.encodeMs));
-      const video = await timer.time('probe', () => readBack(input.videoPath));
+      let video;
+      if (range) {
+        await timer.time('remux', () => remuxToMpegTs(pageVideo, input.videoPath));
+        removeQuietly(pageVideo);
+        video = chunkFigures(input.videoPath, range, props);
+      } else {
+        video = await timer.time('probe', () => readBack(input.videoPath));
+      }
       input.onProgress?.(1);
       return video;
     } catch (error) {
       removeQuietly(input.videoPath);
+      if (input.frameRange) removeQuietly(`${input.videoPath}.mp4`);
       if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
       if (error instanceof InPageDeclined) throw error;
       const stopped = interruption.error();

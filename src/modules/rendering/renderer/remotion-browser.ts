@@ -59,8 +59,12 @@ export class RemotionBrowser {
     return this.lifecycle.launches;
   }
 
-  /** Runs one operation of the owner with Remotion's temp files in tempDir (its `finally` calls cleanTemp()). */
+  /**
+   * Runs one operation of the owner with Remotion's temp files in tempDir (its `finally` calls cleanTemp()). The folder
+   * is made first: an operation without a browser (a join, on a worker whose chunks all rendered in the page) needs it.
+   */
   run<T>(fn: () => Promise<T>): Promise<T> {
+    fs.mkdirSync(this.options.tempDir, { recursive: true });
     return inTempDir(this.options.tempDir, fn);
   }
 

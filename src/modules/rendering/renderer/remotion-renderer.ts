@@ -19,7 +19,7 @@ import { watchInterruption } from './interruption';
 import { loadedRemotion, loadRemotion, RemotionBrowser } from './remotion-browser';
 import { renderMediaStages } from './render-media-stages';
 import { lastFrameAsJpeg } from './thumbnail-output';
-import { readBack, removeQuietly } from './video-output';
+import { chunkFigures, readBack, removeQuietly } from './video-output';
 
 export interface RemotionRendererOptions {
   /** Folder produced by `npm run build:remotion` (see ensureRemotionBundle). */
@@ -275,15 +275,7 @@ export class RemotionRenderer implements Renderer {
         );
       }
       interruption.throwIfInterrupted();
-      // A chunk's figures are what it was asked for (an MPEG-TS stream has no container duration worth probing).
-      const video = range
-        ? {
-            duration_seconds: (range[1] - range[0] + 1) / composition.fps,
-            width: composition.width,
-            height: composition.height,
-            file_size_bytes: fs.statSync(input.videoPath).size,
-          }
-        : await timer.time('probe', () => readBack(input.videoPath));
+      const video = range ? chunkFigures(input.videoPath, range, composition) : await timer.time('probe', () => readBack(input.videoPath));
       input.onProgress?.(1);
       return video;
     } catch (error) {

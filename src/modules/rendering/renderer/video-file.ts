@@ -12,6 +12,23 @@ export function ffprobePath(): string {
   return path.join(path.dirname(pkg), 'ffprobe');
 }
 
+/** The ffmpeg beside it, in the same package. */
+export function ffmpegPath(): string {
+  return path.join(path.dirname(ffprobePath()), 'ffmpeg');
+}
+
+/**
+ * Copies the H.264 stream of an MP4 into an MPEG-TS file, without re-encoding: the stream's parameter sets move from
+ * the MP4's header into the stream before each keyframe (`h264_mp4toannexb`), so that TS files concatenate byte for
+ * byte (joinChunks). How an in-page chunk becomes what a chunk must be.
+ */
+export async function remuxToMpegTs(mp4: string, ts: string): Promise<void> {
+  const binary = ffmpegPath();
+  await run(binary, ['-v', 'error', '-i', mp4, '-map', '0:v:0', '-c', 'copy', '-bsf:v', 'h264_mp4toannexb', '-f', 'mpegts', '-y', ts], {
+    env: { ...process.env, LD_LIBRARY_PATH: path.dirname(binary) },
+  });
+}
+
 export interface ProbedVideo {
   codec: string;
   pixelFormat: string;

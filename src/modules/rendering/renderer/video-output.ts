@@ -14,6 +14,20 @@ export async function readBack(file: string): Promise<RenderedVideo> {
   };
 }
 
+/** A chunk's figures: what it was asked for (an MPEG-TS stream has no container duration worth probing). */
+export function chunkFigures(
+  file: string,
+  range: [number, number],
+  composition: { fps: number; width: number; height: number },
+): RenderedVideo {
+  return {
+    duration_seconds: (range[1] - range[0] + 1) / composition.fps,
+    width: composition.width,
+    height: composition.height,
+    file_size_bytes: fs.statSync(file).size,
+  };
+}
+
 export function removeQuietly(file: string): void {
   fs.rmSync(file, { force: true });
 }

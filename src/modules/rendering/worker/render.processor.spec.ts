@@ -181,10 +181,16 @@ describe('RenderProcessor', () => {
 
   async function processor(
     renderer: Renderer,
-    split: { chunkFrames?: number; aliveSlots?: number; chunks?: Partial<RenderChunks> } = {},
+    split: { chunkFrames?: number; aliveSlots?: number; chunks?: Partial<RenderChunks>; engine?: 'in_page' | 'screenshots' } = {},
   ): Promise<RenderProcessor> {
     const config = {
-      rendering: { tempDir, timeoutSeconds: 30, workerConcurrency: 1, chunkFrames: split.chunkFrames },
+      rendering: {
+        tempDir,
+        timeoutSeconds: 30,
+        workerConcurrency: 1,
+        chunkFrames: split.chunkFrames,
+        engine: split.engine ?? 'screenshots',
+      },
       storage: { retentionDays: 7 },
     } as unknown as AppConfig;
     const subscriber = {
@@ -556,6 +562,26 @@ describe('RenderProcessor', () => {
       expect(queue.addChunks).toHaveBeenCalledWith({ jobId: 'job_split', accountId: 'acc_1' }, 2);
       expect(lifecycle.status('job_split')).toBe('processing');
       expect(timings('job_split')).toMatchObject({ outcome: 'split' });
+    });
+
+    it('splits a job the page renders into four chunks per alive slot, none shorter than RENDER_CHUNK_FRAMES', async () => {
+      lifecycle.add('job_split_in_page', { fps: 24 });
+      const save = jest.fn(async (_id: string, job: ChunkedJob) => job);
+      await processor(scriptedRenderer(), { chunkFrames: 12, aliveSlots: 2, chunks: { save }, engine: 'in_page' });
+      await consumer!.handle(task('job_split_in_page'));
+      // 72 frames over 2 slots × 4 would be chunks of 9: RENDER_CHUNK_FRAMES keeps them at 12.
+      expect(save.mock.calls[0][1].plan).toEqual({
+        framesPerChunk: 12,
+        ranges: [
+          [0, 11],
+          [12, 23],
+          [24, 35],
+          [36, 47],
+          [48, 59],
+          [60, 71],
+        ],
+      });
+      expect(queue.addChunks).toHaveBeenCalledWith({ jobId: 'job_split_in_page', accountId: 'acc_1' }, 6);
     });
 
     it('renders a job whole when only one slot is alive, as if never split', async () => {

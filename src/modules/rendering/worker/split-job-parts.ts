@@ -5,7 +5,8 @@ import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
 import { JobFailure } from '../rendering.errors';
-import { CHUNK_FRAMES_SHARE, ChunkPlan, framesIn, planChunks } from '../jobs/chunk-plan';
+import { rendersInPage } from '../contract/composition-props';
+import { CHUNK_FRAMES_SHARE, ChunkPlan, framesIn, IN_PAGE_CHUNKS_PER_SLOT, planChunks } from '../jobs/chunk-plan';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import { ChunkedJob, RenderChunks } from '../jobs/render-chunks';
 import { entryId, RenderQueue, RenderQueueData, RenderTask } from '../jobs/render-queue';
@@ -65,7 +66,8 @@ export class SplitJobParts {
   async split(data: RenderQueueData, props: RenderVideoInput['props'], timer: PhaseTimer): Promise<number> {
     const chunkFrames = this.config.rendering.chunkFrames;
     if (!chunkFrames || props.durationInFrames <= chunkFrames) return 1;
-    const plan = planChunks(props.durationInFrames, chunkFrames, await timer.time('workers', () => this.presence.aliveSlots()));
+    const perSlot = this.config.rendering.engine === 'in_page' && rendersInPage(props) ? IN_PAGE_CHUNKS_PER_SLOT : 1;
+    const plan = planChunks(props.durationInFrames, chunkFrames, await timer.time('workers', () => this.presence.aliveSlots()), perSlot);
     if (plan.ranges.length === 1 && !(await this.chunks.load(data.jobId))) return 1;
     return timer.time('split', async () => {
       const stored = await this.chunks.save(data.jobId, { plan, props });

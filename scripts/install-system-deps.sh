@@ -6,6 +6,8 @@
 #   python3         – Debian's interpreter, for the tested Python webhook receiver (examples/python-receiver)
 # and with --tests, what only the test suite uses:
 #   libfaketime     – moves the wall clock of the processes the fault suite starts (test/faults/clock.faults-spec.ts)
+#   python3-pytest  – runs the Python SDK's tests (packages/python/tests, from test/python-sdk.e2e-spec.ts)
+#   mypy            – type-checks the Python SDK against its generated types (scripts/test.sh)
 #   tini            – the image's PID 1 (its ENTRYPOINT), run before the service as the image does (test/image)
 set -euo pipefail
 
@@ -16,6 +18,8 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 if [ "${1:-}" = "--tests" ]; then
   [ -f /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ "$(uname -m)" != x86_64 ] || missing+=(libfaketime)
+  /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
+  [ -x /usr/bin/mypy ] || missing+=(mypy)
   [ -x /usr/bin/tini ] || missing+=(tini)
 fi
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite: the SDK's generated types against the OpenAPI document, types (server, browser
+# The whole test suite: the SDKs' generated types (TypeScript and Python) against the OpenAPI document, types (server, browser
 # and package tsconfigs), lint and formatting, the dependency rules (who may call whom), the OpenAPI
 # document's lint (Redocly's recommended rules, Spectral's oas rules), unit tests, the e2e suite against
-# the machine's Postgres and Redis (the built SDK and CLI among them; the files that only draw pictures run on
-# SQLite beside it), the API e2e suites once more on the embedded SQLite default, the fault-injection suite
-# (test/faults), the image's start command and health checks run as processes against the built service
-# (test/image: no image is built), and the dashboard in Debian's Chromium
+# the machine's Postgres and Redis (the built SDK and CLI among them, and the Python SDK's pytest inside
+# test/python-sdk.e2e-spec.ts; the files that only draw pictures run on SQLite beside it), the API e2e suites
+# once more on the embedded SQLite default, the fault-injection suite (test/faults), the image's start command and
+# health checks run as processes against the built service (test/image: no image is built), and the dashboard in
+# Debian's Chromium
 # against the built service (Playwright; screenshots land in tmp/screenshots). Any finding fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,9 +35,13 @@ fi
 stage "Remotion bundle"
 npm run build:remotion
 stage "SDK and CLI packages"
-# The SDK's types must be those of the committed OpenAPI document (which src/openapi.spec.ts keeps
+# The SDKs' types must be those of the committed OpenAPI document (which src/openapi.spec.ts keeps
 # current), and the e2e suite runs the built packages as their users get them.
 npm run generate:check --workspace @mapr/sdk
+# The Python SDK's types likewise (packages/python/tools/generate_types.py, standard library only), and the SDK,
+# its generator and its tests type-checked against them (Debian's mypy, --strict; packages/python/pyproject.toml).
+/usr/bin/python3 -B packages/python/tools/generate_types.py --check
+(cd packages/python && /usr/bin/mypy)
 npm run build:packages
 stage "types, lint, dependency rules"
 # Type checking and lint each keep one core busy: side by side they take the time of the longer.

@@ -219,18 +219,6 @@ describe('Render worker: routing failures and cancellation', () => {
     expect(Object.keys(line.phases)).toEqual(['queue_wait', 'claim', 'routing', 'fail', 'cleanup']);
   }, 60_000);
 
-  it('fails a road leg with ROAD_ROUTE_ERROR when no road router is configured', async () => {
-    const created = await t.http
-      .post('/v1/render')
-      .auth(account.liveKey, bearer)
-      .send(smallRender({ transport: 'car' }))
-      .expect(202);
-    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
-    expect(job).toMatchObject({ status: 'failed', error: 'ROAD_ROUTE_ERROR' });
-    // The message names the settings that enable road legs.
-    expect(job.message).toMatch(/^Leg 1 \(.+\): no road router is configured \(set ROAD_ROUTER_URL .+ ROAD_NETWORK_FILE .+\)$/);
-  }, 60_000);
-
   it('stops a processing job within seconds when it is cancelled, and gives the render back', async () => {
     const created = await t.http
       .post('/v1/render')

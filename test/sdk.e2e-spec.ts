@@ -4,6 +4,7 @@
  * typed errors. The renderer is the fake one (a real tiny MP4): these tests are about the client.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type Redis from 'ioredis';
 import { Mapr, MaprConnectionError, MaprError, RenderFailedError, WebhookVerificationError, type Render } from '@mapr/sdk';
 import { REDIS } from '../src/infrastructure/redis/redis.module';
@@ -261,7 +262,13 @@ describe('SDK (@mapr/sdk) against the running service', () => {
       expect(await refusal(delivery.body, { 'content-type': 'application/json' }, secret)).toBe('missing_signature');
       // A captured delivery with the timestamped header stripped, replayed 30 days later, is refused: the
       // interface's X-Service-Signature alone has no timestamp. Only an explicit opt-in accepts it.
-      const { ['x-service-signature-v2']: _v2, ...v1Only } = delivery.headers;
+      const {
+        ['x-service-signature-v2']: _v2,
+        ['webhook-id']: _id,
+        ['webhook-timestamp']: _ts,
+        ['webhook-signature']: _standard,
+        ...v1Only
+      } = delivery.headers;
       const thirtyDaysLater = signedAt + 30 * 86_400;
       expect(await refusal(delivery.body, v1Only, secret, thirtyDaysLater)).toBe('missing_signature');
       const optedIn = (body: string) =>
@@ -271,6 +278,34 @@ describe('SDK (@mapr/sdk) against the running service', () => {
         );
       expect(await optedIn(delivery.body)).toBe('accepted');
       expect(await optedIn(delivery.body + ' ')).toBe('signature_mismatch');
+    });
+
+    it('verifies by the Standard Webhooks headers when they are all a proxy left, as the published vectors say', async () => {
+      const { account, mapr } = await clientFor();
+      const { secret } = await new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl }).webhooks.secret();
+      const { job_id, delivery } = await deliveredTo(mapr, '/sdk/standard');
+      const standardOnly = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => name.startsWith('webhook-')));
+      expect(Object.keys(standardOnly).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+      await expect(mapr.webhooks.verify(delivery.body, standardOnly, secret)).resolves.toMatchObject({ job_id });
+      const reason = (body: string, key: string, now?: number) =>
+        mapr.webhooks.verify(body, standardOnly, key, { now }).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)),
+        );
+      expect(await reason(delivery.body.replace('"complete"', '"failed"'), secret)).toBe('signature_mismatch');
+      expect(await reason(delivery.body, secret, Number(standardOnly['webhook-timestamp']) + 301)).toBe('timestamp_out_of_tolerance');
+      expect(await reason(delivery.body, 'whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=')).toBe('signature_mismatch');
+
+      const vectors = JSON.parse(readFileSync(join(__dirname, '..', 'docs', 'webhook-test-vectors.json'), 'utf8')) as {
+        standard_webhooks: {
+          signing: Array<{ secrets: { current: string }; timestamp: number; body: string; expected_headers: Record<string, string> }>;
+        };
+      };
+      for (const vector of vectors.standard_webhooks.signing) {
+        await expect(
+          mapr.webhooks.verify(vector.body, vector.expected_headers, vector.secrets.current, { now: vector.timestamp }),
+        ).resolves.toEqual(JSON.parse(vector.body));
+      }
     });
 
     it('accepts deliveries signed during a secret rotation with the old secret or the new one', async () => {

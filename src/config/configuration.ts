@@ -49,6 +49,7 @@ export interface AppConfig {
   rendering: {
     chromiumPath?: string;
     roadRouterUrl?: string;
+    /** OSM PBF (`.osm.pbf`), OSM XML (`.osm`, `.xml`) or GeoJSON (`.geojson`, `.json`), by its extension. */
     roadNetworkFile?: string;
     timeoutSeconds: number;
     lockSeconds: number;

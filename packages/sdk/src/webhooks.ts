@@ -37,10 +37,14 @@ const encoder = new TextEncoder();
 
 /**
  * Checks a delivery's signature and answers its parsed event; throws `WebhookVerificationError` when it
- * is not genuine. `X-Service-Signature-V2` (`t=<ts>,v1=<hex>[,v1=<hex>]`, HMAC-SHA256 of "<ts>.<body>")
- * decides, with the timestamp tolerance. A delivery without it is refused (`missing_signature`) even when it
- * carries `X-Service-Signature` (`sha256=<hex>` of the body alone), which cannot tell a replay apart, unless
- * `allowReplayableBodyOnlySignature` says otherwise. Pass several secrets while you rotate yours.
+ * is not genuine. The first of these present decides, with the timestamp tolerance:
+ * - `X-Service-Signature-V2` (`t=<ts>,v1=<hex>[,v1=<hex>]`, HMAC-SHA256 of "<ts>.<body>" keyed with the secret);
+ * - the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>[ v1,<base64>]`,
+ *   HMAC-SHA256 of "<id>.<ts>.<body>" keyed with the base64-decoded part of the secret after `whsec_`), which a proxy
+ *   that keeps only those may leave.
+ * A delivery with neither is refused (`missing_signature`) even when it carries `X-Service-Signature`
+ * (`sha256=<hex>` of the body alone), which cannot tell a replay apart, unless `allowReplayableBodyOnlySignature`
+ * says otherwise. Pass several secrets while you rotate yours.
  */
 export async function verifyWebhook<Event = unknown>(
   rawBody: string | Uint8Array | ArrayBuffer,
@@ -52,16 +56,35 @@ export async function verifyWebhook<Event = unknown>(
   if (secrets.length === 0) throw new TypeError('verifyWebhook needs the signing secret (whsec_…)');
   const body: Uint8Array<ArrayBuffer> = typeof rawBody === 'string' ? encoder.encode(rawBody) : Uint8Array.from(new Uint8Array(rawBody));
   const v2 = header(headers, 'x-service-signature-v2');
+  const standard = header(headers, 'webhook-signature');
   const v1 = header(headers, 'x-service-signature');
-  if (v2 !== undefined) {
-    const { timestamp, signatures } = parseV2(v2);
-    const now = options.now ?? Math.floor(Date.now() / 1000);
-    const tolerance = options.toleranceSeconds ?? 300;
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const tolerance = options.toleranceSeconds ?? 300;
+  const checkTime = (timestamp: number) => {
     if (Math.abs(now - timestamp) > tolerance) {
       throw new WebhookVerificationError('timestamp_out_of_tolerance', `The signature's timestamp is more than ${tolerance} s from now`);
     }
+  };
+  if (v2 !== undefined) {
+    const { timestamp, signatures } = parseV2(v2);
+    checkTime(timestamp);
     const signed = concat(encoder.encode(`${timestamp}.`), body);
     await requireMatch(secrets, signed, signatures);
+  } else if (standard !== undefined) {
+    const id = header(headers, 'webhook-id');
+    const timestamp = header(headers, 'webhook-timestamp');
+    const signatures = standard
+      .split(' ')
+      .filter((entry) => entry.startsWith('v1,'))
+      .map((entry) => entry.slice(3));
+    if (!id || timestamp === undefined || !/^\d+$/.test(timestamp) || signatures.length === 0) {
+      throw new WebhookVerificationError(
+        'malformed_signature',
+        'The Standard Webhooks headers are not webhook-id, webhook-timestamp and v1,<base64>',
+      );
+    }
+    checkTime(Number(timestamp));
+    await requireStandardMatch(secrets, concat(encoder.encode(`${id}.${timestamp}.`), body), signatures);
   } else if (v1 !== undefined && options.allowReplayableBodyOnlySignature === true) {
     const match = /^sha256=([0-9a-f]{64})$/i.exec(v1.trim());
     if (!match) throw new WebhookVerificationError('malformed_signature', 'X-Service-Signature is not sha256=<hex>');
@@ -70,8 +93,8 @@ export async function verifyWebhook<Event = unknown>(
     throw new WebhookVerificationError(
       'missing_signature',
       v1 === undefined
-        ? 'No X-Service-Signature-V2 header'
-        : 'No X-Service-Signature-V2 header: X-Service-Signature alone has no timestamp and can be replayed (see allowReplayableBodyOnlySignature)',
+        ? 'No X-Service-Signature-V2 or webhook-signature header'
+        : 'No X-Service-Signature-V2 or webhook-signature header: X-Service-Signature alone has no timestamp and can be replayed (see allowReplayableBodyOnlySignature)',
     );
   }
   try {
@@ -103,6 +126,35 @@ async function requireMatch(secrets: string[], signed: Uint8Array<ArrayBuffer>, 
     if (expected.map((candidate) => constantTimeEqual(candidate, actual)).some(Boolean)) return;
   }
   throw new WebhookVerificationError('signature_mismatch', 'No signature matches the secret: wrong secret, or the body was changed');
+}
+
+/** Standard Webhooks: the key is the secret's base64 after `whsec_`, decoded (base64url for secrets of earlier versions). */
+async function requireStandardMatch(secrets: string[], signed: Uint8Array<ArrayBuffer>, expected: string[]): Promise<void> {
+  for (const secret of secrets) {
+    const key = signingKeyBytes(secret);
+    if (!key) continue;
+    const actual = base64Of(await hmacSha256(key, signed));
+    if (expected.map((candidate) => constantTimeEqual(candidate, actual)).some(Boolean)) return;
+  }
+  throw new WebhookVerificationError('signature_mismatch', 'No signature matches the secret: wrong secret, or the body was changed');
+}
+
+function signingKeyBytes(secret: string): Uint8Array<ArrayBuffer> | null {
+  if (!secret.startsWith('whsec_')) return null;
+  let encoded = secret.slice('whsec_'.length).replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]+$/.test(encoded)) return null;
+  if (encoded.length % 4 === 1) encoded = encoded.slice(0, -1); // six bits that make no byte
+  const binary = atob(encoded + '='.repeat((4 - (encoded.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+function base64Of(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+async function hmacSha256(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const imported = await globalThis.crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', imported, data));
 }
 
 async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer>): Promise<string> {

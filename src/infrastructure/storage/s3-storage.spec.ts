@@ -3,7 +3,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { S3Storage } from './s3-storage';
+import { S3Storage, UPLOAD_ATTEMPTS } from './s3-storage';
 
 interface Recorded {
   method: string;
@@ -90,6 +90,32 @@ describe('S3Storage against a recording S3 endpoint', () => {
     await expect(storage.putFile('renders/job_abc_thumb.jpg', path, 'image/jpeg')).rejects.toThrow(
       /Upload of renders\/job_abc_thumb\.jpg to bucket mapr-videos failed: Access Denied/,
     );
+  });
+
+  it('uploads again, from the start of the file, after the store answers 503 Slow Down or 500 (a streamed body is not replayed by the SDK)', async () => {
+    replies.push({ status: 503, body: s3Error('SlowDown', 'Please reduce your request rate.') });
+    replies.push({ status: 500, body: s3Error('InternalError', 'We encountered an internal error. Please try again.') });
+    const bytes = Buffer.alloc(200_000, 7);
+    const path = join(scratch, 'chunk.ts');
+    writeFileSync(path, bytes);
+
+    await storage.putFile('render-chunks/job_abc/0-35.ts', path, 'video/mp2t', 'private, no-store');
+
+    expect(recorder.requests).toHaveLength(3);
+    const last = recorder.requests[recorder.requests.length - 1];
+    expect(last.body.equals(bytes)).toBe(true);
+  });
+
+  it('does not upload again what the store refused for good (403), nor past its attempts', async () => {
+    replies.push({ status: 403, body: s3Error('AccessDenied', 'Access Denied') });
+    const path = join(scratch, 'once.jpg');
+    writeFileSync(path, 'jpeg');
+    await expect(storage.putFile('renders/job_once.jpg', path, 'image/jpeg')).rejects.toThrow(/Access Denied/);
+    expect(recorder.requests).toHaveLength(1);
+
+    for (let i = 0; i < 10; i++) replies.push({ status: 503, body: s3Error('SlowDown', 'Please reduce your request rate.') });
+    await expect(storage.putFile('renders/job_busy.jpg', path, 'image/jpeg')).rejects.toThrow(/reduce your request rate/);
+    expect(recorder.requests.length - 1).toBe(UPLOAD_ATTEMPTS);
   });
 
   it('fails before any request for a missing local file or an unsafe key', async () => {

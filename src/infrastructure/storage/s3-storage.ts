@@ -39,6 +39,22 @@ function isMissingKey(err: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** Tries of one upload (the SDK's own default for a request it can repeat). */
+export const UPLOAD_ATTEMPTS = 3;
+
+/** The pause before try n + 1: 100 ms, then 400 ms, each ±50 % so that workers told to slow down spread out. */
+function uploadRetryPauseMs(attempt: number): number {
+  return 100 * 4 ** (attempt - 1) * (0.5 + Math.random());
+}
+
+/** A failure another try may cure: the store busy or broken for a moment (5xx, 429), or the connection lost on the way. */
+function isWorthRetrying(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e?.$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429 || e.name === 'RequestTimeout';
+  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'TimeoutError'].includes(e?.code ?? e?.name ?? '');
+}
+
 /** Files in an S3 bucket; uploads stream from disk with their Content-Type and a long-lived Cache-Control. */
 export class S3Storage implements StoragePort {
   constructor(
@@ -50,25 +66,37 @@ export class S3Storage implements StoragePort {
     return new S3Storage(createS3Client(config), config.bucket);
   }
 
+  /**
+   * Streams the file to the bucket. The SDK retries a request only when it can send its body again, which a stream it
+   * has read cannot be: so a failure worth another try (a 5xx such as 503 Slow Down, a 429, a dropped connection) is
+   * tried again here, with a fresh stream from the file's start, up to UPLOAD_ATTEMPTS times with a growing pause.
+   */
   async putFile(key: string, localPath: string, contentType: string, cacheControl = IMMUTABLE_CACHE_CONTROL): Promise<void> {
     assertSafeKey(key);
     const { size } = await stat(localPath);
-    const body = createReadStream(localPath);
-    try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: body,
-          ContentLength: size,
-          ContentType: contentType,
-          CacheControl: cacheControl,
-        }),
-      );
-    } catch (err) {
-      throw new Error(`Upload of ${key} to bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
-    } finally {
-      body.destroy();
+    for (let attempt = 1; ; attempt++) {
+      const body = createReadStream(localPath);
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: body,
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: cacheControl,
+          }),
+        );
+        return;
+      } catch (err) {
+        if (attempt < UPLOAD_ATTEMPTS && isWorthRetrying(err)) {
+          await new Promise((resolve) => setTimeout(resolve, uploadRetryPauseMs(attempt)));
+          continue;
+        }
+        throw new Error(`Upload of ${key} to bucket ${this.bucket} failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+      } finally {
+        body.destroy();
+      }
     }
   }
 

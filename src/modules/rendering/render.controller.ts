@@ -36,6 +36,7 @@ const UNROUTABLE_RESPONSE = () =>
       summary: 'A sea leg from far inland',
       error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
     },
+    RenderingErrorExamples.noRoadRouter,
   ]);
 
 @ApiTags('Renders')
@@ -78,6 +79,12 @@ export class RenderController {
     RenderingErrorExamples.idempotencyKeyReused,
     RenderingErrorExamples.idempotencyKeyInUse,
   ])
+  @ApiErrorResponse(
+    422,
+    'ROAD_ROUTE_ERROR: a leg by car or truck (or route.mode "road") while no road router is configured (ROAD_NETWORK_FILE, ' +
+      'ROAD_ROUTER_URL), refused before any job or quota; the message names the leg and both settings',
+    [RenderingErrorExamples.noRoadRouter],
+  )
   @ApiErrorResponse(
     429,
     'RATE_LIMIT_EXCEEDED (Retry-After: when the window resets), RENDER_LIMIT_EXCEEDED (Retry-After: when the quota resets), ' +

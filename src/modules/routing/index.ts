@@ -5,7 +5,7 @@
  */
 export { RoutingModule } from './routing.module';
 export { RoutePlanner } from './route-planner.service';
-export { planRoute, waypointName, MAX_POINTS_PER_LEG } from './plan-route';
+export { planRoute, refuseRoadLegsWithoutRouter, roadLegNames, waypointName, MAX_POINTS_PER_LEG } from './plan-route';
 export type { FanOutRoutes, PlanRouteInput, PlanRouteDeps, RoutePoint } from './plan-route';
 export { PASSAGE_DISTANCE_KM } from './sea/passages';
 export { CHOKEPOINTS, DEFAULT_ROUTE_MODE, ROUTE_MODES, TRANSPORTS } from './route-plan';
@@ -29,5 +29,6 @@ export { resolvePlace, suggestPlaces, searchPlaces, preloadGazetteer } from './g
 export type { FoundPlace, ResolvedPlace } from './gazetteer';
 export { resolveCountry, suggestCountries, preloadCountries } from './countries';
 export type { Country } from './countries';
-export type { RoadRouter, RoadRoute } from './road/road-router';
+export type { RoadProfileId, RoadRouter, RoadRoute } from './road/road-router';
 export { createRoadRouter } from './road/create-road-router';
+export { NO_ROAD_ROUTER_MESSAGE } from './road/no-road-router';

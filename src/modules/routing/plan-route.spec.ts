@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { LngLat, RouteWaypoint, Transport } from './route-plan';
 import { haversineKm } from './great-circle';
-import { FanOutRoutes, MAX_POINTS_PER_LEG, planRoute, PlanRouteInput, waypointName } from './plan-route';
+import {
+  FanOutRoutes,
+  MAX_POINTS_PER_LEG,
+  planRoute,
+  PlanRouteInput,
+  refuseRoadLegsWithoutRouter,
+  roadLegNames,
+  waypointName,
+} from './plan-route';
 import { FileRoadRouter } from './road/file-road-router';
 import { NoRoadRouter } from './road/no-road-router';
 import type { RoadRouter } from './road/road-router';
@@ -90,8 +98,40 @@ describe('planRoute', () => {
       code: 'ROAD_ROUTE_ERROR',
       message:
         'Leg 1 (51.91°N 4.47°E → 51.93°N 4.49°E): no road router is configured ' +
-        '(set ROAD_ROUTER_URL to an OSRM server, or ROAD_NETWORK_FILE to a GeoJSON or OSM road network file)',
+        '(set ROAD_NETWORK_FILE to an OpenStreetMap extract (.osm.pbf), an OSM XML or a GeoJSON road network file, ' +
+        'or ROAD_ROUTER_URL to an OSRM server)',
     });
+  });
+
+  it('names the road legs, so intake can refuse them at once when no road router is configured', () => {
+    const input = (waypoints: RouteWaypoint[], route: PlanRouteInput['route'] = { avoid: [] }): PlanRouteInput => ({
+      waypoints,
+      transport: waypoints[0].transport,
+      route,
+    });
+    const trip = input([LISBON('plane'), ROTTERDAM('truck'), ROTTERDAM('car'), DENVER('car'), TOKYO('car')]);
+    // The repeated Rotterdam goes nowhere: no road leg.
+    expect(roadLegNames(trip)).toEqual(['Leg 3 (Rotterdam → Denver)', 'Leg 4 (Denver → Tokyo)']);
+    expect(roadLegNames(input([LISBON('car'), ROTTERDAM('car')], { mode: 'manual', avoid: [] }))).toEqual([]);
+    expect(roadLegNames(input([LISBON('plane'), ROTTERDAM('plane')], { mode: 'road', avoid: [] }))).toEqual(['Leg 1 (Lisbon → Rotterdam)']);
+    const fanOut = {
+      waypoints: [],
+      transport: 'plane' as const,
+      route: { avoid: [] },
+      multi_route: { origin: LISBON('plane'), routes: [DENVER('plane'), TOKYO('truck')] },
+    };
+    expect(roadLegNames(fanOut)).toEqual(['routes[1] (Tokyo)']);
+
+    expect(() => refuseRoadLegsWithoutRouter(trip, { roadRouter: new NoRoadRouter() })).toThrow(
+      expect.objectContaining({
+        code: 'ROAD_ROUTE_ERROR',
+        message: expect.stringMatching(/^Leg 3 \(Rotterdam → Denver\): no road router is configured/),
+      }),
+    );
+    expect(() =>
+      refuseRoadLegsWithoutRouter(input([LISBON('plane'), ROTTERDAM('ship')]), { roadRouter: new NoRoadRouter() }),
+    ).not.toThrow();
+    expect(() => refuseRoadLegsWithoutRouter(trip, { roadRouter: new FileRoadRouter(FIXTURE_ROADS) })).not.toThrow();
   });
 
   it('drives car legs over the road router and prefixes its failures with the leg', async () => {
@@ -109,8 +149,30 @@ describe('planRoute', () => {
 
     await expect(plan([downtown, island], { avoid: [] }, roads)).rejects.toMatchObject({
       code: 'ROAD_ROUTE_ERROR',
-      message: expect.stringMatching(/^Leg 1 \(Depot → Island\): no road connects /),
+      message: expect.stringMatching(
+        /^Leg 1 \(Depot → Island\): no road connects Depot \(51\.91°N 4\.47°E\) and Island \(51\.92°N 4\.52°E\)$/,
+      ),
     });
+  });
+
+  it('drives truck legs with the truck profile and every other road leg with the car profile', async () => {
+    const profiles: (string | undefined)[] = [];
+    const recording: RoadRouter = {
+      route: async (from, to, profile) => {
+        profiles.push(profile);
+        return { coordinates: [from, to], distance_km: haversineKm(from, to) };
+      },
+    };
+    const stops = [
+      waypoint(4.47, 51.915, 'truck'),
+      waypoint(4.48, 51.92, 'car'),
+      waypoint(4.49, 51.93, 'plane'),
+      waypoint(4.5, 51.94, 'car'),
+    ];
+    await plan(stops, { avoid: [] }, recording);
+    expect(profiles).toEqual(['truck', 'car']);
+    await plan(stops, { mode: 'road', avoid: [] }, recording);
+    expect(profiles.slice(2)).toEqual(['truck', 'car', 'car']);
   });
 
   it('thins very long road geometries to the per-leg budget', async () => {

@@ -13,7 +13,7 @@ import {
 import { RoutingError } from './routing.errors';
 import { formatCoordinates, roundKm } from './format';
 import { greatCircleArc, haversineKm, nearestEquivalentLng, unwrapLongitudes } from './great-circle';
-import type { RoadRouter } from './road/road-router';
+import type { RoadProfileId, RoadRouter } from './road/road-router';
 import { CHOKEPOINT_AREAS } from './sea/chokepoints';
 import { detoursRounded, findPassages } from './sea/passages';
 import { routeBySea } from './sea/sea-router';
@@ -169,6 +169,7 @@ async function planLeg(
       mode,
       { position: [start.lng, start.lat], name: from },
       { position: [end.lng, end.lat], name: to },
+      transport,
       input,
       deps,
     );
@@ -194,6 +195,7 @@ async function routeLeg(
   mode: RouteMode,
   from: Endpoint,
   to: Endpoint,
+  transport: Transport,
   input: PlanRouteInput,
   deps: PlanRouteDeps,
 ): Promise<{ coordinates: LngLat[]; distanceKm: number }> {
@@ -208,10 +210,63 @@ async function routeLeg(
     case 'sea':
       return routeBySea(from, to, input.route.avoid);
     case 'road': {
-      const road = await deps.roadRouter.route(from.position, to.position);
-      return { coordinates: road.coordinates, distanceKm: road.distance_km };
+      try {
+        const road = await deps.roadRouter.route(from.position, to.position, roadProfileOf(transport));
+        return { coordinates: road.coordinates, distanceKm: road.distance_km };
+      } catch (error) {
+        throw error instanceof RoutingError ? new RoutingError(error.code, namingWaypoints(error.message, from, to)) : error;
+      }
     }
   }
+}
+
+/**
+ * A road router names points by coordinates; the message names the waypoints too ("no road network covers
+ * Atlantic (38.50°N 10.00°W)"), where they have a name of their own.
+ */
+function namingWaypoints(message: string, ...endpoints: [Endpoint, Endpoint]): string {
+  // Two points within a rounding of each other: the message could not tell which it names.
+  if (formatCoordinates(endpoints[0].position) === formatCoordinates(endpoints[1].position)) return message;
+  return endpoints.reduce((text, { position, name }) => {
+    const coordinates = formatCoordinates(position);
+    return name === coordinates ? text : text.replace(coordinates, `${name} (${coordinates})`);
+  }, message);
+}
+
+/** Trucks drive as trucks; every other leg routed by road (a car, or `route.mode: "road"`) as a car. */
+function roadProfileOf(transport: Transport): RoadProfileId {
+  return transport === 'truck' ? 'truck' : 'car';
+}
+
+/**
+ * The legs of a plan that go by road, by the names a failure gives them ("Leg 2 (Porto → Madrid)",
+ * "routes[1] (Madrid)"), in plan order. A leg that goes nowhere (a waypoint repeated) is no road leg.
+ */
+export function roadLegNames(input: PlanRouteInput): string[] {
+  const isRoad = (transport: Transport) => (input.route.mode ?? DEFAULT_ROUTE_MODE[transport]) === 'road';
+  const moves = (a: RoutePoint, b: RoutePoint) => haversineKm([a.lng, a.lat], [b.lng, b.lat]) > 0;
+  if (input.multi_route) {
+    const { origin, routes } = input.multi_route;
+    return routes.flatMap((destination, i) =>
+      isRoad(destination.transport) && moves(origin, destination) ? [`routes[${i}] (${waypointName(destination)})`] : [],
+    );
+  }
+  return input.waypoints.slice(0, -1).flatMap((start, i) => {
+    const end = input.waypoints[i + 1];
+    return isRoad(start.transport) && moves(start, end) ? [`Leg ${i + 1} (${waypointName(start)} → ${waypointName(end)})`] : [];
+  });
+}
+
+/**
+ * Throws the ROAD_ROUTE_ERROR a road leg would fail with when the road router can route nothing (none
+ * is configured), naming the first road leg and the settings that enable road legs; nothing otherwise.
+ * Intake calls it so that such a render is refused at once, before any job or quota.
+ */
+export function refuseRoadLegsWithoutRouter(input: PlanRouteInput, deps: PlanRouteDeps): void {
+  const reason = deps.roadRouter.unavailable;
+  if (!reason) return;
+  const [first] = roadLegNames(input);
+  if (first) throw new RoutingError('ROAD_ROUTE_ERROR', `${first}: ${reason}`);
 }
 
 /**

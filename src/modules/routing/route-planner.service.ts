@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RoutePlan } from './route-plan';
-import { planRoute, PlanRouteInput } from './plan-route';
+import { planRoute, PlanRouteInput, refuseRoadLegsWithoutRouter } from './plan-route';
 import { ROAD_ROUTER } from './road-router.provider';
 import type { RoadRouter } from './road/road-router';
 
@@ -16,5 +16,13 @@ export class RoutePlanner {
 
   plan(input: PlanRouteInput): Promise<RoutePlan> {
     return planRoute(input, { roadRouter: this.roadRouter });
+  }
+
+  /**
+   * Throws ROAD_ROUTE_ERROR, naming the first road leg and the settings that enable road legs, when the
+   * input has a road leg and no road router is configured: what intake refuses at once (contract §24).
+   */
+  refuseUnroutableRoads(input: PlanRouteInput): void {
+    refuseRoadLegsWithoutRouter(input, { roadRouter: this.roadRouter });
   }
 }

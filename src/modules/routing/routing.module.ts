@@ -1,10 +1,24 @@
-import { Module } from '@nestjs/common';
-import { roadRouterProvider } from './road-router.provider';
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { ROAD_ROUTER, roadRouterProvider } from './road-router.provider';
+import type { RoadRouter } from './road/road-router';
 import { RoutePlanner } from './route-planner.service';
 
-/** Routing for the worker: the route planner and the road router it is given (built from configuration). */
+/**
+ * Routing for the worker and the preview: the route planner and the road router it is given (built from
+ * configuration). A road network file is read once as the process starts (a country's extract takes seconds to
+ * a minute, logged as "Road network loaded"), not by the first leg; a file that cannot be read is logged and
+ * tried again by the next road leg, which fails ROAD_ROUTE_ERROR meanwhile.
+ */
 @Module({
   providers: [roadRouterProvider, RoutePlanner],
   exports: [RoutePlanner],
 })
-export class RoutingModule {}
+export class RoutingModule implements OnApplicationBootstrap {
+  constructor(@Inject(ROAD_ROUTER) private readonly roadRouter: RoadRouter) {}
+
+  onApplicationBootstrap(): void {
+    // Once the app is up. The reading itself holds this process's event loop while it runs (seconds to a minute for a
+    // country's extract: docs/operations.md), so a probe's start-up allowance must cover it.
+    void this.roadRouter.preload?.().catch(() => undefined);
+  }
+}

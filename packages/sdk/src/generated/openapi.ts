@@ -3838,6 +3838,19 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description ROAD_ROUTE_ERROR: a leg by car or truck (or route.mode "road") while no road router is configured (ROAD_NETWORK_FILE, ROAD_ROUTER_URL), refused before any job or quota; the message names the leg and both settings */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description RATE_LIMIT_EXCEEDED (Retry-After: when the window resets), RENDER_LIMIT_EXCEEDED (Retry-After: when the quota resets), CONCURRENT_JOB_LIMIT (Retry-After: when the active job expected to end first should end, from its estimate; 5 s to 5 minutes) */
             429: {
                 headers: {
@@ -4767,6 +4780,19 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description ROAD_ROUTE_ERROR: a job with a leg by car or truck (or route.mode "road") while no road router is configured (ROAD_NETWORK_FILE, ROAD_ROUTER_URL), refused whole before any job or quota; the message names the job, the leg and both settings */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch) */
             429: {
                 headers: {

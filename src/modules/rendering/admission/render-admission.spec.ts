@@ -2,6 +2,7 @@ import { CommonErrors, DomainError } from '../../../common/errors';
 import type { InsertGroup, RowWriter } from '../../../database/insert-together';
 import type { Principal } from '../../auth';
 import { BillingErrors, TIERS, type UsageReservation, type UsageService } from '../../billing';
+import { createRoadRouter, RoutePlanner } from '../../routing';
 import type { WebhookTargetPolicy } from '../../webhooks';
 import type { CreateRenderDto } from '../dto/create-render.dto';
 import { HTTP_ERRORS } from '../../../http-errors';
@@ -90,7 +91,7 @@ describe('RenderAdmission', () => {
       },
     } as unknown as RowWriter;
     const jobs = { find: async () => activeJobs, countBy: async () => queuedJobs } as unknown as Repository<RenderJob>;
-    admission = new RenderAdmission(usage, webhookPolicy, rows, jobs);
+    admission = new RenderAdmission(usage, webhookPolicy, rows, jobs, new RoutePlanner(createRoadRouter({})));
   });
 
   const jobRows = (jobIds: string[]) => ({ jobIds, rows: [{ entity: 'render_jobs', rows: jobIds.map((id) => ({ id })) }] });
@@ -145,6 +146,41 @@ describe('RenderAdmission', () => {
     );
     expect(err.code).toBe('VALIDATION_ERROR');
     expect(steps).toEqual(['webhook']);
+  });
+
+  it('with no road router configured, refuses a road leg after validation and before anything else, naming the leg and the settings', async () => {
+    refuseQuota = true;
+    const trucked = body({
+      waypoints: [
+        { lat: 38.72, lng: -9.14, label: 'Lisbon' },
+        { lat: 41.15, lng: -8.61, label: 'Porto', transport: 'truck' },
+        { lat: 40.42, lng: -3.7, label: 'Madrid' },
+      ],
+    } as Partial<CreateRenderDto>);
+    const single = await refusal(
+      admission.admit({ ...principal, emailVerified: false }, { bodies: [trucked], batch: false }, () => jobRows([])),
+    );
+    expect(single.code).toBe('ROAD_ROUTE_ERROR');
+    expect(single.message).toMatch(
+      /^Leg 2 \(Porto → Madrid\): no road router is configured \(set ROAD_NETWORK_FILE .+ or ROAD_ROUTER_URL .+\)$/,
+    );
+    expect(HTTP_ERRORS.ROAD_ROUTE_ERROR.status).toBe(422);
+    // A batch names the job; a road leg overridden to go by plane is none.
+    const batch = await refusal(
+      admission.admit(
+        principal,
+        { bodies: [body({ transport: 'car', route: { mode: 'manual' } }), body({ transport: 'car' })], batch: true },
+        () => jobRows([]),
+      ),
+    );
+    expect(batch.message).toMatch(/^jobs\[1\]: Leg 1 \(.+\): no road router is configured/);
+    // The preview refuses it too, before reading the quota.
+    const preview = await refusal(admission.check(principal, { bodies: [trucked], batch: false }, { for: 'preview' }));
+    expect(preview.code).toBe('ROAD_ROUTE_ERROR');
+    expect(steps).toEqual([]);
+    // But validation comes first.
+    const invalid = await refusal(admission.admit(principal, { bodies: [{ ...trucked, duration: 60 }], batch: false }, () => jobRows([])));
+    expect(invalid.code).toBe('VALIDATION_ERROR');
   });
 
   it('e-mail verification before tier features, tier features before quota', async () => {

@@ -13,6 +13,7 @@ import {
   TierResolution,
   UsageService,
 } from '../../billing';
+import { RoutePlanner, RoutingError } from '../../routing';
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
@@ -131,6 +132,7 @@ export class RenderAdmission {
     private readonly webhookPolicy: WebhookTargetPolicy,
     private readonly rows: RowWriter,
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly routes: RoutePlanner,
   ) {}
 
   /**
@@ -169,6 +171,7 @@ export class RenderAdmission {
       return parsed.request;
     });
     throwIfIssues({ issues, durationExceeded }, cap);
+    this.refuseRoadLegsWithoutRouter(requests, request.batch);
     if (request.webhookUrl) {
       if (preview) this.webhookPolicy.assertWellFormed(request.webhookUrl, 'webhook_url');
       else await this.webhookPolicy.assertAcceptable(request.webhookUrl, 'webhook_url');
@@ -180,6 +183,22 @@ export class RenderAdmission {
       if (quota) refusals.push(quotaRefusal(quota, tier));
     }
     return { requests, resolvedPlaces, limits, refusals };
+  }
+
+  /**
+   * A road leg when no road router is configured would fail its job with ROAD_ROUTE_ERROR: it is refused here,
+   * with that code and message (the leg, the settings that enable road legs), before any job or quota (contract §24).
+   * In a batch the message starts with the job's place in it (`jobs[2]: Leg 1 (…): …`).
+   */
+  private refuseRoadLegsWithoutRouter(requests: NormalizedRenderRequest[], batch: boolean): void {
+    requests.forEach((request, i) => {
+      try {
+        this.routes.refuseUnroutableRoads(request);
+      } catch (error) {
+        if (batch && error instanceof RoutingError) throw new RoutingError(error.code, `jobs[${i}]: ${error.message}`);
+        throw error;
+      }
+    });
   }
 
   /**

@@ -51,6 +51,12 @@ export class BatchesController {
     RenderingErrorExamples.idempotencyKeyReused,
     RenderingErrorExamples.idempotencyKeyInUse,
   ])
+  @ApiErrorResponse(
+    422,
+    'ROAD_ROUTE_ERROR: a job with a leg by car or truck (or route.mode "road") while no road router is configured (ROAD_NETWORK_FILE, ' +
+      'ROAD_ROUTER_URL), refused whole before any job or quota; the message names the job, the leg and both settings',
+    [RenderingErrorExamples.noRoadRouterInBatch],
+  )
   @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED, RENDER_LIMIT_EXCEEDED (quota short for the whole batch)', [
     BillingErrorExamples.rateLimitExceeded,
     BillingErrorExamples.renderLimitExceeded,

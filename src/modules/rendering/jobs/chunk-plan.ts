@@ -11,7 +11,7 @@
  * ~0.1–0.2 s (its page is kept, its stream copied into MPEG-TS), while frames are far from even: the bench job's first
  * 90 frames (the route seen whole) draw at ~40 ms a frame, the rest at ~16 ms. With K = 4 a slot that drew light
  * chunks takes more while heavy ones are drawn: on two slots the bench job's split went from 12.6–13.4 s (K = 2, its
- * first chunk alone 9 s) to 10.5–10.6 s (IN_PAGE_CHUNKS_PER_SLOT, ADR 0009).
+ * first chunk alone 9 s) to 10.5–10.6 s (IN_PAGE_CHUNKS_PER_SLOT, ADR 0029).
  */
 
 /** Chunks per alive slot when the page renders them (see above; the screenshot path's is 1). */

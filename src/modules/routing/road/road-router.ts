@@ -13,8 +13,18 @@ export interface RoadRoute {
  * answer. Messages name points by coordinates; the caller adds the leg and waypoint names.
  */
 export interface RoadRouter {
-  route(from: LngLat, to: LngLat): Promise<RoadRoute>;
+  route(from: LngLat, to: LngLat, profile?: RoadProfileId): Promise<RoadRoute>;
+  /**
+   * Set when this router can route no leg at all (none is configured): why, naming the settings that
+   * enable road legs. Intake refuses road legs with it at once instead of accepting a job that would fail.
+   */
+  readonly unavailable?: string;
+  /** Reads what the router routes over now, if it reads anything (a road network file), so the first leg does not wait. */
+  preload?(): Promise<void>;
 }
+
+/** The vehicle a road leg is driven by (contract §3): `truck` legs keep to roads a lorry may use, at lorry speeds. */
+export type RoadProfileId = 'car' | 'truck';
 
 /**
  * Farthest a waypoint may be from the nearest road. Town centres and addresses lie within a

@@ -1,0 +1,223 @@
+"""Verifying mapr's webhooks with the standard library (``hmac``, ``hashlib``, ``base64``).
+
+Always verify the raw body bytes: JSON parsed and serialised again is not the body that was signed.
+
+Every delivery carries three signatures (docs/webhooks.md); any one of them can be checked:
+
+- ``"v2"``: ``X-Service-Signature-V2: t=<ts>,v1=<hex>[,v1=<hex>]``, the HMAC-SHA256 of ``"<ts>.<body>"`` keyed
+  with the whole secret string (the format of Stripe's ``Stripe-Signature``). Timestamped.
+- ``"standard_webhooks"``: ``webhook-id``, ``webhook-timestamp``, ``webhook-signature: v1,<base64>[ v1,<base64>]``,
+  the HMAC-SHA256 of ``"<id>.<ts>.<body>"`` keyed with the base64-decoded part of the secret after ``whsec_``
+  (https://www.standardwebhooks.com). Timestamped.
+- ``"body_only"``: ``X-Service-Signature: sha256=<hex>``, the HMAC-SHA256 of the body alone (the format of GitHub's
+  ``X-Hub-Signature-256``). It has no timestamp, so a captured delivery verifies for ever: it is accepted only with
+  ``allow_replayable_body_only_signature=True`` (drop duplicates by ``X-Service-Delivery`` then).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import re
+import time
+from collections.abc import Iterable, Mapping
+from email.message import Message
+from typing import Any, Literal, cast
+
+from ._openapi import BatchCompleteEvent, RenderCompleteEvent, RenderFailedEvent
+
+#: What a webhook delivery's body holds; its ``event`` tells which.
+WebhookEvent = RenderCompleteEvent | RenderFailedEvent | BatchCompleteEvent
+
+Scheme = Literal["v2", "standard_webhooks", "body_only"]
+#: Headers as a dict (names in any case; a list value is a repeated header), ``http.server``'s ``self.headers``
+#: (an ``email.message.Message``), or ``(name, value)`` pairs (Django's ``request.headers`` is a Mapping, Flask's iterates
+#: as pairs).
+HeadersLike = Mapping[str, str] | Mapping[str, list[str]] | Message | Iterable[tuple[str, str]]
+VerificationFailure = Literal[
+    "missing_signature", "malformed_signature", "timestamp_out_of_tolerance", "signature_mismatch", "invalid_json"
+]
+
+_HEX_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_SECRET_BODY = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
+
+
+class WebhookVerificationError(Exception):
+    """The delivery is not genuine (or not checkable); ``reason`` says why."""
+
+    def __init__(self, reason: VerificationFailure, message: str) -> None:
+        super().__init__(message)
+        self.reason: VerificationFailure = reason
+
+
+def verify_webhook(
+    raw_body: bytes | bytearray | memoryview | str,
+    headers: HeadersLike,
+    secret: str | Iterable[str],
+    *,
+    scheme: Scheme | None = None,
+    tolerance_seconds: int = 300,
+    now: float | None = None,
+    allow_replayable_body_only_signature: bool = False,
+) -> WebhookEvent:
+    """Checks a delivery's signature and answers its parsed event; raises ``WebhookVerificationError`` when it is
+    not genuine.
+
+    ``headers`` may be a dict, ``http.server``'s ``self.headers``, or ``(name, value)`` pairs; names are matched in
+    any case. ``secret`` may be several secrets while you rotate yours (any one verifies). Without ``scheme`` the
+    first present of ``X-Service-Signature-V2`` and the Standard Webhooks headers decides; ``X-Service-Signature``
+    is used only when neither is there and ``allow_replayable_body_only_signature`` is true. With ``scheme`` only
+    that one is checked. A timestamp more than ``tolerance_seconds`` from ``now`` (Unix seconds, default the clock)
+    is a replay: ``timestamp_out_of_tolerance``.
+    """
+    secrets = [secret] if isinstance(secret, str) else list(secret)
+    secrets = [s for s in secrets if s]
+    if not secrets:
+        raise TypeError("verify_webhook needs the signing secret (whsec_…)")
+    body = raw_body.encode("utf-8") if isinstance(raw_body, str) else bytes(raw_body)
+    lookup = _headers(headers)
+    current = time.time() if now is None else now
+    v2 = lookup.get("x-service-signature-v2")
+    standard = lookup.get("webhook-signature")
+    body_only = lookup.get("x-service-signature")
+
+    chosen = scheme
+    if chosen is None:
+        if v2 is not None:
+            chosen = "v2"
+        elif standard is not None:
+            chosen = "standard_webhooks"
+        elif body_only is not None and allow_replayable_body_only_signature:
+            chosen = "body_only"
+    if chosen == "v2" and v2 is not None:
+        _verify_v2(v2, body, secrets, current, tolerance_seconds)
+    elif chosen == "standard_webhooks" and standard is not None:
+        _verify_standard(lookup, standard, body, secrets, current, tolerance_seconds)
+    elif chosen == "body_only" and body_only is not None and allow_replayable_body_only_signature:
+        _verify_body_only(body_only, body, secrets)
+    elif chosen == "body_only" and body_only is not None:
+        raise WebhookVerificationError(
+            "missing_signature",
+            "X-Service-Signature has no timestamp and can be replayed: pass allow_replayable_body_only_signature=True",
+        )
+    else:
+        wanted = {
+            "v2": "X-Service-Signature-V2",
+            "standard_webhooks": "webhook-signature",
+            "body_only": "X-Service-Signature",
+        }
+        if chosen is not None:
+            message = f"No {wanted[chosen]} header"
+        elif body_only is not None:
+            message = (
+                "No X-Service-Signature-V2 or webhook-signature header: X-Service-Signature alone has no timestamp "
+                "and can be replayed (see allow_replayable_body_only_signature)"
+            )
+        else:
+            message = "No X-Service-Signature-V2 or webhook-signature header"
+        raise WebhookVerificationError("missing_signature", message)
+    try:
+        return cast(WebhookEvent, json.loads(body.decode("utf-8")))
+    except ValueError as error:
+        raise WebhookVerificationError("invalid_json", "The body is not JSON") from error
+
+
+def _verify_v2(value: str, body: bytes, secrets: list[str], now: float, tolerance: int) -> None:
+    timestamp: str | None = None
+    signatures: list[str] = []
+    for part in value.split(","):
+        key, _, item = part.strip().partition("=")
+        if key == "t" and item.isdigit() and item.isascii():
+            timestamp = item
+        elif key == "v1" and _HEX_SHA256.fullmatch(item):
+            signatures.append(item.lower())
+    if timestamp is None or not signatures:
+        raise WebhookVerificationError("malformed_signature", "X-Service-Signature-V2 is not t=<timestamp>,v1=<hex>")
+    _check_time(int(timestamp), now, tolerance)
+    signed = timestamp.encode("ascii") + b"." + body
+    _require_match([hmac.new(s.encode("utf-8"), signed, hashlib.sha256).hexdigest() for s in secrets], signatures)
+
+
+def _verify_standard(
+    lookup: Mapping[str, str], value: str, body: bytes, secrets: list[str], now: float, tolerance: int
+) -> None:
+    message_id = lookup.get("webhook-id")
+    timestamp = lookup.get("webhook-timestamp")
+    signatures = [entry[3:] for entry in value.split(" ") if entry.startswith("v1,")]
+    if not message_id or timestamp is None or not (timestamp.isdigit() and timestamp.isascii()) or not signatures:
+        raise WebhookVerificationError(
+            "malformed_signature", "The Standard Webhooks headers are not webhook-id, webhook-timestamp and v1,<base64>"
+        )
+    _check_time(int(timestamp), now, tolerance)
+    signed = f"{message_id}.{timestamp}.".encode("utf-8") + body
+    expected = []
+    for secret in secrets:
+        key = signing_key_bytes(secret)
+        if key is not None:
+            expected.append(base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode("ascii"))
+    _require_match(expected, signatures)
+
+
+def _verify_body_only(value: str, body: bytes, secrets: list[str]) -> None:
+    match = re.fullmatch(r"sha256=([0-9a-fA-F]{64})", value.strip())
+    if match is None:
+        raise WebhookVerificationError("malformed_signature", "X-Service-Signature is not sha256=<hex>")
+    _require_match([hmac.new(s.encode("utf-8"), body, hashlib.sha256).hexdigest() for s in secrets], [match[1].lower()])
+
+
+def signing_key_bytes(secret: str) -> bytes | None:
+    """The key of the Standard Webhooks signature: the base64 after ``whsec_``, decoded. Secrets of earlier
+    versions are base64url (``-``, ``_``, no padding) and decode to their key bytes the same way. None when the
+    secret is not of that shape (it then cannot have signed the header)."""
+    encoded = secret[len("whsec_") :] if secret.startswith("whsec_") else None
+    if not encoded or _SECRET_BODY.fullmatch(encoded) is None:
+        return None
+    standard = encoded.replace("-", "+").replace("_", "/").rstrip("=")
+    if len(standard) % 4 == 1:
+        standard = standard[:-1]  # six bits that make no byte
+    try:
+        key = base64.b64decode(standard + "=" * (-len(standard) % 4))
+    except binascii.Error:
+        return None
+    return key or None
+
+
+def _check_time(timestamp: int, now: float, tolerance: int) -> None:
+    if abs(now - timestamp) > tolerance:
+        raise WebhookVerificationError(
+            "timestamp_out_of_tolerance", f"The signature's timestamp is more than {tolerance} s from now"
+        )
+
+
+def _require_match(expected: list[str], received: list[str]) -> None:
+    # Every pair is compared in full (no early exit), each in constant time.
+    matched = False
+    for mine in expected:
+        for theirs in received:
+            if hmac.compare_digest(mine.encode("ascii"), theirs.encode("ascii", "replace")):
+                matched = True
+    if not matched:
+        raise WebhookVerificationError(
+            "signature_mismatch", "No signature matches the secret: wrong secret, or the body was changed"
+        )
+
+
+def _headers(headers: HeadersLike) -> dict[str, str]:
+    """Lower-case names; a repeated header is joined as an HTTP list."""
+    pairs: Iterable[tuple[str, Any]]
+    if isinstance(headers, (Mapping, Message)):
+        # A Message is not a Mapping, but has items() (every header, repeated ones too).
+        pairs = headers.items()
+    else:
+        pairs = headers
+    lookup: dict[str, str] = {}
+    for name, value in pairs:
+        if value is None:
+            continue
+        text = ",".join(value) if isinstance(value, (list, tuple)) else str(value)
+        key = name.lower()
+        lookup[key] = f"{lookup[key]},{text}" if key in lookup else text
+    return lookup

@@ -279,8 +279,9 @@ export function checkImage(files: ImageFiles): Problem[] {
     const fallback = /process\.env\.PORT\s*\|\|\s*(\d+)/.exec(runtime.healthcheck?.command ?? '')?.[1];
     if (fallback !== String(port))
       problems.push({ code: 'MAPR-EXPOSE', message: `the HEALTHCHECK falls back to port ${fallback}, not ${port}` });
-    const compose = parseYaml(files.compose) as { services: Record<string, { ports?: string[] }> };
-    for (const [name, service] of Object.entries(compose.services)) {
+    const compose = parseYaml(files.compose) as { services: Record<string, { build?: unknown; ports?: string[] }> };
+    // The services compose builds from this Dockerfile (others, such as OSRM, are images of their own).
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.build !== undefined)) {
       for (const mapping of service.ports ?? []) {
         const container = mapping.split(':').pop();
         if (container !== String(port))

@@ -153,6 +153,7 @@ describe('the image’s start command and health checks, as processes', () => {
       DATA_DIR: dataDir,
       SMTP_URL: '',
       MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+      ROAD_ROUTER_URL: '', // compose's default: no road router
     };
     // Every variable compose sets has its value here: one added there is set here too, or this fails.
     expect(Object.keys(operator).sort()).toEqual(Object.keys(compose.services.api.environment).sort());

@@ -142,13 +142,13 @@ export class SyntheticCity {
   }
 }
 
-interface Way {
+export interface Way {
   refs: number[];
   tags: Record<string, string>;
 }
 
 /** The city's ways, in order, without holding them all. */
-function* cityWays(city: SyntheticCity): Generator<Way> {
+export function* cityWays(city: SyntheticCity): Generator<Way> {
   const o = city.o;
   const perWay = o.blocksPerWay ?? 10;
   const horizontalRun = (r: number, c0: number, c1: number): number[] => {

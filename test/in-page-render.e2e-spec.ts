@@ -129,15 +129,43 @@ describe('InPageRenderer (rendering inside the page)', () => {
     expect(difference(frameOf(videoPath, 0), frameOf(videoPath, 44))).toBeGreaterThan(0.002);
   }, 180_000);
 
-  it('declines a tilted camera (the screenshot path draws it faster), and what it would not fit', async () => {
+  it('declines a tilted camera (the screenshot path draws it faster), whole or as a chunk, and what it would not fit', async () => {
     const videoPath = path.join(workDir, 'declined.mp4');
     const tilted = { ...atlanticProps({ duration: 10, camera: { preset: 'cinematic' } }), durationInFrames: 30 };
     await expect(inPage.render({ props: tilted, videoPath })).rejects.toBeInstanceOf(InPageDeclined);
     const eightK = { ...flatProps(), width: 7680, height: 4320 };
     await expect(inPage.render({ props: eightK, videoPath })).rejects.toBeInstanceOf(InPageDeclined);
-    await expect(inPage.render({ props: flatProps(), videoPath, frameRange: [0, 29] })).rejects.toBeInstanceOf(InPageDeclined);
+    await expect(inPage.render({ props: tilted, videoPath, frameRange: [0, 14] })).rejects.toBeInstanceOf(InPageDeclined);
     expect(fs.existsSync(videoPath)).toBe(false);
   }, 60_000);
+
+  it('renders a chunk of a split job: only its frames, as an MPEG-TS stream, its last frame as the thumbnail', async () => {
+    const props = flatProps();
+    const whole = path.join(workDir, 'whole-for-chunk.mp4');
+    await inPage.render({ props, videoPath: whole });
+    const chunkPath = path.join(workDir, 'chunk-30-59.ts');
+    const thumbnailPath = path.join(workDir, 'chunk-thumb.jpg');
+    const progress: number[] = [];
+    const video = await inPage.render({
+      props,
+      videoPath: chunkPath,
+      thumbnailPath,
+      frameRange: [30, 59],
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(video).toMatchObject({ duration_seconds: 1, width: 1280, height: 720 });
+    // MPEG-TS (188-byte packets, each starting 0x47), what the join concatenates byte for byte; the page's MP4 is gone.
+    const bytes = fs.readFileSync(chunkPath);
+    expect(bytes.length % 188).toBe(0);
+    for (const offset of [0, 188, bytes.length - 188]) expect(bytes[offset]).toBe(0x47);
+    expect(fs.existsSync(`${chunkPath}.mp4`)).toBe(false);
+    expect(progress.at(-1)).toBe(1);
+    // Its frames are the whole video's frames 30–59, and its thumbnail the range's last frame.
+    for (const n of [0, 29]) expect(difference(frameOf(chunkPath, n), frameOf(whole, 30 + n))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+    expect(difference(frameOf(chunkPath, 0), frameOf(whole, 0))).toBeGreaterThan(0.01);
+    expect(difference(frameOf(thumbnailPath), frameOf(whole, 59))).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+  }, 120_000);
 
   it('stops within moments when cancelled or out of time, leaves no file, then renders the next video', async () => {
     const { error, ms } = await cancelMidway(inPage, workDir);

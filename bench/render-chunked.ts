@@ -12,7 +12,7 @@
  */
 import type { RenderTimings } from '../src/modules/rendering';
 import { printPhaseColumns } from './phases';
-import { type BenchService, call, createBenchAccount, startService, startWorker } from './support';
+import { type BenchService, call, createBenchAccount, startService, startWorker, waitForWorkers } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3997);
 const POLL_INTERVAL_MS = 200;
@@ -70,15 +70,6 @@ async function measure(label: string, env: Record<string, string>, workers: numb
     await Promise.all(stops.map((stop) => stop()));
     await service.stop();
   }
-}
-
-/** Both workers have logged their start (their heartbeats begin with it). */
-async function waitForWorkers(service: BenchService, count: number): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (service.logs.filter((l) => l.msg === 'mapr worker started').length >= count) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the workers did not start');
 }
 
 async function timeJob(service: BenchService, job: Record<string, unknown>, key: string) {

@@ -9,7 +9,7 @@
 import type { RenderTimings } from '../src/modules/rendering';
 import { BENCH_JOB_BODY } from './job';
 import { printPhaseTable } from './phases';
-import { type BenchService, call, createBenchAccount, startService, startWorker } from './support';
+import { type BenchService, call, createBenchAccount, startService, startWorker, waitForWorkers } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
 /** Short, so that polling adds at most this much to the wall time (and the table shows how much it did add). */
@@ -101,13 +101,6 @@ async function timeJob(service: BenchService, body: Record<string, unknown>, key
   const created = await call(service, 'POST', '/v1/render', body, key);
   const job = await waitForEnd(service, String(created.job_id), key);
   return { job, wallMs: performance.now() - started, postedAt };
-}
-
-/** The worker processes have logged their start (their heartbeats begin with it, so the split sees their slots). */
-async function waitForWorkers(service: BenchService, count: number): Promise<void> {
-  for (let i = 0; i < 300 && service.logs.filter((l) => l.msg === 'mapr worker started').length < count; i++)
-    await new Promise((r) => setTimeout(r, 100));
-  if (service.logs.filter((l) => l.msg === 'mapr worker started').length < count) throw new Error('the workers did not start');
 }
 
 async function waitForEnd(service: BenchService, jobId: string, key: string) {

@@ -122,6 +122,15 @@ export function startWorker(service: BenchService): () => Promise<void> {
   };
 }
 
+/** Waits until `count` worker processes beside `service` have logged their start (their heartbeats begin with it). */
+export async function waitForWorkers(service: BenchService, count: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (service.logs.filter((l) => l.msg === 'mapr worker started').length >= count) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the workers did not start');
+}
+
 async function stopService(child: ChildProcess, redisKeyPrefix: string): Promise<void> {
   if (child.exitCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));

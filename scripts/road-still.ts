@@ -3,7 +3,7 @@
  * tests (test/support/synthetic-osm-pbf.ts: a street grid, a river with two bridges, one-way rows, rows closed to
  * lorries, a motorway), its blocks scaled up from 200 m to 10 km (the map's closest zoom spans some 80 km: a 2 km city
  * would be a dot), routed by the service's OSM PBF road router exactly as a worker routes it (validation,
- * normalisation, planRoute with ROAD_NETWORK_FILE pointing at the city's .osm.pbf, buildCompositionProps), drawn by
+ * normalisation, planRoute with ROAD_NETWORK_FILE pointing at the city's .osm.pbf, buildCompositionProps: routeRenderBody), drawn by
  * the production bundle as `POST /v1/render/preview/still` draws it. In this city the footbridge is on row 4 and row 6
  * is closed to lorries, so that within the frame the truck keeps off a one-way row, a row closed to it and a
  * footbridge, and crosses on the bridge.
@@ -22,12 +22,10 @@ import * as path from 'node:path';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { createValidationPipe } from '../src/common/http/validation';
-import { TIERS } from '../src/modules/billing';
-import { CreateRenderDto, parseRenderBody } from '../src/modules/rendering';
-import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
 import { defaultBundleDir, FrameLayoutPage } from '../src/modules/rendering/renderer';
-import { createRoadRouter, planRoute } from '../src/modules/routing';
+import { createRoadRouter } from '../src/modules/routing';
+import { routeRenderBody } from '../test/support/service-props';
 import { SMALL_CITY, SyntheticCity, writeSyntheticCityPbf } from '../test/support/synthetic-osm-pbf';
 import { paletteFor } from '../remotion/lib/styles';
 import { composite, frameProjection, networkLines, networkSvg, routeOffNetwork } from './road-still-network';
@@ -57,16 +55,9 @@ async function main(): Promise<void> {
     title: { text: 'By truck across the river', subtitle: 'a synthetic road network read from an OSM PBF extract' },
     waypoints: [at(5, 10, 'Market'), at(5, 7, 'Depot'), at(4.5, 1, 'Warehouse')],
   };
-  const dto = (await createValidationPipe().transform(body, { type: 'body', metatype: CreateRenderDto })) as CreateRenderDto;
-  const studio = TIERS.studio.limits;
-  const { request, issues } = parseRenderBody(dto, {
-    tier: { tier: 'studio', maxDurationSeconds: studio.max_duration_seconds },
-    sandbox: false,
-  });
-  if (issues.length) throw new Error(`refused: ${JSON.stringify(issues)}`);
-  const plan = await planRoute(request, { roadRouter: createRoadRouter({ networkFile: file }) });
+  const { plan, props } = await routeRenderBody(body, createRoadRouter({ networkFile: file }));
   console.log(plan.legs.map((leg) => `${leg.from} → ${leg.to}: ${leg.distance_km} km by ${leg.transport} (${leg.mode})`).join('\n'));
-  const inputProps = buildCompositionProps(request, plan, { sandbox: false }) as unknown as Record<string, unknown>;
+  const inputProps = props as unknown as Record<string, unknown>;
 
   const serveUrl = defaultBundleDir();
   const browser = await openBrowser('chrome', { browserExecutable: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
@@ -84,7 +75,6 @@ async function main(): Promise<void> {
       logLevel: 'error',
     });
     // The frame's layout (where the route, labels, markers and HUD are), read from the bundle's own drawing code.
-    const props = inputProps as unknown as MapAnimationProps;
     const browserExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     const layoutPage = await FrameLayoutPage.open({ bundleDir: serveUrl, browserExecutable });
     const [frameLayout] = await layoutPage.layouts(props, [composition.durationInFrames - 1]).finally(() => layoutPage.close());

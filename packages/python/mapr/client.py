@@ -7,7 +7,7 @@ import os
 import time
 import urllib.parse
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, cast
 
@@ -49,7 +49,7 @@ from .types import (
     Usage as UsageBody,
     WebhookDelivery,
 )
-from .webhooks import HeadersLike, Scheme, WebhookEvent, verify_webhook
+from .webhooks import verify_webhook
 
 DEFAULT_BASE_URL = "http://localhost:3000"
 USER_AGENT = "mapr-python/0.1.0"
@@ -469,27 +469,8 @@ class Webhooks:
         """One more attempt now, outside the retry schedule."""
         return cast(WebhookDelivery, self._api.json("POST", f"/v1/webhooks/deliveries/{_quote(delivery_id)}/redeliver"))
 
-    @staticmethod
-    def verify(
-        raw_body: bytes | str,
-        headers: HeadersLike,
-        secret: str | Iterable[str],
-        *,
-        scheme: Scheme | None = None,
-        tolerance_seconds: int = 300,
-        now: float | None = None,
-        allow_replayable_body_only_signature: bool = False,
-    ) -> WebhookEvent:
-        """Verifies a delivery and answers its typed event (see ``mapr.verify_webhook``)."""
-        return verify_webhook(
-            raw_body,
-            headers,
-            secret,
-            scheme=scheme,
-            tolerance_seconds=tolerance_seconds,
-            now=now,
-            allow_replayable_body_only_signature=allow_replayable_body_only_signature,
-        )
+    #: Verifies a delivery and answers its typed event: ``mapr.verify_webhook`` itself.
+    verify = staticmethod(verify_webhook)
 
 
 class Events:

@@ -84,7 +84,7 @@ export async function verifyWebhook<Event = unknown>(
       );
     }
     checkTime(Number(timestamp));
-    await requireStandardMatch(secrets, concat(encoder.encode(`${id}.${timestamp}.`), body), signatures);
+    await requireMatch(secrets, concat(encoder.encode(`${id}.${timestamp}.`), body), signatures, standardSignature);
   } else if (v1 !== undefined && options.allowReplayableBodyOnlySignature === true) {
     const match = /^sha256=([0-9a-f]{64})$/i.exec(v1.trim());
     if (!match) throw new WebhookVerificationError('malformed_signature', 'X-Service-Signature is not sha256=<hex>');
@@ -119,24 +119,32 @@ function parseV2(value: string): { timestamp: number; signatures: string[] } {
   return { timestamp, signatures };
 }
 
-async function requireMatch(secrets: string[], signed: Uint8Array<ArrayBuffer>, expected: string[]): Promise<void> {
+/**
+ * Passes when one of `expected` is what one of the secrets signs `signed` to (`sign`: hex HMAC keyed with the secret
+ * itself for the X-Service-* headers, base64 HMAC keyed with the decoded secret for Standard Webhooks).
+ */
+async function requireMatch(
+  secrets: string[],
+  signed: Uint8Array<ArrayBuffer>,
+  expected: string[],
+  sign: (secret: string, data: Uint8Array<ArrayBuffer>) => Promise<string | null> = hmacSha256Hex,
+): Promise<void> {
   for (const secret of secrets) {
-    const actual = await hmacSha256Hex(secret, signed);
+    const actual = await sign(secret, signed);
+    if (actual === null) continue;
     // Every candidate is compared in full, so timing does not tell which one (or how much) matched.
     if (expected.map((candidate) => constantTimeEqual(candidate, actual)).some(Boolean)) return;
   }
   throw new WebhookVerificationError('signature_mismatch', 'No signature matches the secret: wrong secret, or the body was changed');
 }
 
-/** Standard Webhooks: the key is the secret's base64 after `whsec_`, decoded (base64url for secrets of earlier versions). */
-async function requireStandardMatch(secrets: string[], signed: Uint8Array<ArrayBuffer>, expected: string[]): Promise<void> {
-  for (const secret of secrets) {
-    const key = signingKeyBytes(secret);
-    if (!key) continue;
-    const actual = base64Of(await hmacSha256(key, signed));
-    if (expected.map((candidate) => constantTimeEqual(candidate, actual)).some(Boolean)) return;
-  }
-  throw new WebhookVerificationError('signature_mismatch', 'No signature matches the secret: wrong secret, or the body was changed');
+/**
+ * The Standard Webhooks signature of `data`: base64 HMAC keyed with the secret's base64 after `whsec_`, decoded
+ * (base64url for secrets of earlier versions); null for a secret of another shape, which cannot have signed it.
+ */
+async function standardSignature(secret: string, data: Uint8Array<ArrayBuffer>): Promise<string | null> {
+  const key = signingKeyBytes(secret);
+  return key ? base64Of(await hmacSha256(key, data)) : null;
 }
 
 function signingKeyBytes(secret: string): Uint8Array<ArrayBuffer> | null {
@@ -158,9 +166,7 @@ async function hmacSha256(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBu
 }
 
 async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer>): Promise<string> {
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, data));
-  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(await hmacSha256(encoder.encode(secret), data), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function constantTimeEqual(a: string, b: string): boolean {

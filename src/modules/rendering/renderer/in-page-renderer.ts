@@ -124,6 +124,9 @@ export function takesInPage(input: Pick<RenderVideoInput, 'props'>): boolean {
   return rendersInPage(input.props);
 }
 
+/** Where the page's MP4 of a chunk lands: beside the MPEG-TS file it becomes (remuxToMpegTs). */
+const chunkMp4Path = (videoPath: string) => `${videoPath}.mp4`;
+
 export class InPageRenderer implements Renderer {
   private readonly browser: BrowserLifecycle<BrowserContext>;
   private page: Page | null = null;
@@ -186,8 +189,7 @@ export class InPageRenderer implements Renderer {
       interruption.throwIfInterrupted();
       const thumbnailPath = input.thumbnailPath ?? null;
       const range = input.frameRange ?? null;
-      // A chunk's MP4 lands beside the MPEG-TS file it becomes.
-      const pageVideo = range ? `${input.videoPath}.mp4` : input.videoPath;
+      const pageVideo = range ? chunkMp4Path(input.videoPath) : input.videoPath;
       removeQuietly(input.videoPath);
       if (range) removeQuietly(pageVideo);
       if (thumbnailPath) removeQuietly(thumbnailPath);
@@ -228,7 +230,7 @@ export class InPageRenderer implements Renderer {
       return video;
     } catch (error) {
       removeQuietly(input.videoPath);
-      if (input.frameRange) removeQuietly(`${input.videoPath}.mp4`);
+      if (input.frameRange) removeQuietly(chunkMp4Path(input.videoPath));
       if (input.thumbnailPath) removeQuietly(input.thumbnailPath);
       if (error instanceof InPageDeclined) throw error;
       const stopped = interruption.error();

@@ -1,6 +1,6 @@
 /**
  * Binary min-heap of (priority, item) pairs over growable typed arrays; the priority queue of
- * the shortest-path search. Ties pop in an order fixed by the push sequence, so searches are
+ * the shortest-path searches (sea network, road network). Ties pop in an order fixed by the push sequence, so searches are
  * deterministic.
  */
 export class MinHeap {
@@ -24,6 +24,11 @@ export class MinHeap {
     }
     this.priorities[i] = priority;
     this.items[i] = item;
+  }
+
+  /** Empties the heap, keeping its arrays (a search reused for the next leg). */
+  clear(): void {
+    this.count = 0;
   }
 
   /** Priority of the smallest entry (Infinity when empty). */

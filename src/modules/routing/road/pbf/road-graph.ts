@@ -3,6 +3,7 @@ import { haversineKm } from '../../great-circle';
 import type { RoadProfileId } from '../road-router';
 import { PROFILE_TOP_SPEED_KMH, wayProfileSpeeds } from '../road-profiles';
 import { directionFromTags } from '../road-network-file';
+import { MinHeap } from '../../network/min-heap';
 import { Growable } from './growable';
 import { OsmPbfError, readOsmPbf } from './osm-pbf-reader';
 
@@ -226,7 +227,7 @@ export class RoadGraph {
     let endForward = true;
 
     while (heap.size > 0) {
-      const f = heap.topKey();
+      const f = heap.peekPriority();
       if (f >= best) break;
       const vertex = heap.pop();
       const cost = this.cost[vertex];
@@ -308,62 +309,6 @@ export class RoadGraph {
       this.generation = 1;
     }
     return this.generation;
-  }
-}
-
-/** A binary min-heap of (key, vertex) in typed arrays; stale entries are skipped by the search. */
-class MinHeap {
-  private keys = new Float64Array(1024);
-  private values = new Int32Array(1024);
-  size = 0;
-
-  clear(): void {
-    this.size = 0;
-  }
-
-  topKey(): number {
-    return this.keys[0];
-  }
-
-  push(key: number, value: number): void {
-    if (this.size === this.keys.length) {
-      const keys = new Float64Array(this.size * 2);
-      keys.set(this.keys);
-      this.keys = keys;
-      const values = new Int32Array(this.size * 2);
-      values.set(this.values);
-      this.values = values;
-    }
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.keys[parent] <= key) break;
-      this.keys[i] = this.keys[parent];
-      this.values[i] = this.values[parent];
-      i = parent;
-    }
-    this.keys[i] = key;
-    this.values[i] = value;
-  }
-
-  pop(): number {
-    const top = this.values[0];
-    const last = --this.size;
-    const key = this.keys[last];
-    const value = this.values[last];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= last) break;
-      if (child + 1 < last && this.keys[child + 1] < this.keys[child]) child++;
-      if (this.keys[child] >= key) break;
-      this.keys[i] = this.keys[child];
-      this.values[i] = this.values[child];
-      i = child;
-    }
-    this.keys[i] = key;
-    this.values[i] = value;
-    return top;
   }
 }
 

@@ -69,7 +69,7 @@ export interface AppConfig {
     imageryTiles?: { url: string; attribution: string | null; maxZoom: number; cacheDir: string };
   };
   /** `timeoutMs`: deadline of one attempt, 30 s unless a test suite shortens it. */
-  webhooks: { allowPrivateTargets: boolean; retryTimeScale: number; timeoutMs: number };
+  webhooks: { allowPrivateTargets: boolean; retryTimeScale: number; timeoutMs: number; lockSeconds: number };
 }
 
 function stripSlash(url: string): string {
@@ -194,6 +194,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
       retryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE ?? 1,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS ?? 30_000,
+      lockSeconds: env.WEBHOOK_LOCK_SECONDS ?? 30,
     },
   };
 }

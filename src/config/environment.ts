@@ -256,6 +256,18 @@ export class EnvironmentVariables {
   @Min(1)
   WEBHOOK_RETRY_TIME_SCALE?: number;
 
+  /**
+   * Seconds a worker's lock on a webhook attempt lasts without renewal: the attempt of a worker that died holding it
+   * is sent by another worker after about this long (1–2 locks), and a delivery whose queue entry was lost outright is
+   * queued again by the sweep after 2 locks.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(600)
+  WEBHOOK_LOCK_SECONDS?: number;
+
   /** Deadline of one webhook attempt in ms (contract: 30 s); test suites only (refused in production). */
   @IsOptional()
   @Transform(toInt)

@@ -11,6 +11,7 @@ import { JobIdempotencyKeys1768000000000 } from './migrations/1768000000000-job-
 import { SandboxEventsAndListenSecret1769000000000 } from './migrations/1769000000000-sandbox-events-and-listen-secret';
 import { IdempotencyKeysPerMode1769100000000 } from './migrations/1769100000000-idempotency-keys-per-mode';
 import { TokenVersion1769200000000 } from './migrations/1769200000000-token-version';
+import { JobEndFollowUps1769300000000 } from './migrations/1769300000000-job-end-follow-ups';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   SandboxEventsAndListenSecret1769000000000,
   IdempotencyKeysPerMode1769100000000,
   TokenVersion1769200000000,
+  JobEndFollowUps1769300000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

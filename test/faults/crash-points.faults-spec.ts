@@ -6,6 +6,8 @@
  *   the job must still be rendered.
  * - A worker after planning the route (before saving it), while encoding (every frame captured), and between
  *   the video's upload and the thumbnail's. Another worker takes the job up; it ends once, files in place.
+ * - A worker after storing the job's end, before what follows it (usage, event, webhook): the job-end sweep of
+ *   another worker runs it. A worker holding a webhook attempt, before sending it: another worker sends it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { processScratchDir } from '../../src/common/util/process-scratch';
 import { RenderJob } from '../../src/modules/rendering/testing';
+import { WebhookDelivery } from '../../src/modules/webhooks/testing';
 import type { FailpointName } from '../../src/common/util/failpoints';
 import { renderBody } from '../support/test-app';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
@@ -113,6 +116,51 @@ describe('processes killed at the worst moments', () => {
     },
     120_000,
   );
+
+  it("a worker killed after storing a job's end, before what follows it: the job-end sweep sends its webhook and frees its slot", async () => {
+    const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: 'lifecycle.after-end=kill' });
+    const [jobId] = await stack.submit(1);
+    expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+    // Complete, with nothing that follows done: no event, no delivery, the render still counted as running.
+    const ended = await stack.job(jobId);
+    expect(ended).toMatchObject({ status: 'complete' });
+    expect(ended?.followUpsDueAt).toBeInstanceOf(Date);
+    expect(await stack.t.app.get(DataSource).getRepository(WebhookDelivery).countBy({ jobId })).toBe(0);
+
+    const started = Date.now();
+    const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+    await waitUntilDelivered(stack.t, [jobId], 60_000);
+    const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
+    console.log(`${booksLine('worker killed after the job ended', books)}; webhook ${Date.now() - started} ms after a worker started`);
+    expectBalanced(books);
+    expect(books.webhooksReceived).toBe(1);
+    expect(await stack.job(jobId)).toMatchObject({ status: 'complete', attempts: 1, followUpsDueAt: null });
+    await killWorker(second);
+  }, 120_000);
+
+  it('a worker killed holding a webhook attempt, before sending it: another worker sends it within seconds', async () => {
+    const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: 'webhooks.before-send=kill' });
+    const [jobId] = await stack.submit(1);
+    expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+    const deliveries = stack.t.app.get(DataSource).getRepository(WebhookDelivery);
+    expect(await deliveries.findOneBy({ jobId })).toMatchObject({ status: 'pending', attemptCount: 0 });
+
+    const started = Date.now();
+    const second = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10' });
+    // The dead worker's lock on the attempt lapses (WEBHOOK_LOCK_SECONDS, 4 here) and the queue hands it on.
+    await waitUntilDelivered(stack.t, [jobId], 30_000);
+    // The first worker died inside its own job's follow-ups (its webhook consumer took the attempt as it was queued),
+    // so the job-end sweep finishes them; running them again sends nothing twice.
+    await until(async () => ((await stack.job(jobId))?.followUpsDueAt === null ? true : undefined), 30_000, 'the follow-ups to be done');
+    const books = await drawUpBooks(stack.t, stack.account, [jobId], stack.receiver);
+    console.log(
+      `${booksLine('worker killed holding a webhook attempt', books)}; webhook ${Date.now() - started} ms after a worker started`,
+    );
+    expectBalanced(books);
+    expect(books.webhooksReceived).toBe(1);
+    expect(await deliveries.findOneBy({ jobId })).toMatchObject({ status: 'delivered', attemptCount: 1 });
+    await killWorker(second);
+  }, 120_000);
 
   it('a real worker (Remotion and Chromium) killed while its encoder finishes the file: the job ends once, no browser left behind', async () => {
     const first = await stack.startWorker('real', { MAPR_FAILPOINTS: 'renderer.encoding=kill' });

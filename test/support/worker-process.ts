@@ -42,6 +42,8 @@ export function workerEnvironment(t: TestApp, env: Record<string, string> = {}):
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     // A killed worker's entry is taken up again within seconds (Bull's lock lapses), not the default minute.
     RENDER_LOCK_SECONDS: '4',
+    // Likewise a killed worker's webhook attempt is sent by another within seconds.
+    WEBHOOK_LOCK_SECONDS: '4',
     RENDER_QUEUE_SWEEP_SECONDS: String(t.config.rendering.queueSweepSeconds),
     LOG_LEVEL: 'info',
     ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),

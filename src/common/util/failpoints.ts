@@ -16,6 +16,10 @@ export const FAILPOINTS = {
   'renderer.encoding': 'the renderer captured the last frame, while it encodes',
   /** The video is in storage, the thumbnail not yet, and the job is not complete. */
   'worker.between-uploads': 'a worker stored the video, before the thumbnail',
+  /** A job's end is stored (complete, failed, cancelled); nothing that follows it (usage, event, webhook) has run. */
+  'lifecycle.after-end': "a job's end was stored, before what follows it",
+  /** A worker took a webhook attempt off the queue and has not sent it. */
+  'webhooks.before-send': 'a worker took a webhook attempt, before sending it',
 } as const;
 
 export type FailpointName = keyof typeof FAILPOINTS;

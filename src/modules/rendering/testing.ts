@@ -20,4 +20,5 @@ export { PREVIEW_STILL_OPTIONS } from './preview/preview-still.service';
 export { StylePreviewsService } from './style-previews/style-previews.service';
 export { RenderTemplate } from './templates/render-template.entity';
 export { RenderQueueSweeper } from './worker/render-queue-sweeper.service';
+export { JobEndSweeper } from './worker/job-end-sweeper.service';
 export { RENDERER } from './worker/renderer.provider';

@@ -9,7 +9,12 @@ describe('webhook configuration', () => {
   };
 
   it('uses the contract’s 30 s deadline and unscaled retries by default', () => {
-    expect(loadConfiguration(production).webhooks).toEqual({ allowPrivateTargets: false, retryTimeScale: 1, timeoutMs: 30_000 });
+    expect(loadConfiguration(production).webhooks).toEqual({
+      allowPrivateTargets: false,
+      retryTimeScale: 1,
+      timeoutMs: 30_000,
+      lockSeconds: 30,
+    });
   });
 
   it('refuses the test-only knobs in production', () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, UpdateResult } from 'typeorm';
+import { failpoint } from '../../common/util/failpoints';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -52,6 +53,7 @@ export class WebhookDeliveryRunner {
   }
 
   private async attempt(delivery: WebhookDelivery, trigger: 'automatic' | 'manual'): Promise<WebhookDeliveryResult> {
+    failpoint('webhooks.before-send');
     const now = new Date();
     const headers = webhookHeaders(
       delivery.payload,

@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config';
 import { SweepSchedule } from '../../infrastructure/sweeps/sweep-schedule';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookDeliveryRunner } from './webhook-delivery-runner.service';
@@ -22,33 +23,36 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap {
   }
 }
 
-/** An automatic attempt this long overdue has lost its queue entry (Redis refused it, or a crash). */
-const OVERDUE_MS = 60_000;
-const SWEEP_EVERY_MS = 60_000;
-
 /**
- * Safety net for the durable log: at start and every minute across the fleet (SweepSchedule), pending deliveries whose automatic
- * attempt is overdue get their queue entry again. The entry id is derived from the row, so an
- * entry that still exists is not duplicated.
+ * Safety net for the durable log: at start and every two webhook locks (`WEBHOOK_LOCK_SECONDS`; a minute by default)
+ * across the fleet (SweepSchedule), pending deliveries whose automatic attempt is more than two locks overdue get their
+ * queue entry again: by then a live entry would have run, or been handed on from a dead worker (webhookQueueSettings),
+ * so the entry was lost (Redis refused it, lost its data, or dropped it after repeated crashes). The entry id is
+ * derived from the row, so an entry that still exists is not duplicated.
  */
 @Injectable()
 export class WebhookDeliverySweeper implements OnModuleInit {
   private readonly logger = new Logger(WebhookDeliverySweeper.name);
 
+  private readonly overdueMs: number;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly queue: WebhookQueue,
     private readonly schedule: SweepSchedule,
-  ) {}
+  ) {
+    this.overdueMs = 2 * config.webhooks.lockSeconds * 1000;
+  }
 
   onModuleInit(): void {
-    this.schedule.register({ name: 'webhook-deliveries', everyMs: SWEEP_EVERY_MS, run: () => this.sweep() });
+    this.schedule.register({ name: 'webhook-deliveries', everyMs: this.overdueMs, run: () => this.sweep() });
   }
 
   async sweep(): Promise<number> {
     try {
       const overdue = await this.deliveries.find({
-        where: { status: 'pending', nextAttemptAt: LessThan(new Date(Date.now() - OVERDUE_MS)) },
+        where: { status: 'pending', nextAttemptAt: LessThan(new Date(Date.now() - this.overdueMs)) },
         order: { nextAttemptAt: 'ASC' },
         take: 500,
       });

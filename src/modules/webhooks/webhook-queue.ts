@@ -24,6 +24,18 @@ export function automaticAttemptJobId(deliveryId: string, attempt: number): stri
  */
 const WEBHOOK_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 } as const;
 
+/**
+ * A worker renews its lock on the attempt it runs (every third of the lock, on a timer, so an attempt waiting 30 s for
+ * its receiver keeps it); when the worker dies the lock lapses and the attempt is handed to another worker within
+ * 1–1.5 locks. An entry whose workers died more than three times is dropped, and the delivery sweep queues it again
+ * (WebhookDeliverySweeper, after 2 locks overdue). Bull's defaults (a 30 s lock checked every 30 s, dropped after one
+ * stall) left a delivery caught by two crashes waiting two minutes or more.
+ */
+export function webhookQueueSettings(lockSeconds: number) {
+  const lockDuration = lockSeconds * 1000;
+  return { lockDuration, lockRenewTime: lockDuration / 3, stalledInterval: lockDuration / 2, maxStalledCount: 3 };
+}
+
 @Injectable()
 export class WebhookQueue {
   constructor(@InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueueData>) {}
@@ -51,7 +63,11 @@ export class WebhookQueue {
     BullModule.registerQueueAsync({
       name: WEBHOOK_QUEUE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ redis: config.redis.url, prefix: `${config.redis.keyPrefix}:bull` }),
+      useFactory: (config: AppConfig) => ({
+        redis: config.redis.url,
+        prefix: `${config.redis.keyPrefix}:bull`,
+        settings: webhookQueueSettings(config.webhooks.lockSeconds),
+      }),
     }),
   ],
   providers: [WebhookQueue],

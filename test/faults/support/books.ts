@@ -37,6 +37,8 @@ export interface Books {
   /** Files in storage no job accounts for, and completed jobs whose files are missing. */
   orphanFiles: string[];
   missingFiles: string[];
+  /** Ended jobs whose follow-ups (usage release, event, webhook, batch) are still marked due. */
+  followUpsDue: string[];
 }
 
 export async function waitUntilFinished(t: TestApp, jobIds: string[], timeoutMs: number): Promise<void> {
@@ -69,9 +71,28 @@ export async function waitUntilDelivered(t: TestApp, jobIds: string[], timeoutMs
       .getRepository(WebhookDelivery)
       .countBy({ jobId: In(expecting), event: In(RESULT_EVENTS), status: In(['delivered', 'failed']) });
     if (settled >= expecting.length) return;
-    if (Date.now() > deadline) throw new Error(`${expecting.length - settled} result webhooks not settled within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${expecting.length - settled} result webhooks not settled within ${timeoutMs} ms: ${await unsettled(db, expecting)}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** Why each job's result webhook is not settled: no delivery (and whether its follow-ups are still due), or its state. */
+async function unsettled(db: DataSource, jobIds: string[]): Promise<string> {
+  const jobs = await db.getRepository(RenderJob).find({ where: { id: In(jobIds) } });
+  const deliveries = await db.getRepository(WebhookDelivery).find({ where: { jobId: In(jobIds), event: In(RESULT_EVENTS) } });
+  const reasons: string[] = [];
+  for (const job of jobs) {
+    const delivery = deliveries.find((d) => d.jobId === job.id);
+    if (!delivery)
+      reasons.push(`${job.id} (${job.status}): no delivery, follow-ups due since ${job.followUpsDueAt?.toISOString() ?? '(none)'}`);
+    else if (delivery.status === 'pending')
+      reasons.push(`${job.id}: ${delivery.id} pending, ${delivery.attemptCount} attempts, next ${delivery.nextAttemptAt?.toISOString()}`);
+  }
+  return reasons.join('; ');
 }
 
 /**
@@ -146,6 +167,7 @@ export async function drawUpBooks(
     ledgerMismatches,
     orphanFiles,
     missingFiles,
+    followUpsDue: jobs.filter((j) => FINAL.includes(j.status) && j.followUpsDueAt !== null).map((j) => j.id),
   };
 }
 
@@ -160,6 +182,7 @@ export function expectBalanced(books: Books): void {
     ledgerMismatches: books.ledgerMismatches,
     orphanFiles: books.orphanFiles,
     missingFiles: books.missingFiles,
+    followUpsDue: books.followUpsDue,
   }).toEqual({
     unfinished: 0,
     webhooksDuplicated: 0,
@@ -169,6 +192,7 @@ export function expectBalanced(books: Books): void {
     ledgerMismatches: [],
     orphanFiles: [],
     missingFiles: [],
+    followUpsDue: [],
   });
 }
 

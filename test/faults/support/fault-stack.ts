@@ -48,6 +48,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     // This suite has its database to itself: the sweep of lost queue entries is on, and quick.
     RENDER_QUEUE_SWEEP_SECONDS: '2',
     RENDER_LOCK_SECONDS: '4',
+    WEBHOOK_LOCK_SECONDS: '4',
     ...options.env,
   });
   const account = await createAccount(t, {

@@ -11,6 +11,7 @@ export const ACTIVE_STATUSES: JobStatus[] = ['queued', 'processing'];
 @Index('idx_render_jobs_account_listing', ['accountId', 'sandbox', 'createdAt'])
 @Index('idx_render_jobs_account_status', ['accountId', 'status'])
 @Index('idx_render_jobs_idempotency_key', ['accountId', 'idempotencyKey'])
+@Index('idx_render_jobs_follow_ups_due', ['followUpsDueAt'])
 export class RenderJob {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -108,4 +109,11 @@ export class RenderJob {
   /** Set when the sweeper deleted the files after `expires_at`. */
   @TimestampColumn({ name: 'files_deleted_at', nullable: true })
   filesDeletedAt: Date | null;
+
+  /**
+   * Set by the change that ended the job, cleared once everything that follows its end has run (JobLifecycle): still
+   * set long after, the process died in between or a step failed, and the job-end sweep runs them again.
+   */
+  @TimestampColumn({ name: 'follow_ups_due_at', nullable: true })
+  followUpsDueAt: Date | null;
 }

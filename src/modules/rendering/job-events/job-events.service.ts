@@ -38,10 +38,15 @@ export class JobEventsService implements OnModuleInit {
   async onJobEnded(job: RenderJob): Promise<void> {
     // Each follow-up stands alone: one whose dependency is away (Redis restarting while a job completes) must not
     // keep the others from happening. The caller's webhook is recorded in the database first (its delivery is
-    // queued, or re-queued by the delivery sweep), so it survives a Redis outage at this moment.
-    await this.step(job, 'usage release', () => this.usage.release(job.id, { giveBack: job.status !== 'complete' }));
-    await this.step(job, 'result event', () => this.tell(job));
-    await this.step(job, 'waiting batch jobs', () => this.scheduler.startWaiting(job.accountId));
+    // queued, or re-queued by the delivery sweep), so it survives a Redis outage at this moment. A step that failed
+    // fails the whole after the others ran, which leaves the job's follow-ups due: the job-end sweep runs them all
+    // again (each is safe to repeat).
+    const failed = [
+      await this.step(job, 'usage release', () => this.usage.release(job.id, { giveBack: job.status !== 'complete' })),
+      await this.step(job, 'result event', () => this.tell(job)),
+      await this.step(job, 'waiting batch jobs', () => this.scheduler.startWaiting(job.accountId)),
+    ].filter((name): name is string => name !== undefined);
+    if (failed.length) throw new Error(`what follows the end of job ${job.id} failed: ${failed.join(', ')}`);
   }
 
   private async tell(job: RenderJob): Promise<void> {
@@ -60,11 +65,14 @@ export class JobEventsService implements OnModuleInit {
     }
   }
 
-  private async step(job: RenderJob, name: string, work: () => Promise<unknown>): Promise<void> {
+  /** Runs one step; answers its name when it failed (logged here with its cause). */
+  private async step(job: RenderJob, name: string, work: () => Promise<unknown>): Promise<string | undefined> {
     try {
       await work();
+      return undefined;
     } catch (err) {
       this.logger.error({ err, job_id: job.id, status: job.status, step: name }, 'What follows a job end failed');
+      return name;
     }
   }
 }

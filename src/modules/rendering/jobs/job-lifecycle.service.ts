@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
+import { failpoint } from '../../../common/util/failpoints';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RoutePlan } from '../contract';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
@@ -22,7 +23,10 @@ export interface JobFailureRecord {
   message: string;
 }
 
-/** Runs after a job ended (complete, failed or cancelled), once per winning state change. */
+/**
+ * Runs after a job ended (complete, failed or cancelled): once per winning state change, and again by the job-end
+ * sweep when the process died before every listener had run, or one threw. So a listener must be safe to run twice.
+ */
 export type JobEndedListener = (job: RenderJob) => Promise<void>;
 
 /**
@@ -36,7 +40,9 @@ export type JobEndedListener = (job: RenderJob) => Promise<void>;
  * Every change is one conditional UPDATE and returns whether it won, so a job cancelled while it
  * renders, or finished by another worker after a crash, ends in exactly one final state. The
  * change that ended a job, and only that one, then tells the listeners (usage, batch scheduling,
- * webhooks: JobEventsService).
+ * webhooks: JobEventsService). That UPDATE also marks the job's follow-ups due, and the mark is
+ * cleared once every listener has run: a process killed in between leaves it for the job-end sweep
+ * (`followUpOverdue`), so no ended job goes without its webhook or keeps its concurrent slot.
  */
 @Injectable()
 export class JobLifecycle {
@@ -123,9 +129,26 @@ export class JobLifecycle {
   }
 
   private async end(jobId: string, from: JobStatus[], changes: QueryDeepPartialEntity<RenderJob>): Promise<boolean> {
-    if (!(await this.transition(jobId, from, changes))) return false;
-    await this.ended(jobId);
+    if (!(await this.transition(jobId, from, { ...changes, followUpsDueAt: new Date() }))) return false;
+    failpoint('lifecycle.after-end');
+    await this.followUp(jobId);
     return true;
+  }
+
+  /**
+   * Ended jobs whose follow-ups have been due for over `graceMs` (their process died before they all ran, or one
+   * failed): runs them again, oldest first, at most `limit`. Returns the ids of the jobs whose follow-ups are now done.
+   */
+  async followUpOverdue(graceMs: number, limit: number): Promise<string[]> {
+    const overdue = await this.jobs.find({
+      select: { id: true },
+      where: { followUpsDueAt: LessThan(new Date(Date.now() - graceMs)) },
+      order: { followUpsDueAt: 'ASC' },
+      take: limit,
+    });
+    const done: string[] = [];
+    for (const { id } of overdue) if (await this.followUp(id)) done.push(id);
+    return done;
   }
 
   private async transition(jobId: string, from: JobStatus[], changes: QueryDeepPartialEntity<RenderJob>): Promise<boolean> {
@@ -141,16 +164,21 @@ export class JobLifecycle {
 
   /**
    * The one place "job ended" is emitted. The state change has happened whatever a listener does:
-   * a listener's error is logged, not thrown at the caller that ended the job.
+   * a listener's error is logged, not thrown at the caller that ended the job, and leaves the job's
+   * follow-ups due (the sweep runs them all again). Answers whether every listener succeeded.
    */
-  private async ended(jobId: string): Promise<void> {
+  private async followUp(jobId: string): Promise<boolean> {
     const job = await this.jobs.findOneByOrFail({ id: jobId });
+    let allRan = true;
     for (const listener of this.endedListeners) {
       try {
         await listener(job);
       } catch (err) {
+        allRan = false;
         this.logger.error({ err, job_id: jobId, status: job.status }, 'What follows a job end failed');
       }
     }
+    if (allRan) await this.jobs.update({ id: jobId }, { followUpsDueAt: null });
+    return allRan;
   }
 }

@@ -93,6 +93,23 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     expect(Buffer.from(await video.arrayBuffer()).equals(readFileSync(FAKE_VIDEO_FIXTURE))).toBe(true);
   });
 
+  it('wait() on a Free-tier rate (10 requests a minute, nearly spent) sees the end at once with held reads', async () => {
+    const recorder = recordingFetch();
+    const { mapr } = await clientFor({ requests_per_minute: 10 }, { fetch: recorder.fetch });
+    // A render of about 4.5 s here (300 frames at 15 ms), and the window nearly spent, as after a quick start's calls.
+    const { job_id } = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 10 });
+    for (let i = 0; i < 7; i++) await mapr.renders.get(job_id);
+    const render = await mapr.renders.wait(job_id);
+    const resolvedAt = Date.now();
+    expect(render.status).toBe('complete');
+    // The answer came as the job completed, not after the rate window's reset (up to a minute on).
+    expect(resolvedAt - new Date(render.completed_at!).getTime()).toBeLessThan(1500);
+    const reads = recorder.seen.filter((r) => r.path.startsWith(`/v1/render/${job_id}?wait=`));
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(2);
+    expect(recorder.seen.filter((r) => r.status === 429)).toEqual([]);
+  });
+
   it('wait() rejects with RenderFailedError carrying the job when the render is cancelled', async () => {
     const { mapr } = await clientFor();
     const { job_id } = await mapr.renders.create({ waypoints: renderBody().waypoints, duration: 10 });

@@ -1072,12 +1072,24 @@ class PreviewRenderStillQuery(TypedDict):
 GetRenderResponse = JobRecordDto
 
 
+class GetRenderQuery(TypedDict):
+    """The query parameters of ``GET /v1/render/{job_id}``."""
+    #: Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it changes (queued → processing, o...
+    wait: NotRequired[float]
+
+
 #: The JSON answer (200) of ``DELETE /v1/render/{job_id}``.
 CancelRenderResponse = JobRecordDto
 
 
 #: The JSON answer (200) of ``GET /v1/status/{job_id}``.
 GetRenderStatusResponse = JobRecordDto
+
+
+class GetRenderStatusQuery(TypedDict):
+    """The query parameters of ``GET /v1/status/{job_id}``."""
+    #: Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it changes (queued → processing, o...
+    wait: NotRequired[float]
 
 
 #: The JSON answer (200) of ``GET /v1/renders``.

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { Brackets, Repository } from 'typeorm';
@@ -7,7 +7,7 @@ import { CommonErrors } from '../../common/errors';
 import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
 import type { Principal } from '../auth';
 import { routePlanToFeatureCollection } from '../routing';
-import { JobStatus, RenderJob } from './entities/render-job.entity';
+import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
 import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { presentJob } from './job-presenter';
 import { CANCEL_CHANNEL } from './jobs/cancel-channel';
@@ -16,10 +16,15 @@ import { RenderQueue } from './jobs/render-queue';
 import { RenderingErrors } from './rendering.errors';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
+/** A held read looks at the job this often: workers write its row, and a primary-key read is cheap. */
+const HELD_READ_POLL_MS = 500;
+
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
 @Injectable()
-export class RenderJobsService {
+export class RenderJobsService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RenderJobsService.name);
+  /** Aborted as the application stops: held reads answer at once, so that the HTTP server can close. */
+  private readonly closing = new AbortController();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,6 +44,30 @@ export class RenderJobsService {
     const job = await this.jobs.findOneBy({ id: jobId, accountId: principal.accountId, sandbox: principal.sandbox });
     if (!job) throw CommonErrors.notFound('Render job');
     return job;
+  }
+
+  /**
+   * The caller's job, held up to `waitSeconds` while its status stays what it was when asked: answers as soon as the
+   * status changes (queued → processing, or the job ends), else when the time is up, with the job as it is then (its
+   * progress moved on). A job that has already ended answers at once; so does every held read when `signal` aborts
+   * (the client went away) or the application stops.
+   */
+  async findOwnedOnChange(principal: Principal, jobId: string, waitSeconds: number, signal: AbortSignal): Promise<RenderJob> {
+    let job = await this.findOwned(principal, jobId);
+    if (waitSeconds <= 0 || !ACTIVE_STATUSES.includes(job.status)) return job;
+    const asked = job.status;
+    const deadline = Date.now() + waitSeconds * 1000;
+    const stop = AbortSignal.any([signal, this.closing.signal]);
+    while (Date.now() < deadline && !stop.aborted) {
+      await pause(Math.min(HELD_READ_POLL_MS, deadline - Date.now()), stop);
+      job = (await this.jobs.findOneBy({ id: job.id })) ?? job;
+      if (job.status !== asked) break;
+    }
+    return job;
+  }
+
+  beforeApplicationShutdown(): void {
+    this.closing.abort();
   }
 
   async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }): Promise<JobListDto> {
@@ -94,4 +123,18 @@ export class RenderJobsService {
     if (!job.route) throw RenderingErrors.routeNotReady();
     return routePlanToFeatureCollection(job.route) satisfies RouteGeoJsonDto;
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

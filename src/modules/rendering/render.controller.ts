@@ -13,7 +13,14 @@ import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { JOB_RECORD_EXAMPLES } from './dto/job-record.examples';
 import { PREVIEW_DURATION_EXCEEDED, PREVIEW_EXAMPLES } from './dto/render-preview.examples';
-import { AcceptedRenderDto, JobListDto, JobRecordDto, ListJobsQueryDto, RouteGeoJsonDto } from './dto/render-responses.dto';
+import {
+  AcceptedRenderDto,
+  GetRenderQueryDto,
+  JobListDto,
+  JobRecordDto,
+  ListJobsQueryDto,
+  RouteGeoJsonDto,
+} from './dto/render-responses.dto';
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
@@ -197,7 +204,10 @@ export class RenderController {
   @ApiOperation({
     operationId: 'getRender',
     summary: 'Read a job (poll its status)',
-    description: `The job record: status and progress, the video’s URLs once complete, the failure code once failed. ${ETAG_READ_DOC}`,
+    description:
+      'The job record: status and progress, the video’s URLs once complete, the failure code once failed. To wait for a ' +
+      'render without spending the rate limit, ask with `wait=25` again and again: each answer comes as soon as the status ' +
+      `changes, or after 25 s with the progress. ${ETAG_READ_DOC}`,
   })
   @ApiOkResponse({ type: JobRecordDto, description: 'The job record.', examples: JOB_STATE_EXAMPLES, headers: ETAG_HEADER_DOC })
   @NOT_MODIFIED_RESPONSE()
@@ -205,9 +215,20 @@ export class RenderController {
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('job_id') jobId: string,
+    @Query() query: GetRenderQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JobRecordDto> {
-    return withEtag(res, this.jobs.present(await this.jobs.findOwned(principal, jobId)));
+    // The client going away (the socket closes before we answered) ends a held read.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.writableEnded) gone.abort();
+    };
+    res.once('close', onClose);
+    try {
+      return withEtag(res, this.jobs.present(await this.jobs.findOwnedOnChange(principal, jobId, query.wait ?? 0, gone.signal)));
+    } finally {
+      res.off('close', onClose);
+    }
   }
 
   @Get('status/:job_id')
@@ -222,9 +243,10 @@ export class RenderController {
   status(
     @CurrentPrincipal() principal: Principal,
     @Param('job_id') jobId: string,
+    @Query() query: GetRenderQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JobRecordDto> {
-    return this.get(principal, jobId, res);
+    return this.get(principal, jobId, query, res);
   }
 
   @Get('renders')

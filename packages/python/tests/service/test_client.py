@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -34,6 +35,24 @@ def test_creates_a_render_waits_with_progress_and_downloads_the_video(tmp_path: 
     saved = mapr.renders.download_to(render, tmp_path / "video.mp4")
     assert saved.read_bytes() == fixture
     assert sorted(p.name for p in tmp_path.iterdir()) == ["video.mp4"]
+
+
+def test_wait_on_a_free_tier_rate_nearly_spent_sees_the_end_at_once_with_held_reads() -> None:
+    recorder = Recorder()
+    mapr = new_account(requests_per_minute=10).client(send=recorder)
+    # A render of about 4.5 s here (300 frames at 15 ms), and the window nearly spent, as after a quick start's calls.
+    job_id = mapr.renders.create(render_body(duration=10))["job_id"]
+    for _ in range(7):
+        mapr.renders.get(job_id)
+    render = mapr.renders.wait(job_id)
+    resolved_at = time.time()
+    assert render["status"] == "complete"
+    # The answer came as the job completed, not after the rate window's reset (up to a minute on).
+    completed_at = datetime.fromisoformat(render["completed_at"].replace("Z", "+00:00")).timestamp()
+    assert resolved_at - completed_at < 1.5
+    held = [seen for seen in recorder.seen if seen.path.startswith(f"/v1/render/{job_id}?wait=")]
+    assert 1 <= len(held) <= 2
+    assert [seen for seen in recorder.seen if seen.status == 429] == []
 
 
 def test_wait_raises_render_failed_error_carrying_the_job_when_the_render_is_cancelled() -> None:

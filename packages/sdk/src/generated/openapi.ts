@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * Read a job (poll its status)
-         * @description The job record: status and progress, the video’s URLs once complete, the failure code once failed. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
+         * @description The job record: status and progress, the video’s URLs once complete, the failure code once failed. To wait for a render without spending the rate limit, ask with `wait=25` again and again: each answer comes as soon as the status changes, or after 25 s with the progress. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getRender"];
         put?: never;
@@ -4063,7 +4063,10 @@ export interface operations {
     };
     getRender: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it changes (queued → processing, or the job ends), else after `wait` seconds with the job as it is then (its progress). A job that has ended answers at once. A held request counts once against the rate limit, so waiting for a render this way costs about 2–3 requests a minute. 0 (the default) answers at once. */
+                wait?: number;
+            };
             header?: never;
             path: {
                 job_id: string;
@@ -4263,7 +4266,10 @@ export interface operations {
     };
     getRenderStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it changes (queued → processing, or the job ends), else after `wait` seconds with the job as it is then (its progress). A job that has ended answers at once. A held request counts once against the rate limit, so waiting for a render this way costs about 2–3 requests a minute. 0 (the default) answers at once. */
+                wait?: number;
+            };
             header?: never;
             path: {
                 job_id: string;

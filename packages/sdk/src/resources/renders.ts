@@ -96,12 +96,19 @@ export class Renders {
 
   /**
    * Reads the job until it ends. Resolves with the completed job (`video_url`, `thumbnail_url`); rejects with
-   * `RenderFailedError` when it failed or was cancelled. Reads slow down as the job runs, and further when
-   * the account's rate-limit window is nearly spent.
+   * `RenderFailedError` when it failed or was cancelled. Each read is held by the service until the job's status
+   * changes (`GET /v1/render/{job_id}?wait=`), so the end is seen at once and waiting costs about three requests a
+   * minute; with `onProgress`, reads are held for the interval instead (1 s growing to 5 s), and for 25 s again once
+   * the account's rate-limit window runs low.
    */
   async wait(jobId: string, options: WaitOptions = {}): Promise<Render> {
     return pollUntilEnded({
-      read: (signal) => this.api.http.GET('/v1/render/{job_id}', { params: { path: { job_id: jobId } }, signal }),
+      read: (signal, waitSeconds) =>
+        this.api.http.GET('/v1/render/{job_id}', {
+          params: { path: { job_id: jobId }, query: waitSeconds > 0 ? { wait: waitSeconds } : {} },
+          signal,
+        }),
+      holdsReads: true,
       ended: (job) => job.status === 'complete' || job.status === 'failed' || job.status === 'cancelled',
       changeKey: (job) => `${job.status}:${job.progress}`,
       options,
@@ -126,29 +133,61 @@ export class Renders {
 }
 
 interface PollInput<T> {
-  read: (signal: AbortSignal | undefined) => Promise<{ data?: T; error?: unknown; response: Response }>;
+  /** One read; `waitSeconds` > 0 asks the service to hold it until the status changes (when `holdsReads`). */
+  read: (signal: AbortSignal | undefined, waitSeconds: number) => Promise<{ data?: T; error?: unknown; response: Response }>;
+  /** The resource answers held reads (`?wait=`); otherwise reads are spaced by sleeping in between. */
+  holdsReads?: boolean;
   ended: (value: T) => boolean;
   changeKey: (value: T) => string;
   options: Omit<WaitOptions, 'onProgress'> & { onProgress?: (value: T) => void };
 }
 
-/** Reads until `ended`, pacing itself by the interval and by the rate-limit headers of each answer. */
-export async function pollUntilEnded<T>({ read, ended, changeKey, options }: PollInput<T>): Promise<T> {
+/** Longest hold the service grants a read (`GET /v1/render/{job_id}?wait=`). */
+const LONGEST_HOLD_SECONDS = 25;
+/** Below this many requests left in the rate-limit window, held reads are as long as they can be. */
+const LOW_BUDGET = 5;
+
+/**
+ * Reads until `ended`. With held reads the service does the waiting, and the SDK sleeps only when an answer came
+ * back early with nothing changed (a service that does not hold) or the rate-limit window is spent. Without them it
+ * sleeps the interval between reads, and for the window's reset when only a couple of requests are left.
+ */
+export async function pollUntilEnded<T>({ read, holdsReads, ended, changeKey, options }: PollInput<T>): Promise<T> {
   const deadline = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
   let interval = options.intervalMs ?? 1000;
   const maxInterval = Math.max(interval, options.maxIntervalMs ?? 5000);
   let lastKey: string | undefined;
+  // The first read answers at once when progress is reported (its first state), else it is held like the others.
+  let waitSeconds = holdsReads && !options.onProgress ? LONGEST_HOLD_SECONDS : 0;
   for (;;) {
-    const result = await read(signal);
+    const asked = Date.now();
+    const result = await read(signal, waitSeconds);
     const value = await unwrap(Promise.resolve(result));
     const key = changeKey(value);
     if (key !== lastKey) options.onProgress?.(value);
+    const changed = key !== lastKey;
     lastKey = key;
     if (ended(value)) return value;
-    await abortableSleep(Math.max(interval, rateLimitPause(result.response.headers)), signal);
+    const headers = result.response.headers;
+    if (holdsReads) {
+      const early = waitSeconds * 1000 - (Date.now() - asked);
+      if (!changed && early > 0) await abortableSleep(early, signal);
+      // A held read spends one request per hold, so only an empty window is waited out (the next read would be refused).
+      const left = remainingRequests(headers);
+      if (left <= 0) await abortableSleep(rateLimitPause(headers), signal);
+      waitSeconds = options.onProgress && left > LOW_BUDGET ? Math.ceil(interval / 1000) : LONGEST_HOLD_SECONDS;
+    } else {
+      await abortableSleep(Math.max(interval, rateLimitPause(headers)), signal);
+    }
     interval = Math.min(maxInterval, Math.round(interval * 1.5));
   }
+}
+
+/** `X-RateLimit-Remaining`, or Infinity when the answer has none. */
+function remainingRequests(headers: Headers): number {
+  const remaining = Number(headers.get('x-ratelimit-remaining') ?? NaN);
+  return Number.isFinite(remaining) ? remaining : Infinity;
 }
 
 /**

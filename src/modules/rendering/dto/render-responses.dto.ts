@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JOB_STATUSES, JobStatus } from '../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../rendering.errors';
 import { PageQueryDto } from './page-query.dto';
@@ -73,6 +74,29 @@ export class JobListDto {
     description: 'Pass as `cursor` for the next page; null on the last page.',
   })
   next_cursor: string | null;
+}
+
+/** Longest a read of one job may be held for a change of its status. */
+export const JOB_READ_MAX_WAIT_SECONDS = 25;
+
+export class GetRenderQueryDto {
+  @ApiPropertyOptional({
+    example: 25,
+    minimum: 0,
+    maximum: JOB_READ_MAX_WAIT_SECONDS,
+    default: 0,
+    description:
+      'Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it ' +
+      'changes (queued → processing, or the job ends), else after `wait` seconds with the job as it is then (its progress). ' +
+      'A job that has ended answers at once. A held request counts once against the rate limit, so waiting for a render ' +
+      'this way costs about 2–3 requests a minute. 0 (the default) answers at once.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(JOB_READ_MAX_WAIT_SECONDS)
+  wait?: number;
 }
 
 export class ListJobsQueryDto extends PageQueryDto {

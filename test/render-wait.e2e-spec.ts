@@ -1,0 +1,94 @@
+/**
+ * `GET /v1/render/{job_id}?wait=N`: a read held while the job's status stays what it was, so that waiting for a
+ * render costs a couple of requests a minute instead of one every few seconds (a Free account has 10 a minute).
+ * No worker runs here: the test moves the job itself, as a worker would.
+ */
+import { JobLifecycle } from '../src/modules/rendering/testing';
+import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+
+const bearer = { type: 'bearer' } as const;
+
+describe('a held read of a job (wait=)', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let lifecycle: JobLifecycle;
+
+  beforeAll(async () => {
+    t = await startTestApp({ MAPR_ROLE: 'api' });
+    account = await createAccount(t, { tier: 'creator' });
+    lifecycle = t.app.get(JobLifecycle);
+  });
+  afterAll(() => t?.close());
+
+  async function acceptedJob(): Promise<string> {
+    const created = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(renderBody()).expect(202);
+    return created.body.job_id as string;
+  }
+
+  async function timedRead(path: string): Promise<{ status: number; body: Record<string, unknown>; ms: number; remaining: number }> {
+    const started = Date.now();
+    const res = await t.http.get(path).auth(account.liveKey, bearer);
+    return { status: res.status, body: res.body, ms: Date.now() - started, remaining: Number(res.headers['x-ratelimit-remaining']) };
+  }
+
+  it('answers as soon as the status changes, with the new status', async () => {
+    const jobId = await acceptedJob();
+    setTimeout(() => void lifecycle.claim(jobId), 1500);
+    const read = await timedRead(`/v1/render/${jobId}?wait=20`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ job_id: jobId, status: 'processing' });
+    expect(read.ms).toBeGreaterThanOrEqual(1400);
+    expect(read.ms).toBeLessThan(5000);
+
+    // A progress change alone does not end the wait; the job's end does, at once.
+    setTimeout(() => void lifecycle.progress(jobId, 0.5), 500);
+    setTimeout(() => void lifecycle.fail(jobId, { code: 'RENDER_FAILED', message: 'the renderer crashed' }), 2000);
+    const ended = await timedRead(`/v1/render/${jobId}?wait=20`);
+    expect(ended.body).toMatchObject({ status: 'failed', error: 'RENDER_FAILED' });
+    expect(ended.ms).toBeGreaterThanOrEqual(1900);
+    expect(ended.ms).toBeLessThan(5000);
+  });
+
+  it('answers after `wait` seconds with the job as it is then, and at once for an ended job or without wait', async () => {
+    const jobId = await acceptedJob();
+    await lifecycle.claim(jobId);
+    setTimeout(() => void lifecycle.progress(jobId, 0.4), 500);
+    const held = await timedRead(`/v1/status/${jobId}?wait=2`);
+    expect(held.body).toMatchObject({ status: 'processing', progress: 0.4 });
+    expect(held.ms).toBeGreaterThanOrEqual(1900);
+    expect(held.ms).toBeLessThan(4000);
+
+    expect((await timedRead(`/v1/render/${jobId}`)).ms).toBeLessThan(1000);
+    await lifecycle.cancel(jobId);
+    const ended = await timedRead(`/v1/render/${jobId}?wait=25`);
+    expect(ended.body).toMatchObject({ status: 'cancelled' });
+    expect(ended.ms).toBeLessThan(1000);
+  });
+
+  it('counts a held read once against the rate limit', async () => {
+    const jobId = await acceptedJob();
+    const before = await timedRead(`/v1/render/${jobId}`);
+    const held = await timedRead(`/v1/render/${jobId}?wait=2`);
+    expect(held.ms).toBeGreaterThanOrEqual(1900);
+    expect(held.remaining).toBe(before.remaining - 1);
+  });
+
+  it('refuses a wait beyond 25 s, or not a whole number, with a validation error', async () => {
+    const jobId = await acceptedJob();
+    for (const wait of ['26', '-1', '2.5', 'soon']) {
+      const res = await t.http.get(`/v1/render/${jobId}?wait=${wait}`).auth(account.liveKey, bearer);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error_code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(res.body)).toContain('wait');
+    }
+  });
+
+  it('still answers 404 for another account’s job without holding', async () => {
+    const other = await createAccount(t, { tier: 'creator' });
+    const jobId = await acceptedJob();
+    const started = Date.now();
+    const res = await t.http.get(`/v1/render/${jobId}?wait=10`).auth(other.liveKey, bearer);
+    expect(res.status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

@@ -176,8 +176,12 @@ describe('mapr CLI (the built binary, as a child process)', () => {
   it('lists, reads and cancels renders, shows usage, and manages templates', async () => {
     const own = await createAccount(t, { tier: 'creator', overrides: { requests_per_minute: 1000, concurrent_jobs: 10 } });
     const env = { MAPR_API_KEY: own.liveKey };
-    const request = file('slow.json', { waypoints: renderBody().waypoints, duration: 10 });
+    // The longest render a Creator may ask for (about 4.5 s here), cancelled by the very next command: on a busy
+    // machine a few CLI starts in between took longer than the render.
+    const request = file('slow.json', { waypoints: renderBody().waypoints, duration: 15 });
     const { job_id } = JSON.parse((await mapr(['render', request, '--json'], env)).stdout);
+    const cancelled = await mapr(['renders', 'cancel', job_id, '--json'], env);
+    expect(JSON.parse(cancelled.stdout)).toMatchObject({ job_id, status: 'cancelled' });
 
     const list = await mapr(['renders', 'list', '--json'], env);
     expect(JSON.parse(list.stdout).map((r: { job_id: string }) => r.job_id)).toEqual([job_id]);
@@ -186,8 +190,6 @@ describe('mapr CLI (the built binary, as a child process)', () => {
     expect((await mapr(['renders', 'list', '--status', 'bogus'], env)).code).toBe(2);
     expect((await mapr(['renders', 'list', '--limit', '0'], env)).code).toBe(2);
 
-    const cancelled = await mapr(['renders', 'cancel', job_id, '--json'], env);
-    expect(JSON.parse(cancelled.stdout)).toMatchObject({ job_id, status: 'cancelled' });
     const got = await mapr(['renders', 'get', job_id], env);
     expect(got.stdout).toContain(`${job_id}: cancelled`);
     const again = await mapr(['renders', 'cancel', job_id], env);

@@ -44,9 +44,16 @@ const body = (extra: Record<string, unknown> = {}) => ({
 const FRAMES = 72;
 const BOUNDARY = 36;
 
-/** Workers of this file split jobs of more than 36 frames in two; the sweep stays off (its own test is in renders.e2e-spec.ts). */
+/**
+ * Workers of this file split jobs of more than 36 frames in two; the sweep stays off (its own test is in
+ * renders.e2e-spec.ts). Their queue lock is 10 s rather than the e2e workers' 4 s: the test counts each chunk's
+ * timings exactly, and with the test command's three streams on two cores a worker's first job (its modules loaded
+ * and compiled as it starts rendering) held its event loop past a 4 s lock, so the queue handed the job entry out
+ * again and the chunks were taken twice (the second time reusing the stored file). A killed worker's chunk is still
+ * taken up within the test's bounds.
+ */
 const startWorker = (t: TestApp, env: Record<string, string> = {}): WorkerProcess =>
-  spawnWorker(t, { RENDER_CHUNK_FRAMES: '36', RENDER_QUEUE_SWEEP_SECONDS: '0', ...env });
+  spawnWorker(t, { RENDER_CHUNK_FRAMES: '36', RENDER_QUEUE_SWEEP_SECONDS: '0', RENDER_LOCK_SECONDS: '10', ...env });
 
 const ffmpeg = join(dirname(ffprobePath()), 'ffmpeg');
 /** Frame `n` (0-based, in decoding order) of an MP4 as a PNG image. */

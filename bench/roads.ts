@@ -3,13 +3,15 @@
  * a street grid with shape points along its blocks, a river with bridges, one-way rows, rows closed to lorries, a
  * motorway; plus nodes that are no road, as a real extract has), then, in a fresh process so that its peak memory is
  * the router's alone, loads it with the service's PBF road router and routes 200 random legs (half by car, half by
- * truck). Prints the load time, the peak memory (max RSS) and the per-leg routing time (median, p99, max).
+ * truck). Prints the load time, the peak memory (max RSS), the per-leg routing time (median, p99, max), and the
+ * longest stall of the process's event loop during the load (the file is read on the router's own thread).
  *
  * BENCH_ROAD_NODES (default 5,000,000) sets the road nodes; BENCH_EXTRA_NODES (default 1,000,000) the others.
  * The file is kept in the temp folder between runs (its name says its size). Targets (issue 30): 5 M nodes load in
  * ≤ 60 s within 2 GiB, and a leg is answered in ≤ 200 ms at p99.
  */
 import { execFileSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Logger } from '@nestjs/common';
@@ -61,9 +63,14 @@ function random(seed: number): () => number {
 async function measure(file: string, options: SyntheticCityOptions): Promise<void> {
   Logger.overrideLogger(['log', 'warn', 'error']); // the router's "Road network loaded" line: nodes, junctions, graph size
   const router = createRoadRouter({ networkFile: file });
+  // How long this process's event loop stalls while the file is read (on the router's thread): what an HTTP answer,
+  // a queue-lock renewal or a heartbeat would wait at worst.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const started = process.hrtime.bigint();
   await router.preload?.();
   const loadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  stalls.disable();
   const rssAfterLoad = process.resourceUsage().maxRSS / 1024;
 
   const city = new SyntheticCity(options);
@@ -100,6 +107,11 @@ async function measure(file: string, options: SyntheticCityOptions): Promise<voi
   console.log(row('all', all));
   console.log(row('car', times.car));
   console.log(row('truck', times.truck));
+  // Read on the main thread (as the router did before it had a thread of its own), the whole load was one stall.
+  console.log(
+    `event loop  longest stall during the ${loadSeconds.toFixed(1)} s load: ${(stalls.max / 1e6).toFixed(0)} ms ` +
+      `(read on the main thread, the whole load was one stall)`,
+  );
 }
 
 async function main(): Promise<void> {

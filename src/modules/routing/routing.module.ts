@@ -17,8 +17,8 @@ export class RoutingModule implements OnApplicationBootstrap {
   constructor(@Inject(ROAD_ROUTER) private readonly roadRouter: RoadRouter) {}
 
   onApplicationBootstrap(): void {
-    // Once the app is up. The reading itself holds this process's event loop while it runs (seconds to a minute for a
-    // country's extract: docs/operations.md), so a probe's start-up allowance must cover it.
+    // Once the app is up. The reading runs on a thread of its own (seconds to a minute for a country's extract), so
+    // this process answers its probes and renews its queue locks meanwhile.
     void this.roadRouter.preload?.().catch(() => undefined);
   }
 }

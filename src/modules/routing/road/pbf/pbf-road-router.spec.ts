@@ -10,6 +10,7 @@ import { parseMaxSpeed, wayProfileSpeeds } from '../road-profiles';
 import { OsmPbfError, readOsmPbf } from './osm-pbf-reader';
 import { PbfRoadRouter } from './pbf-road-router';
 import { loadPbfRoadGraph } from './road-graph';
+import { loadPbfRoadGraphOffThread } from './road-graph-thread';
 
 const dir = mkdtempSync(join(tmpdir(), 'mapr-pbf-'));
 const CITY_FILE = join(dir, 'city.osm.pbf');
@@ -174,6 +175,23 @@ describe('OSM PBF road networks (ROAD_NETWORK_FILE=….osm.pbf)', () => {
     await expect(router.route(city.at(0, 0), city.at(1, 1))).rejects.toMatchObject({ code: 'ROAD_ROUTE_ERROR' });
     writeFileSync(bad, readFileSync(CITY_FILE));
     expect((await router.route(city.at(0, 0), city.at(1, 0))).distance_km).toBeCloseTo(ROW_KM, 4);
+  });
+
+  it('reads the file on a thread of its own and gets back the very graph a read here makes', async () => {
+    const here = loadPbfRoadGraph(CITY_FILE).parts();
+    const posted = (await loadPbfRoadGraphOffThread(CITY_FILE)).parts();
+    // Typed arrays made on another thread belong to Node's own realm, not to this test's sandbox: compared by kind
+    // and values (the kind survives: they were transferred, not turned into plain objects).
+    const byValue = (value: unknown): unknown =>
+      ArrayBuffer.isView(value)
+        ? { kind: value.constructor.name, values: Array.from(value as unknown as ArrayLike<number>) }
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, byValue(inner)]))
+          : value;
+    expect(byValue(posted)).toEqual(byValue(here));
+    expect((byValue(posted) as { lat7: { kind: string } }).lat7.kind).toBe('Int32Array');
+    // What the reader refuses comes back as its error, with its reason.
+    await expect(loadPbfRoadGraphOffThread(join(dir, 'missing.osm.pbf'))).rejects.toThrow(/ENOENT|no such file/);
   });
 
   it('gives each road class its speed per profile, and honours access tags and maxspeed', () => {

@@ -3,7 +3,8 @@ import type { LngLat } from '../../route-plan';
 import { formatCoordinates, formatKm } from '../../format';
 import { pathLengthKm, withoutRepeatedPoints } from '../../great-circle';
 import { ROAD_SNAP_LIMIT_KM, roadFailure, RoadProfileId, RoadRoute, RoadRouter } from '../road-router';
-import { loadPbfRoadGraph, RoadGraph, RoadSnap } from './road-graph';
+import type { RoadGraph, RoadSnap } from './road-graph';
+import { loadPbfRoadGraphOffThread } from './road-graph-thread';
 
 /**
  * Routes road legs over an OpenStreetMap PBF extract (`ROAD_NETWORK_FILE=portugal-latest.osm.pbf`): the file is
@@ -39,9 +40,9 @@ export class PbfRoadRouter implements RoadRouter {
   }
 
   private load(): Promise<RoadGraph> {
-    this.graph ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      const started = Date.now();
-      const graph = loadPbfRoadGraph(this.path);
+    const started = Date.now();
+    // On a thread of its own: reading a country's file would otherwise hold this process's event loop for as long.
+    this.graph ??= loadPbfRoadGraphOffThread(this.path).then((graph) => {
       const { nodes, junctions, chains, ways } = graph.size;
       this.logger.log(
         { nodes, junctions, chains, ways, load_ms: Date.now() - started, graph_mib: Math.round(graph.bytes / 2 ** 20) },

@@ -42,6 +42,34 @@ export interface RoadGraphSize {
  * the chains of nodes between them as its edges, each with its length, direction and time per profile. A grid
  * of ~1 km cells indexes every segment for snapping. Routes are shortest in time, found with A* (ADR 0030).
  */
+/** A RoadGraph as plain data: numbers and typed arrays only, so that it can be posted between threads. */
+export interface RoadGraphParts {
+  size: RoadGraphSize;
+  lat7: Int32Array;
+  lon7: Int32Array;
+  vertexNode: Int32Array;
+  shapeStart: Uint32Array;
+  shape: Int32Array;
+  chainFrom: Int32Array;
+  chainTo: Int32Array;
+  chainDirection: Int8Array;
+  chainKm: Float32Array;
+  chainSeconds: Record<RoadProfileId, Float32Array>;
+  edgeStart: Uint32Array;
+  edgeTarget: Int32Array;
+  edgeChain: Int32Array;
+  grid: {
+    minLat7: number;
+    maxLat7: number;
+    minLon7: number;
+    cellDeg: number;
+    columns: number;
+    rows: number;
+    cellStart: Uint32Array;
+    segments: Int32Array;
+  };
+}
+
 export class RoadGraph {
   /** Reusable A* state (a search runs synchronously, so one set serves every search of this graph). */
   private readonly cost: Float64Array;
@@ -73,6 +101,50 @@ export class RoadGraph {
     this.stamp = new Uint32Array(vertices);
     this.via = new Int32Array(vertices);
     this.cosMinLat = Math.cos((Math.max(Math.abs(grid.minLat7), Math.abs(grid.maxLat7)) / E7) * (Math.PI / 180));
+  }
+
+  /** The graph as plain data (its arrays, not copies), to post from the thread that read the file (road-graph-thread.ts). */
+  parts(): RoadGraphParts {
+    const { minLat7, maxLat7, minLon7, cellDeg, columns, rows, cellStart, segments } = this.grid;
+    return {
+      size: this.size,
+      lat7: this.lat7,
+      lon7: this.lon7,
+      vertexNode: this.vertexNode,
+      shapeStart: this.shapeStart,
+      shape: this.shape,
+      chainFrom: this.chainFrom,
+      chainTo: this.chainTo,
+      chainDirection: this.chainDirection,
+      chainKm: this.chainKm,
+      chainSeconds: this.chainSeconds,
+      edgeStart: this.edgeStart,
+      edgeTarget: this.edgeTarget,
+      edgeChain: this.edgeChain,
+      grid: { minLat7, maxLat7, minLon7, cellDeg, columns, rows, cellStart, segments },
+    };
+  }
+
+  /** The graph whose `parts()` these are (posted by another thread: the arrays arrive as they were). */
+  static fromParts(p: RoadGraphParts): RoadGraph {
+    const g = p.grid;
+    return new RoadGraph(
+      p.size,
+      p.lat7,
+      p.lon7,
+      p.vertexNode,
+      p.shapeStart,
+      p.shape,
+      p.chainFrom,
+      p.chainTo,
+      p.chainDirection,
+      p.chainKm,
+      p.chainSeconds,
+      p.edgeStart,
+      p.edgeTarget,
+      p.edgeChain,
+      new SegmentGrid(g.minLat7, g.maxLat7, g.minLon7, g.cellDeg, g.columns, g.rows, g.cellStart, g.segments),
+    );
   }
 
   /** Bytes held by the graph's arrays. */

@@ -57,7 +57,9 @@ export async function waitUntilFinished(t: TestApp, jobIds: string[], timeoutMs:
 
 /**
  * Waits until every finished job's result webhook is settled: delivered, or failed for good after its retries
- * (a job without a webhook URL, or cancelled, has none to wait for).
+ * (a job without a webhook URL, or cancelled, has none to wait for); and until what follows each finished job's end
+ * has all run (its follow-ups mark cleared: a step that failed during the fault is run again by the job-end sweep,
+ * which may be a moment after the webhook went out).
  */
 export async function waitUntilDelivered(t: TestApp, jobIds: string[], timeoutMs: number): Promise<void> {
   const db = t.app.get(DataSource);
@@ -65,16 +67,20 @@ export async function waitUntilDelivered(t: TestApp, jobIds: string[], timeoutMs
   for (;;) {
     const jobs = await db
       .getRepository(RenderJob)
-      .find({ select: { id: true, status: true, webhookUrl: true }, where: { id: In(jobIds) } });
+      .find({ select: { id: true, status: true, webhookUrl: true, followUpsDueAt: true }, where: { id: In(jobIds) } });
     const expecting = jobs.filter((j) => j.webhookUrl && (j.status === 'complete' || j.status === 'failed')).map((j) => j.id);
     const settled = await db
       .getRepository(WebhookDelivery)
       .countBy({ jobId: In(expecting), event: In(RESULT_EVENTS), status: In(['delivered', 'failed']) });
-    if (settled >= expecting.length) return;
+    const followUpsDue = jobs.filter((j) => FINAL.includes(j.status) && j.followUpsDueAt !== null).map((j) => j.id);
+    if (settled >= expecting.length && followUpsDue.length === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(
-        `${expecting.length - settled} result webhooks not settled within ${timeoutMs} ms: ${await unsettled(db, expecting)}`,
-      );
+      if (settled < expecting.length) {
+        throw new Error(
+          `${expecting.length - settled} result webhooks not settled within ${timeoutMs} ms: ${await unsettled(db, expecting)}`,
+        );
+      }
+      throw new Error(`what follows the end of ${followUpsDue.join(', ')} not done within ${timeoutMs} ms`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -222,17 +222,17 @@ describe('a job split into chunks across two worker processes (contract §18)', 
 
   it('stops every chunk of a cancelled job and leaves nothing behind', async () => {
     const jobId = await submit();
-    // Both chunks mid-frames (each has recorded frames, neither all of its 36). A job's progress alone can come from
-    // one chunk while the other worker has not taken its entry yet; an entry taken after the cancel skips itself
-    // without a timings line, so the test would wait for a line that never comes.
-    await until(
+    // Cancelled once both chunks have recorded frames and one of them is still mid-frames. The second worker was
+    // started by the test before (its first render launches its browser), so on a loaded machine the other chunk may
+    // be done by then; an entry taken after the cancel would skip itself without a timings line.
+    const framesAtCancel = await until(
       async () => {
         const frames = await redis.hgetall(`${t.config.redis.keyPrefix}:render-chunks:${jobId}:frames`);
-        const done = [frames['0'], frames['1']].map(Number);
-        return done.every((n) => n > 0 && n < BOUNDARY) ? true : undefined;
+        const done = [Number(frames['0']), Number(frames['1'])];
+        return done.every((n) => n > 0) && done.some((n) => n < BOUNDARY) ? done : undefined;
       },
-      60_000,
-      'both chunks to be rendering',
+      90_000,
+      'both chunks to have started, one still rendering',
     );
     await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
     const stopped = await until(
@@ -243,8 +243,9 @@ describe('a job split into chunks across two worker processes (contract §18)', 
       30_000,
       'both chunks to stop',
     );
-    // Stopped, not finished: neither chunk completed its frames after the cancel.
-    expect(stopped.map((l) => l.outcome)).toEqual(['cancelled', 'cancelled']);
+    // A chunk mid-frames at the cancel stopped there: cancelled, not finished.
+    const outcomeOf = (chunk: number) => stopped.find((l) => l.chunk === chunk)?.outcome;
+    for (const chunk of [0, 1]) if (framesAtCancel[chunk] < BOUNDARY) expect(outcomeOf(chunk)).toBe('cancelled');
     expect(new Set(stopped.map((l) => l.pid)).size).toBe(2);
     expect((await jobs().findOneByOrFail({ id: jobId })).status).toBe('cancelled');
     // Both chunk entries have ended (their lines above): what is left now stays, so wait for it to be gone.
@@ -257,7 +258,7 @@ describe('a job split into chunks across two worker processes (contract §18)', 
       `the chunks of ${jobId} to be discarded`,
     );
     expect(readdirSync(join(storageDir(), 'renders')).filter((f) => f.startsWith(jobId))).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it('fails a job once, with one code and one webhook, however many chunks failed; the render is given back', async () => {
     const path = '/hooks/failed';

@@ -62,10 +62,12 @@ describe('the queue delivering one job twice, and workers killed at random', () 
   it('ends every job once when workers are killed at random moments and started again', async () => {
     const jobIds = await stack.submit(8);
     let kills = 0;
-    // Two workers (a job takes about 6 s); every 1.2 s, once its replacement has started, one of them is killed
+    // Two workers (a job takes about 12 s); every 1.2 s, once its replacement has started, one of them is killed
     // (mid-claim, mid-frames or mid-upload, wherever it is) and a fresh one takes its place, until the jobs are done or
-    // twelve kills were made. Jobs long enough that a slow start of the replacements still leaves time for kills.
-    const slow = { FAKE_RENDER_MS_PER_FRAME: '80' };
+    // twelve kills were made. Jobs long enough that a slow start of the replacements still leaves time for kills: with
+    // 6 s jobs, a loaded machine (the whole test command on two cores) started replacements so slowly that the jobs
+    // were done after 3 kills.
+    const slow = { FAKE_RENDER_MS_PER_FRAME: '160' };
     let alive = [await stack.startWorker('fake', slow), await stack.startWorker('fake', slow)];
     const deadline = Date.now() + 120_000;
     while (kills < 12 && Date.now() < deadline) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
@@ -59,7 +60,8 @@ export class RenderJobsService implements BeforeApplicationShutdown {
     const deadline = Date.now() + waitSeconds * 1000;
     const stop = AbortSignal.any([signal, this.closing.signal]);
     while (Date.now() < deadline && !stop.aborted) {
-      await pause(Math.min(HELD_READ_POLL_MS, deadline - Date.now()), stop);
+      // Node's timer resolves after the pause, or rejects at once when `stop` aborts (the loop then ends).
+      await sleep(Math.min(HELD_READ_POLL_MS, deadline - Date.now()), undefined, { signal: stop }).catch(() => undefined);
       job = (await this.jobs.findOneBy({ id: job.id })) ?? job;
       if (job.status !== asked) break;
     }
@@ -123,18 +125,4 @@ export class RenderJobsService implements BeforeApplicationShutdown {
     if (!job.route) throw RenderingErrors.routeNotReady();
     return routePlanToFeatureCollection(job.route) satisfies RouteGeoJsonDto;
   }
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

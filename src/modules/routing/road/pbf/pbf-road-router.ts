@@ -40,22 +40,25 @@ export class PbfRoadRouter implements RoadRouter {
   }
 
   private load(): Promise<RoadGraph> {
-    const started = Date.now();
-    // On a thread of its own: reading a country's file would otherwise hold this process's event loop for as long.
-    this.graph ??= loadPbfRoadGraphOffThread(this.path).then((graph) => {
-      const { nodes, junctions, chains, ways } = graph.size;
-      this.logger.log(
-        { nodes, junctions, chains, ways, load_ms: Date.now() - started, graph_mib: Math.round(graph.bytes / 2 ** 20) },
-        'Road network loaded',
-      );
-      return graph;
-    });
+    this.graph ??= this.readOffThread();
     return this.graph.catch((error: unknown) => {
       this.graph = undefined; // a corrected file is picked up by the next job
       this.logger.error({ err: error }, 'The road network file could not be loaded');
       // The job record is shown to clients: no file paths or parser internals in it.
       throw roadFailure('the road network could not be loaded');
     });
+  }
+
+  /** Reads the file on a thread of its own (on this one a country's file would hold the event loop as long) and logs what it holds. */
+  private async readOffThread(): Promise<RoadGraph> {
+    const started = Date.now();
+    const graph = await loadPbfRoadGraphOffThread(this.path);
+    const { nodes, junctions, chains, ways } = graph.size;
+    this.logger.log(
+      { nodes, junctions, chains, ways, load_ms: Date.now() - started, graph_mib: Math.round(graph.bytes / 2 ** 20) },
+      'Road network loaded',
+    );
+    return graph;
   }
 
   private snap(graph: RoadGraph, point: LngLat, profile: RoadProfileId): RoadSnap {

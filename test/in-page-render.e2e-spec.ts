@@ -168,9 +168,10 @@ describe('InPageRenderer (rendering inside the page)', () => {
   }, 120_000);
 
   it('stops within moments when cancelled or out of time, leaves no file, then renders the next video', async () => {
-    const { error, ms } = await cancelMidway(inPage, workDir);
+    const { error, furthestProgress } = await cancelMidway(inPage, workDir);
     expect(error).toBeInstanceOf(RenderCancelledError);
-    expect(ms).toBeLessThan(15_000);
+    // Stopped within a few frames of the abort at 5 %, far short of the whole video (a wall clock would measure the machine).
+    expect(furthestProgress).toBeLessThan(0.3);
     const videoPath = path.join(workDir, 'cancelled.mp4');
     expect(fs.existsSync(videoPath)).toBe(false);
     expect(fs.existsSync(path.join(workDir, 'cancelled.jpg'))).toBe(false);

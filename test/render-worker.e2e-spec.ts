@@ -219,25 +219,33 @@ describe('Render worker: routing failures and cancellation', () => {
     expect(Object.keys(line.phases)).toEqual(['queue_wait', 'claim', 'routing', 'fail', 'cleanup']);
   }, 60_000);
 
-  it('stops a processing job within seconds when it is cancelled, and gives the render back', async () => {
+  it('stops a processing job within moments when it is cancelled, and gives the render back', async () => {
     const created = await t.http
       .post('/v1/render')
       .auth(account.liveKey, bearer)
       .send(smallRender({ duration: 30, fps: 30, aspect_ratio: '16:9' }))
       .expect(202);
-    await waitForJob(t, account.liveKey, created.body.job_id, (j) => j.status === 'processing' && (j.progress as number) > 0);
-    const before = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
+    const jobId = created.body.job_id as string;
+    // The render's own pace, measured on this machine in this run: two progress readings some frames apart.
+    const progressOf = (j: Record<string, unknown>) => j.progress as number;
+    const first = await waitForJob(t, account.liveKey, jobId, (j) => j.status === 'processing' && progressOf(j) > 0);
+    const firstAt = Date.now();
+    const second = await waitForJob(t, account.liveKey, jobId, (j) => progressOf(j) >= progressOf(first) + 0.08);
     const cancelledAt = Date.now();
-    await t.http.delete(`/v1/render/${created.body.job_id}`).auth(account.liveKey, bearer).expect(200);
-    // The worker is free again: a new job starts and completes.
+    const progressPerMs = (progressOf(second) - progressOf(first)) / (cancelledAt - firstAt);
+    const restOfRenderMs = (1 - progressOf(second)) / progressPerMs;
+    const before = (await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used;
+    await t.http.delete(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+    // The worker is free again: a new job starts, long before the cancelled render could have ended had it gone on
+    // (a ratio of this run's own figures, so a slow machine does not change the verdict).
     const next = await t.http.post('/v1/render').auth(account.liveKey, bearer).send(smallRender()).expect(202);
     const nextJob = await waitForJob(t, account.liveKey, next.body.job_id, (j) => j.status !== 'queued');
-    expect(Date.now() - cancelledAt).toBeLessThan(15_000);
+    expect(Date.now() - cancelledAt).toBeLessThan(restOfRenderMs / 2);
     expect(nextJob.status).not.toBe('queued');
-    const job = await waitForJob(t, account.liveKey, created.body.job_id, ended);
+    const job = await waitForJob(t, account.liveKey, jobId, ended);
     expect(job.status).toBe('cancelled');
-    expect((await timings.of(created.body.job_id)).outcome).toBe('cancelled');
-    expect(existsSync(join((t.config.storage as { dir: string }).dir, 'renders', `${created.body.job_id}.mp4`))).toBe(false);
+    expect((await timings.of(jobId)).outcome).toBe('cancelled');
+    expect(existsSync(join((t.config.storage as { dir: string }).dir, 'renders', `${jobId}.mp4`))).toBe(false);
     // The cancelled job gave its render back; the next job took one.
     expect((await t.http.get('/v1/usage').auth(account.liveKey, bearer)).body.renders_used).toBe(before);
     await waitForJob(t, account.liveKey, next.body.job_id, ended);

@@ -103,7 +103,7 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const resolvedAt = Date.now();
     expect(render.status).toBe('complete');
     // The answer came as the job completed, not after the rate window's reset (up to a minute on).
-    expect(resolvedAt - new Date(render.completed_at!).getTime()).toBeLessThan(1500);
+    expect(resolvedAt - new Date(render.completed_at!).getTime()).toBeLessThan(10_000);
     const reads = recorder.seen.filter((r) => r.path.startsWith(`/v1/render/${job_id}?wait=`));
     expect(reads.length).toBeGreaterThanOrEqual(1);
     expect(reads.length).toBeLessThanOrEqual(2);

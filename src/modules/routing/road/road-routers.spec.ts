@@ -201,13 +201,13 @@ describe('OsrmRoadRouter against a local HTTP server that answers like OSRM', ()
   });
 
   it('gives up after the timeout', async () => {
-    handler = (request, response) => pendingTimers.push(setTimeout(() => answer(200, ok())(request, response), 2000));
+    handler = (request, response) => pendingTimers.push(setTimeout(() => answer(200, ok())(request, response), 10_000));
     const started = Date.now();
     await expect(new OsrmRoadRouter(baseUrl, { timeoutMs: 200 }).route(FROM, TO)).rejects.toMatchObject({
       code: 'ROAD_ROUTE_ERROR',
       message: 'the road router did not answer within 0.2 s',
     });
-    expect(Date.now() - started).toBeLessThan(1900);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('reports a router that cannot be reached', async () => {

@@ -564,6 +564,26 @@ describe('RenderProcessor', () => {
       expect(timings('job_split')).toMatchObject({ outcome: 'split' });
     });
 
+    it('cleans up again, queueing no chunk, when the job ended while its plan was being stored (an entry taken up again)', async () => {
+      lifecycle.add('job_split_late', { fps: 24 });
+      // The job's chunks (queued by the stalled first attempt) fail it while this attempt stores the plan.
+      const save = jest.fn(async (id: string, job: ChunkedJob) => {
+        await lifecycle.fail(id, { code: 'STORAGE_ERROR', message: 'a chunk could not be stored' });
+        return job;
+      });
+      const discard = jest.fn(async () => undefined);
+      const renderer = scriptedRenderer();
+      await processor(renderer, { chunkFrames: 12, aliveSlots: 2, chunks: { save, discard } });
+      await consumer!.handle(task('job_split_late'));
+
+      expect(discard).toHaveBeenCalledWith('job_split_late');
+      expect(discard.mock.invocationCallOrder[0]).toBeGreaterThan(save.mock.invocationCallOrder[0]);
+      expect(queue.addChunks).not.toHaveBeenCalled();
+      expect(renderer.render).not.toHaveBeenCalled();
+      expect(lifecycle.status('job_split_late')).toBe('failed');
+      expect(timings('job_split_late')).toMatchObject({ outcome: 'cancelled' });
+    });
+
     it('splits a job the page renders into four chunks per alive slot, none shorter than RENDER_CHUNK_FRAMES', async () => {
       lifecycle.add('job_split_in_page', { fps: 24 });
       const save = jest.fn(async (_id: string, job: ChunkedJob) => job);

@@ -120,7 +120,8 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
       if (!(await stillProcessing())) return cancelled();
 
       const props = await timer.time('props', () => buildCompositionProps(job.request, plan, { sandbox: job.sandbox }));
-      const chunkCount = await this.parts.split(task.data, props, timer);
+      const chunkCount = await this.parts.split(task.data, props, timer, stillProcessing);
+      if (chunkCount === 0) return cancelled();
       if (chunkCount > 1) {
         outcome = 'split';
         this.logger.log({ job_id: jobId, chunks: chunkCount }, 'Render job split into chunks');

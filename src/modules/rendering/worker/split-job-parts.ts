@@ -61,9 +61,14 @@ export class SplitJobParts {
   /**
    * Splits the job when RENDER_CHUNK_FRAMES is set and more than one worker slot is alive (chunk-plan.ts): stores
    * the plan and props (a plan stored by an earlier attempt wins) and puts the chunks on the queue. Answers the
-   * number of chunks; 1 means render the job whole, as if never split.
+   * number of chunks; 1 means render the job whole, as if never split; 0 means the job ended while it was split.
    */
-  async split(data: RenderQueueData, props: RenderVideoInput['props'], timer: PhaseTimer): Promise<number> {
+  async split(
+    data: RenderQueueData,
+    props: RenderVideoInput['props'],
+    timer: PhaseTimer,
+    stillProcessing: () => Promise<boolean>,
+  ): Promise<number> {
     const chunkFrames = this.config.rendering.chunkFrames;
     if (!chunkFrames || props.durationInFrames <= chunkFrames) return 1;
     const perSlot = this.config.rendering.engine === 'in_page' && rendersInPage(props) ? IN_PAGE_CHUNKS_PER_SLOT : 1;
@@ -71,6 +76,12 @@ export class SplitJobParts {
     if (plan.ranges.length === 1 && !(await this.chunks.load(data.jobId))) return 1;
     return timer.time('split', async () => {
       const stored = await this.chunks.save(data.jobId, { plan, props });
+      // An entry taken up again (its worker stalled) may split a job whose chunks have failed meanwhile: the job's
+      // end cleaned up its chunks before this save, so clean up again rather than leave the plan behind.
+      if (!(await stillProcessing())) {
+        await this.chunks.discard(data.jobId);
+        return 0;
+      }
       await this.queue.addChunks(data, stored.plan.ranges.length);
       return stored.plan.ranges.length;
     });

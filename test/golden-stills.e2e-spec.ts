@@ -14,8 +14,14 @@ import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps 
 import { planRoute } from '../src/modules/routing';
 import { ATLANTIC } from '../remotion/fixtures/sample-plans';
 import { JobFailure } from '../src/modules/rendering';
-import { compositionConfig } from '../src/modules/rendering/renderer/composition-config';
-import { ensureRemotionBundle, ffprobePath, probeVideo, RemotionRenderer, RenderCancelledError } from '../src/modules/rendering/renderer';
+import {
+  compositionConfig,
+  ensureRemotionBundle,
+  ffprobePath,
+  probeVideo,
+  RemotionRenderer,
+  RenderCancelledError,
+} from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, type RequestOverrides, sampleRequest, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 import { cancelMidway, expectPublishableVideo } from './support/renderer-checks';
 import {

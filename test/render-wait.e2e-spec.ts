@@ -1,7 +1,8 @@
 /**
- * `GET /v1/render/{job_id}?wait=N`: a read held while the job's status stays what it was, so that waiting for a
- * render costs a couple of requests a minute instead of one every few seconds (a Free account has 10 a minute).
- * No worker runs here: the test moves the job itself, as a worker would.
+ * `GET /v1/render/{job_id}?wait=N` and `GET /v1/batch/{batch_id}?wait=N`: a read held while the job's status (a
+ * batch's jobs' statuses) stays what it was, so that waiting for a render or a batch costs a couple of requests a
+ * minute instead of one every few seconds (a Free account has 10 a minute).
+ * No worker runs here: the test moves the jobs itself, as a worker would.
  */
 import { JobLifecycle } from '../src/modules/rendering/testing';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
@@ -91,5 +92,71 @@ describe('a held read of a job (wait=)', () => {
     const res = await t.http.get(`/v1/render/${jobId}?wait=10`).auth(other.liveKey, bearer);
     expect(res.status).toBe(404);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  describe('of a batch', () => {
+    async function acceptedBatch(): Promise<{ batchId: string; jobIds: string[] }> {
+      const created = await t.http
+        .post('/v1/render/batch')
+        .auth(account.liveKey, bearer)
+        .send({ jobs: [renderBody(), renderBody({ duration: 6 })] })
+        .expect(202);
+      return { batchId: created.body.batch_id, jobIds: created.body.jobs.map((j: { job_id: string }) => j.job_id) };
+    }
+    const failure = { code: 'RENDER_FAILED' as const, message: 'the renderer crashed' };
+
+    it('answers as soon as one of its jobs starts or ends, with the batch as it is then', async () => {
+      const { batchId, jobIds } = await acceptedBatch();
+      setTimeout(() => void lifecycle.claim(jobIds[1]), 1500);
+      const started = await timedRead(`/v1/batch/${batchId}?wait=20`);
+      expect(started.status).toBe(200);
+      expect(started.body).toMatchObject({ batch_id: batchId, status: 'processing', processing: 1, queued: 1 });
+      expect((started.body.jobs as Array<{ status: string }>).map((j) => j.status)).toEqual(['queued', 'processing']);
+      expect(started.ms).toBeGreaterThanOrEqual(1400);
+      // Far from the 20 s asked for, so that a loaded machine's slowness does not decide.
+      expect(started.ms).toBeLessThan(10_000);
+
+      // Progress alone does not end the wait; a job's end does.
+      setTimeout(() => void lifecycle.progress(jobIds[1], 0.5), 500);
+      setTimeout(() => void lifecycle.fail(jobIds[1], failure), 2000);
+      const oneEnded = await timedRead(`/v1/batch/${batchId}?wait=20`);
+      expect(oneEnded.body).toMatchObject({ status: 'processing', failed: 1, queued: 1 });
+      expect(oneEnded.ms).toBeGreaterThanOrEqual(1900);
+      expect(oneEnded.ms).toBeLessThan(10_000);
+    });
+
+    it('answers after `wait` seconds when nothing changed, at once once every job has ended, and counts once', async () => {
+      const { batchId, jobIds } = await acceptedBatch();
+      await lifecycle.claim(jobIds[0]);
+      setTimeout(() => void lifecycle.progress(jobIds[0], 0.4), 500);
+      // (Progress alone is no change: a batch's jobs show their status, not their progress.)
+      const before = await timedRead(`/v1/batch/${batchId}`);
+      const held = await timedRead(`/v1/batch/${batchId}?wait=2`);
+      expect(held.body).toMatchObject({ status: 'processing', processing: 1, queued: 1 });
+      expect(held.ms).toBeGreaterThanOrEqual(1900);
+      expect(held.ms).toBeLessThan(10_000);
+      expect(held.remaining).toBe(before.remaining - 1);
+
+      await lifecycle.fail(jobIds[0], failure);
+      await lifecycle.cancel(jobIds[1]);
+      const ended = await timedRead(`/v1/batch/${batchId}?wait=25`);
+      expect(ended.body).toMatchObject({ status: 'complete', failed: 1, queued: 0, processing: 0 });
+      expect((ended.body.jobs as Array<{ status: string }>).map((j) => j.status)).toEqual(['failed', 'cancelled']);
+      expect(ended.ms).toBeLessThan(5_000);
+    });
+
+    it('refuses a wait beyond 25 s with a validation error, and answers 404 for another account’s batch without holding', async () => {
+      const { batchId } = await acceptedBatch();
+      const refused = await t.http.get(`/v1/batch/${batchId}?wait=26`).auth(account.liveKey, bearer);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error_code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(refused.body)).toContain('wait');
+
+      const other = await createAccount(t, { tier: 'creator' });
+      const started = Date.now();
+      const res = await t.http.get(`/v1/batch/${batchId}?wait=10`).auth(other.liveKey, bearer);
+      expect(res.status).toBe(404);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
   });
 });

@@ -121,7 +121,8 @@ describe('SDK (@mapr/sdk) against the running service', () => {
   });
 
   it('creates a batch and waits until none of its jobs is queued or processing', async () => {
-    const { mapr } = await clientFor();
+    const recorder = recordingFetch();
+    const { mapr } = await clientFor({}, { fetch: recorder.fetch });
     const accepted = await mapr.batches.create({
       jobs: [
         { waypoints: renderBody().waypoints, duration: 3 },
@@ -137,6 +138,12 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     expect(batch).toMatchObject({ batch_id: accepted.batch_id, status: 'complete', completed: 2, failed: 0, queued: 0, processing: 0 });
     expect(batch.jobs.map((job) => job.status)).toEqual(['complete', 'complete']);
     expect(counts.at(-1)).toBe('2/2');
+    // Held reads, progress reported or not: the first read answers at once, the others wait for a job to start or end
+    // (two jobs: four changes at most), where reads every 100 ms growing to 5 s would have been many more.
+    const reads = recorder.seen.filter((r) => r.path.startsWith(`/v1/batch/${accepted.batch_id}`)).map((r) => r.path);
+    expect(reads[0]).toBe(`/v1/batch/${accepted.batch_id}`);
+    expect(reads.slice(1).every((path) => path.endsWith('?wait=25'))).toBe(true);
+    expect(reads.length).toBeLessThanOrEqual(6);
     const listed: string[] = [];
     for await (const summary of mapr.batches.list()) listed.push(summary.batch_id);
     expect(listed).toEqual([accepted.batch_id]);

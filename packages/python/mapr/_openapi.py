@@ -1135,6 +1135,12 @@ CreateBatchResponse = AcceptedBatchDto
 GetBatchResponse = BatchDto
 
 
+class GetBatchQuery(TypedDict):
+    """The query parameters of ``GET /v1/batch/{batch_id}``."""
+    #: Seconds to hold the answer while every job of the batch keeps the status it has when the request arrives: answered as soon as one of them starts or...
+    wait: NotRequired[float]
+
+
 #: The JSON answer (200) of ``GET /v1/batches``.
 ListBatchesResponse = BatchListDto
 

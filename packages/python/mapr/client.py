@@ -10,7 +10,7 @@ import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, Literal, NamedTuple, TypeVar, cast
 
 from .errors import MaprConnectionError, MaprError, RenderFailedError
 from .transport import Request, Response, RetryingTransport, RetryPolicy, Send, urllib_send
@@ -124,7 +124,7 @@ def _every_item(fetch_page: Callable[[str | None], Mapping[str, Any]]) -> Iterat
             return
 
 
-#: Longest hold the service grants a read (``GET /v1/render/{job_id}?wait=``).
+#: Longest hold the service grants a read (``GET /v1/render/{job_id}?wait=``, ``GET /v1/batch/{batch_id}?wait=``).
 _LONGEST_HOLD_SECONDS = 25
 #: Below this many requests left in the rate-limit window, held reads are as long as they can be.
 _LOW_BUDGET = 5
@@ -138,17 +138,20 @@ def _poll_until_ended(
     interval: float,
     max_interval: float,
     timeout: float | None,
-    holds_reads: bool = False,
+    holds_reads: Literal["status", "every-change"] | None = None,
 ) -> Any:
-    """Reads until ``ended``. ``read`` takes the seconds the service may hold the read until the status changes
-    (``holds_reads``: the resource answers ``?wait=``); the SDK then sleeps only when an answer came back early with
-    nothing changed (a service that does not hold) or the rate-limit window is spent. Without held reads it sleeps the
-    interval between reads, and for the window's reset when only a couple of requests are left."""
+    """Reads until ``ended``. ``read`` takes the seconds the service may hold the read until what it answers changes
+    (``holds_reads``: the resource answers ``?wait=``, ending the hold on a change of its status, ``"status"``: a job,
+    whose progress moves in between, so reads that report progress are held for the interval only; or on every change
+    ``change_key`` sees, ``"every-change"``: a batch's counts). The SDK then sleeps only when an answer came back early
+    with nothing changed (a service that does not hold) or the rate-limit window is spent. Without held reads it sleeps
+    the interval between reads, and for the window's reset when only a couple of requests are left."""
     deadline = None if timeout is None else time.monotonic() + timeout
     max_interval = max(interval, max_interval)
     last_key: str | None = None
     # The first read answers at once when progress is reported (its first state), else it is held like the others.
     wait_seconds = _LONGEST_HOLD_SECONDS if holds_reads and on_progress is None else 0
+    hold_for_interval = on_progress is not None and holds_reads == "status"
     while True:
         if deadline is not None and wait_seconds > 0:
             # A hold never outlasts the caller's timeout.
@@ -171,7 +174,7 @@ def _poll_until_ended(
             if left <= 0:
                 pause = max(pause, _rate_limit_pause(response.headers))
             wait_seconds = (
-                max(1, math.ceil(interval)) if on_progress is not None and left > _LOW_BUDGET else _LONGEST_HOLD_SECONDS
+                max(1, math.ceil(interval)) if hold_for_interval and left > _LOW_BUDGET else _LONGEST_HOLD_SECONDS
             )
         else:
             pause = max(interval, _rate_limit_pause(response.headers))
@@ -291,7 +294,7 @@ class Renders:
             read=lambda wait: self._api.call(
                 "GET", f"/v1/render/{_quote(job_id)}", query={"wait": wait if wait > 0 else None}
             ),
-            holds_reads=True,
+            holds_reads="status",
             ended=lambda job: job["status"] in ("complete", "failed", "cancelled"),
             change_key=lambda job: f"{job['status']}:{job['progress']}",
             on_progress=on_progress,
@@ -369,11 +372,19 @@ class Batches:
         max_interval: float = 5.0,
         timeout: float | None = None,
     ) -> Batch:
-        """Reads the batch until none of its jobs is queued or processing; answers it (check each job's status)."""
+        """Reads the batch until none of its jobs is queued or processing; answers it (check each job's status).
+
+        Each read is held by the service until one of the batch's jobs starts or ends (``GET
+        /v1/batch/{batch_id}?wait=``), so every change is seen at once and waiting costs about three requests a minute,
+        with ``on_progress`` or without.
+        """
         return cast(
             Batch,
             _poll_until_ended(
-                read=lambda _wait: self._api.call("GET", f"/v1/batch/{_quote(batch_id)}"),
+                read=lambda wait: self._api.call(
+                    "GET", f"/v1/batch/{_quote(batch_id)}", query={"wait": wait if wait > 0 else None}
+                ),
+                holds_reads="every-change",
                 ended=lambda batch: bool(batch["queued"] == 0 and batch["processing"] == 0),
                 change_key=lambda b: f"{b['status']}:{b['completed']}:{b['failed']}:{b['processing']}:{b['queued']}",
                 on_progress=on_progress,

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { Brackets, Repository } from 'typeorm';
@@ -10,6 +9,7 @@ import type { Principal } from '../auth';
 import { routePlanToFeatureCollection } from '../routing';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
 import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
+import { HeldReads } from './held-reads';
 import { presentJob } from './job-presenter';
 import { CANCEL_CHANNEL } from './jobs/cancel-channel';
 import { JobLifecycle } from './jobs/job-lifecycle.service';
@@ -17,15 +17,10 @@ import { RenderQueue } from './jobs/render-queue';
 import { RenderingErrors } from './rendering.errors';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
-/** A held read looks at the job this often: workers write its row, and a primary-key read is cheap. */
-const HELD_READ_POLL_MS = 500;
-
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
 @Injectable()
-export class RenderJobsService implements BeforeApplicationShutdown {
+export class RenderJobsService {
   private readonly logger = new Logger(RenderJobsService.name);
-  /** Aborted as the application stops: held reads answer at once, so that the HTTP server can close. */
-  private readonly closing = new AbortController();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -34,6 +29,7 @@ export class RenderJobsService implements BeforeApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly lifecycle: JobLifecycle,
+    private readonly heldReads: HeldReads,
   ) {}
 
   present(job: RenderJob): JobRecordDto {
@@ -54,22 +50,15 @@ export class RenderJobsService implements BeforeApplicationShutdown {
    * (the client went away) or the application stops.
    */
   async findOwnedOnChange(principal: Principal, jobId: string, waitSeconds: number, signal: AbortSignal): Promise<RenderJob> {
-    let job = await this.findOwned(principal, jobId);
+    const job = await this.findOwned(principal, jobId);
     if (waitSeconds <= 0 || !ACTIVE_STATUSES.includes(job.status)) return job;
-    const asked = job.status;
-    const deadline = Date.now() + waitSeconds * 1000;
-    const stop = AbortSignal.any([signal, this.closing.signal]);
-    while (Date.now() < deadline && !stop.aborted) {
-      // Node's timer resolves after the pause, or rejects at once when `stop` aborts (the loop then ends).
-      await sleep(Math.min(HELD_READ_POLL_MS, deadline - Date.now()), undefined, { signal: stop }).catch(() => undefined);
-      job = (await this.jobs.findOneBy({ id: job.id })) ?? job;
-      if (job.status !== asked) break;
-    }
-    return job;
-  }
-
-  beforeApplicationShutdown(): void {
-    this.closing.abort();
+    // Workers write the job's row; a primary-key read every half second is cheap.
+    return this.heldReads.hold(job, {
+      waitSeconds,
+      signal,
+      reread: async () => (await this.jobs.findOneBy({ id: job.id })) ?? job,
+      changed: (now) => now.status !== job.status,
+    });
   }
 
   async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }): Promise<JobListDto> {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Re
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
+import { untilClientGone } from '../../common/http/client-gone';
 import { withEtag } from '../../common/http/etag';
 import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../common/openapi/conditional-read';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
@@ -218,17 +219,8 @@ export class RenderController {
     @Query() query: GetRenderQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JobRecordDto> {
-    // The client going away (the socket closes before we answered) ends a held read.
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!res.writableEnded) gone.abort();
-    };
-    res.once('close', onClose);
-    try {
-      return withEtag(res, this.jobs.present(await this.jobs.findOwnedOnChange(principal, jobId, query.wait ?? 0, gone.signal)));
-    } finally {
-      res.off('close', onClose);
-    }
+    const job = await untilClientGone(res, (gone) => this.jobs.findOwnedOnChange(principal, jobId, query.wait ?? 0, gone));
+    return withEtag(res, this.jobs.present(job));
   }
 
   @Get('status/:job_id')

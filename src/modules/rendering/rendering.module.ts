@@ -14,6 +14,7 @@ import { IdempotencyService } from './idempotency.service';
 import { JobsModule } from './job-events/jobs.module';
 import { RenderController } from './render.controller';
 import { RenderIntakeService } from './render-intake.service';
+import { HeldReads } from './held-reads';
 import { RenderJobsService } from './render-jobs.service';
 import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
@@ -44,6 +45,7 @@ import { TemplatesService } from './templates/templates.service';
     RenderAdmission,
     RenderIntakeService,
     RenderJobsService,
+    HeldReads,
     IdempotencyService,
     BatchesService,
     TemplatesService,

@@ -465,7 +465,7 @@ export interface paths {
         };
         /**
          * Read a batch and its jobs
-         * @description The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
+         * @description The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state. To wait for a batch without spending the rate limit, ask with `wait=25` again and again: each answer comes as soon as one of its jobs starts or ends, or after 25 s as it is then. The response has an `ETag`. Send it back as `If-None-Match` to poll cheaply: while nothing changed the answer is 304 with no body (the rate-limit headers still sent). A 304 counts toward the rate limit like any request.
          */
         get: operations["getBatch"];
         put?: never;
@@ -4819,7 +4819,10 @@ export interface operations {
     };
     getBatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Seconds to hold the answer while every job of the batch keeps the status it has when the request arrives: answered as soon as one of them starts or ends, else after `wait` seconds with the batch as it is then. A batch whose jobs have all ended answers at once. A held request counts once against the rate limit. 0 (the default) answers at once. */
+                wait?: number;
+            };
             header?: never;
             path: {
                 batch_id: string;

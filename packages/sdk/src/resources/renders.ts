@@ -108,7 +108,7 @@ export class Renders {
           params: { path: { job_id: jobId }, query: waitSeconds > 0 ? { wait: waitSeconds } : {} },
           signal,
         }),
-      holdsReads: true,
+      holdsReads: 'status',
       ended: (job) => job.status === 'complete' || job.status === 'failed' || job.status === 'cancelled',
       changeKey: (job) => `${job.status}:${job.progress}`,
       options,
@@ -135,14 +135,18 @@ export class Renders {
 interface PollInput<T> {
   /** One read; `waitSeconds` > 0 asks the service to hold it until the status changes (when `holdsReads`). */
   read: (signal: AbortSignal | undefined, waitSeconds: number) => Promise<{ data?: T; error?: unknown; response: Response }>;
-  /** The resource answers held reads (`?wait=`); otherwise reads are spaced by sleeping in between. */
-  holdsReads?: boolean;
+  /**
+   * The resource answers held reads (`?wait=`), which end on a change of its status (`'status'`: a job, whose progress
+   * moves between changes, so reads that report progress are held for the interval only) or on every change
+   * `changeKey` sees (`'every-change'`: a batch's counts). Without it, reads are spaced by sleeping in between.
+   */
+  holdsReads?: 'status' | 'every-change';
   ended: (value: T) => boolean;
   changeKey: (value: T) => string;
   options: Omit<WaitOptions, 'onProgress'> & { onProgress?: (value: T) => void };
 }
 
-/** Longest hold the service grants a read (`GET /v1/render/{job_id}?wait=`). */
+/** Longest hold the service grants a read (`GET /v1/render/{job_id}?wait=`, `GET /v1/batch/{batch_id}?wait=`). */
 const LONGEST_HOLD_SECONDS = 25;
 /** Below this many requests left in the rate-limit window, held reads are as long as they can be. */
 const LOW_BUDGET = 5;
@@ -160,6 +164,7 @@ export async function pollUntilEnded<T>({ read, holdsReads, ended, changeKey, op
   let lastKey: string | undefined;
   // The first read answers at once when progress is reported (its first state), else it is held like the others.
   let waitSeconds = holdsReads && !options.onProgress ? LONGEST_HOLD_SECONDS : 0;
+  const holdForInterval = options.onProgress !== undefined && holdsReads === 'status';
   for (;;) {
     const asked = Date.now();
     const result = await read(signal, waitSeconds);
@@ -176,7 +181,7 @@ export async function pollUntilEnded<T>({ read, holdsReads, ended, changeKey, op
       // A held read spends one request per hold, so only an empty window is waited out (the next read would be refused).
       const left = remainingRequests(headers);
       if (left <= 0) await abortableSleep(rateLimitPause(headers), signal);
-      waitSeconds = options.onProgress && left > LOW_BUDGET ? Math.ceil(interval / 1000) : LONGEST_HOLD_SECONDS;
+      waitSeconds = holdForInterval && left > LOW_BUDGET ? Math.ceil(interval / 1000) : LONGEST_HOLD_SECONDS;
     } else {
       await abortableSleep(Math.max(interval, rateLimitPause(headers)), signal);
     }

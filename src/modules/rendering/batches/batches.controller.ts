@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
+import { untilClientGone } from '../../../common/http/client-gone';
 import { withEtag } from '../../../common/http/etag';
 import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../common/openapi/conditional-read';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
@@ -12,7 +13,7 @@ import { IdempotencyService } from '../idempotency.service';
 import { RenderBodyParser } from '../render-body.parser';
 import { Idempotency, type IdempotentCall } from '../idempotent-call';
 import { BatchesService } from './batches.service';
-import { AcceptedBatchDto, BatchDto, BatchListDto, ListBatchesQueryDto } from './dto/batch-responses.dto';
+import { AcceptedBatchDto, BatchDto, BatchListDto, GetBatchQueryDto, ListBatchesQueryDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
 import { BATCH_BODY_EXAMPLES } from '../dto/render-examples';
 
@@ -82,7 +83,10 @@ export class BatchesController {
   @ApiOperation({
     operationId: 'getBatch',
     summary: 'Read a batch and its jobs',
-    description: `The batch’s status, its jobs in the order submitted (with \`video_url\` or the failure) and the counts per state. ${ETAG_READ_DOC}`,
+    description:
+      'The batch’s status, its jobs in the order submitted (with `video_url` or the failure) and the counts per state. To ' +
+      'wait for a batch without spending the rate limit, ask with `wait=25` again and again: each answer comes as soon as ' +
+      `one of its jobs starts or ends, or after 25 s as it is then. ${ETAG_READ_DOC}`,
   })
   @ApiOkResponse({ type: BatchDto, headers: ETAG_HEADER_DOC })
   @NOT_MODIFIED_RESPONSE()
@@ -90,9 +94,10 @@ export class BatchesController {
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('batch_id') batchId: string,
+    @Query() query: GetBatchQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<BatchDto> {
-    return withEtag(res, await this.batches.get(principal, batchId));
+    return withEtag(res, await untilClientGone(res, (gone) => this.batches.get(principal, batchId, query.wait ?? 0, gone)));
   }
 
   @Get('batches')

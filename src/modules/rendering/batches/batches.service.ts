@@ -6,7 +6,8 @@ import { CommonErrors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
 import type { Principal } from '../../auth';
 import { RenderAdmission } from '../admission/render-admission';
-import { RenderJob } from '../entities/render-job.entity';
+import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
+import { HeldReads } from '../held-reads';
 import { decodeCursor, encodeCursor } from '../list-cursor';
 import { newQueuedJob } from '../queued-job';
 import { batchJobsInOrder } from './batch-completion.service';
@@ -34,6 +35,7 @@ export class BatchesService {
     @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
     private readonly admission: RenderAdmission,
     private readonly scheduler: BatchScheduler,
+    private readonly heldReads: HeldReads,
   ) {}
 
   /** Accepts a batch; `idempotencyKey` is stored with the batch, in the same write (see `acceptedUnder`). */
@@ -105,11 +107,32 @@ export class BatchesService {
     } satisfies AcceptedBatchDto;
   }
 
-  /** The caller's batch; another account's (or the other mode's) is a 404. */
-  async get(principal: Principal, batchId: string): Promise<BatchDto> {
+  /**
+   * The caller's batch; another account's (or the other mode's) is a 404. With `waitSeconds`, held while every job's
+   * status stays what it was when asked (ADR 0034): answered as soon as one of its jobs starts or ends, else when the
+   * time is up; a batch whose jobs have all ended answers at once.
+   */
+  async get(principal: Principal, batchId: string, waitSeconds = 0, signal: AbortSignal = new AbortController().signal): Promise<BatchDto> {
     const batch = await this.batches.findOneBy({ id: batchId, accountId: principal.accountId, sandbox: principal.sandbox });
     if (!batch) throw CommonErrors.notFound('Batch');
-    return presentBatch(batch, await batchJobsInOrder(batch.id, this.jobs, this.batchJobs), this.config.http);
+    const jobs = await batchJobsInOrder(batch.id, this.jobs, this.batchJobs);
+    if (waitSeconds <= 0 || !jobs.some((job) => ACTIVE_STATUSES.includes(job.status))) return presentBatch(batch, jobs, this.config.http);
+    // The jobs' statuses alone, read again every half second (one indexed query); the whole batch once they changed.
+    const statusesOf = (rows: Pick<RenderJob, 'id' | 'status'>[]) =>
+      rows
+        .map((job) => `${job.id}:${job.status}`)
+        .sort()
+        .join(',');
+    const asked = statusesOf(jobs);
+    await this.heldReads.hold(asked, {
+      waitSeconds,
+      signal,
+      reread: async () => statusesOf(await this.jobs.find({ select: { id: true, status: true }, where: { batchId: batch.id } })),
+      changed: (statuses) => statuses !== asked,
+    });
+    // Read whole again: the batch row holds completed_at once its last job ended.
+    const latest = (await this.batches.findOneBy({ id: batch.id })) ?? batch;
+    return presentBatch(latest, await batchJobsInOrder(batch.id, this.jobs, this.batchJobs), this.config.http);
   }
 
   /** GET /v1/batches: the caller's batches (of its mode), newest first, paged like GET /v1/renders. */

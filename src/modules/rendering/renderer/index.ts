@@ -17,6 +17,7 @@ export { InPageDeclined, InPageRenderer, type InPageRendererOptions } from './in
 export { InPageFirstRenderer } from './in-page-first-renderer';
 export { FrameLayoutPage, type FrameLayoutPageOptions } from './frame-layout-page';
 export { RendererPool } from './renderer-pool';
+export { compositionConfig } from './composition-config';
 export { buildRemotionBundle, defaultBundleDir, ensureRemotionBundle } from './remotion-bundle';
 export { renderStylePreviews, stylePreviewsDir } from './style-previews';
 export { ffprobePath, isFastStart, probeVideo, type ProbedVideo } from './video-file';

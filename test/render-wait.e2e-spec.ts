@@ -4,7 +4,8 @@
  * minute instead of one every few seconds (a Free account has 10 a minute).
  * No worker runs here: the test moves the jobs itself, as a worker would.
  */
-import { JobLifecycle } from '../src/modules/rendering/testing';
+import { DataSource } from 'typeorm';
+import { JobLifecycle, RenderJob } from '../src/modules/rendering/testing';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
@@ -65,6 +66,17 @@ describe('a held read of a job (wait=)', () => {
     const ended = await timedRead(`/v1/render/${jobId}?wait=25`);
     expect(ended.body).toMatchObject({ status: 'cancelled' });
     expect(ended.ms).toBeLessThan(5_000);
+  });
+
+  it('still answers a change whose announcement was lost (a Redis restart), at the next re-check of the row', async () => {
+    const jobId = await acceptedJob();
+    // The row changed behind the lifecycle's back: no message on the job-status channel.
+    setTimeout(() => void t.app.get(DataSource).getRepository(RenderJob).update({ id: jobId }, { status: 'processing' }), 500);
+    const read = await timedRead(`/v1/render/${jobId}?wait=20`);
+    expect(read.body).toMatchObject({ status: 'processing' });
+    // The re-check every 5 s, well before the 20 s asked for.
+    expect(read.ms).toBeGreaterThanOrEqual(4_500);
+    expect(read.ms).toBeLessThan(15_000);
   });
 
   it('counts a held read once against the rate limit', async () => {

@@ -1,33 +1,50 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Wakeup } from '../../common/util/wakeup';
+import { JobStatusSignal } from './jobs/job-status-signal';
 
-/** How often a held read looks again. */
-const HELD_READ_POLL_MS = 500;
+/**
+ * How often a held read looks again without being told: the signal is only a hint (a message lost while Redis
+ * restarts), and the row is the truth.
+ */
+const HELD_READ_RECHECK_MS = 5_000;
 
 /**
  * Held reads (ADR 0034): a GET that may wait up to `wait` seconds for what it answers to change, so that a client
- * waiting for a render or a batch asks two or three times a minute instead of polling. One place for the loop, the
- * pause and the ways it ends, for every resource that offers `wait`.
+ * waiting for a render or a batch asks two or three times a minute instead of polling. One place for the waiting and
+ * the ways it ends, for every resource that offers `wait`: a job of the account changing status (JobStatusSignal,
+ * from whichever process changed it) wakes the read at once, and it looks again every 5 s regardless.
  */
 @Injectable()
 export class HeldReads implements BeforeApplicationShutdown {
   private readonly closing = new AbortController();
 
+  constructor(private readonly statusSignal: JobStatusSignal) {}
+
   /**
-   * Reads again every 500 ms while `changed(now)` is false, for up to `waitSeconds`: answers the first read that
-   * changed, or the last one when the time is up, the client went away (`signal`) or the application stops.
+   * Reads again whenever a job of `accountId` changes status (and every 5 s) while `changed(now)` is false, for up to
+   * `waitSeconds`: answers the first read that changed, or the last one when the time is up, the client went away
+   * (`signal`) or the application stops.
    */
-  async hold<T>(first: T, { waitSeconds, signal, reread, changed }: HoldOptions<T>): Promise<T> {
+  async hold<T>(accountId: string, { waitSeconds, signal, reread, changed }: HoldOptions<T>): Promise<T> {
     const deadline = Date.now() + waitSeconds * 1000;
+    const wakeup = new Wakeup();
     const stop = AbortSignal.any([signal, this.closing.signal]);
-    let now = first;
-    while (Date.now() < deadline && !stop.aborted) {
-      // Node's timer resolves after the pause, or rejects at once when `stop` aborts (the loop then ends).
-      await sleep(Math.min(HELD_READ_POLL_MS, deadline - Date.now()), undefined, { signal: stop }).catch(() => undefined);
-      now = await reread();
-      if (changed(now)) break;
+    const onStop = () => wakeup.notify();
+    stop.addEventListener('abort', onStop);
+    const stopListening = await this.statusSignal.listen(accountId, () => wakeup.notify());
+    try {
+      // Listening before this read: a change after it wakes the wait below.
+      let now = await reread();
+      for (;;) {
+        const remaining = deadline - Date.now();
+        if (changed(now) || remaining <= 0 || stop.aborted) return now;
+        await wakeup.wait(Math.min(remaining, HELD_READ_RECHECK_MS));
+        now = await reread();
+      }
+    } finally {
+      stopListening();
+      stop.removeEventListener('abort', onStop);
     }
-    return now;
   }
 
   beforeApplicationShutdown(): void {

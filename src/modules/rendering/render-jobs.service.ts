@@ -52,8 +52,7 @@ export class RenderJobsService {
   async findOwnedOnChange(principal: Principal, jobId: string, waitSeconds: number, signal: AbortSignal): Promise<RenderJob> {
     const job = await this.findOwned(principal, jobId);
     if (waitSeconds <= 0 || !ACTIVE_STATUSES.includes(job.status)) return job;
-    // Workers write the job's row; a primary-key read every half second is cheap.
-    return this.heldReads.hold(job, {
+    return this.heldReads.hold(job.accountId, {
       waitSeconds,
       signal,
       reread: async () => (await this.jobs.findOneBy({ id: job.id })) ?? job,

@@ -1,85 +1,15 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS, RedisKeys, subscriberOf } from '../../infrastructure/redis/redis.module';
-
-const CHANNEL = 'account-events';
+import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
+import { RedisSignal } from '../../infrastructure/redis/redis-signal';
 
 /**
- * "The account has a new event", across processes: the process that records an event (usually a
- * worker) publishes on the account's Redis channel, and API processes with a waiting
- * `GET /v1/events` listen on it. Only a hint: readers always read the database, and re-check it now
- * and then, so a lost message delays an answer but never loses an event. An API process holds one
- * subscriber connection, opened on first use, subscribed to the channels of the accounts it has
- * waiting requests for.
+ * "The account has a new event", across processes: the process that records an event (usually a worker) publishes,
+ * and API processes with a waiting `GET /v1/events` listen (RedisSignal: a hint, the database stays the truth).
  */
 @Injectable()
-export class AccountEventSignal implements OnApplicationShutdown {
-  private readonly logger = new Logger(AccountEventSignal.name);
-  private subscriber?: Redis;
-  private readonly channels = new Map<string, { listeners: Set<() => void>; subscribed: Promise<void> }>();
-
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly keys: RedisKeys,
-  ) {}
-
-  /** Tells every listener of the account, in any process. Never throws: the readers' re-check covers a lost message. */
-  async publish(accountId: string): Promise<void> {
-    try {
-      await this.redis.publish(this.channel(accountId), '1');
-    } catch (err) {
-      this.logger.warn({ err, account_id: accountId }, 'Could not announce an account event');
-    }
-  }
-
-  /**
-   * Calls `listener` on every announcement for the account until the returned function is called.
-   * Resolves once subscribed (or once subscribing failed: the caller's re-check then does the work).
-   */
-  async listen(accountId: string, listener: () => void): Promise<() => void> {
-    const channel = this.channel(accountId);
-    let entry = this.channels.get(channel);
-    if (!entry) {
-      entry = {
-        listeners: new Set(),
-        subscribed: this.connection()
-          .subscribe(channel)
-          .then(
-            () => undefined,
-            (err: unknown) =>
-              this.logger.warn({ err, account_id: accountId }, 'Could not subscribe to account events; relying on re-checks'),
-          ),
-      };
-      this.channels.set(channel, entry);
-    }
-    entry.listeners.add(listener);
-    const stop = () => {
-      const current = this.channels.get(channel);
-      if (!current?.listeners.delete(listener) || current.listeners.size > 0) return;
-      this.channels.delete(channel);
-      void this.subscriber?.unsubscribe(channel).catch(() => undefined);
-    };
-    await entry.subscribed;
-    return stop;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.channels.clear();
-    await this.subscriber?.quit().catch(() => undefined);
-  }
-
-  private connection(): Redis {
-    if (this.subscriber) return this.subscriber;
-    const subscriber = subscriberOf(this.redis, 'account-events');
-    subscriber.on('message', (channel: string) => {
-      for (const listener of this.channels.get(channel)?.listeners ?? []) listener();
-    });
-    subscriber.on('error', (err) => this.logger.warn({ err }, 'Account event channel error'));
-    this.subscriber = subscriber;
-    return subscriber;
-  }
-
-  private channel(accountId: string): string {
-    return this.keys.key(CHANNEL, accountId);
+export class AccountEventSignal extends RedisSignal {
+  constructor(@Inject(REDIS) redis: Redis, keys: RedisKeys) {
+    super(redis, keys, 'account-events');
   }
 }

@@ -8,6 +8,7 @@ import type { EventDto, EventListDto } from './dto/event.dto';
 import { AccountEvent } from './entities/account-event.entity';
 import { webhookHeaders, type WebhookSigningSecrets } from './signing';
 import { WebhookSecretsService } from './webhook-secrets.service';
+import { Wakeup } from '../../common/util/wakeup';
 
 /** A waiting request reads the database again this often, in case an announcement was lost. */
 const RECHECK_MS = 5_000;
@@ -132,37 +133,4 @@ function presentEvent(row: AccountEvent, secrets: WebhookSigningSecrets, signedW
     body: row.payload,
     headers: webhookHeaders(row.payload, { event: row.event, deliveryId: row.deliveryId ?? row.id }, secrets, timestamp),
   } satisfies EventDto;
-}
-
-/** A resettable wake-up call: `notify` ends the current `wait`, or the next one if nobody is waiting yet. */
-class Wakeup {
-  private pending = false;
-  private resolve?: () => void;
-
-  notify(): void {
-    if (this.resolve) {
-      this.resolve();
-      this.resolve = undefined;
-    } else {
-      this.pending = true;
-    }
-  }
-
-  /** Resolves on `notify` or after `ms`, whichever comes first. */
-  wait(ms: number): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.resolve = undefined;
-        resolve();
-      }, ms);
-      this.resolve = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
 }

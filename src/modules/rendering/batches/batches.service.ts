@@ -117,14 +117,14 @@ export class BatchesService {
     if (!batch) throw CommonErrors.notFound('Batch');
     const jobs = await batchJobsInOrder(batch.id, this.jobs, this.batchJobs);
     if (waitSeconds <= 0 || !jobs.some((job) => ACTIVE_STATUSES.includes(job.status))) return presentBatch(batch, jobs, this.config.http);
-    // The jobs' statuses alone, read again every half second (one indexed query); the whole batch once they changed.
+    // The jobs' statuses alone, read again when told (one indexed query); the whole batch once they changed.
     const statusesOf = (rows: Pick<RenderJob, 'id' | 'status'>[]) =>
       rows
         .map((job) => `${job.id}:${job.status}`)
         .sort()
         .join(',');
     const asked = statusesOf(jobs);
-    await this.heldReads.hold(asked, {
+    await this.heldReads.hold(batch.accountId, {
       waitSeconds,
       signal,
       reread: async () => statusesOf(await this.jobs.find({ select: { id: true, status: true }, where: { batchId: batch.id } })),

@@ -9,6 +9,7 @@ import { RenderBatch } from '../batches/entities/render-batch.entity';
 import { RenderJob } from '../entities/render-job.entity';
 import { JobEventsService } from './job-events.service';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
+import { JobStatusSignal } from '../jobs/job-status-signal';
 import { RenderChunks } from '../jobs/render-chunks';
 import { RenderQueueModule } from '../jobs/render-queue';
 
@@ -21,7 +22,7 @@ import { RenderQueueModule } from '../jobs/render-queue';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob, RenderBatch, RenderBatchJob]), RenderQueueModule, BillingModule, WebhooksModule],
-  providers: [JobLifecycle, JobEventsService, BatchScheduler, BatchCompletion, RenderChunks],
-  exports: [JobLifecycle, BatchScheduler, RenderQueueModule, RenderChunks],
+  providers: [JobLifecycle, JobStatusSignal, JobEventsService, BatchScheduler, BatchCompletion, RenderChunks],
+  exports: [JobLifecycle, JobStatusSignal, BatchScheduler, RenderQueueModule, RenderChunks],
 })
 export class JobsModule {}

@@ -6,6 +6,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { RoutePlan } from '../contract';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
 import type { JobFailureCode } from '../rendering.errors';
+import { JobStatusSignal } from './job-status-signal';
 
 /** What a finished render leaves on its job. */
 export interface CompletedRender {
@@ -49,7 +50,10 @@ export class JobLifecycle {
   private readonly logger = new Logger(JobLifecycle.name);
   private readonly endedListeners: JobEndedListener[] = [];
 
-  constructor(@InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>) {}
+  constructor(
+    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly statusSignal: JobStatusSignal,
+  ) {}
 
   onEnded(listener: JobEndedListener): void {
     this.endedListeners.push(listener);
@@ -69,7 +73,9 @@ export class JobLifecycle {
       .set({ startedAt: new Date() })
       .where('id = :id AND started_at IS NULL', { id: jobId })
       .execute();
-    return this.jobs.findOneByOrFail({ id: jobId });
+    const job = await this.jobs.findOneByOrFail({ id: jobId });
+    await this.statusSignal.publish(job.accountId);
+    return job;
   }
 
   /** Stores the route of a job being rendered (routing happens before the first frame). */
@@ -178,6 +184,9 @@ export class JobLifecycle {
         this.logger.error({ err, job_id: jobId, status: job.status }, 'What follows a job end failed');
       }
     }
+    // Held reads of the job, or of its batch, answer now: after the listeners, so that whoever sees the end finds its
+    // concurrent slot given back and its batch ended (again after a sweep's rerun: a read taken again is harmless).
+    await this.statusSignal.publish(job.accountId);
     if (allRan) await this.jobs.update({ id: jobId }, { followUpsDueAt: null });
     return allRan;
   }

@@ -193,35 +193,43 @@ describe('a job split into chunks across two worker processes (contract §18)', 
     expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
   }, 150_000);
 
-  it('completes a job whose worker was killed mid-chunk: the other worker takes the chunk up', async () => {
-    const path = '/hooks/killed';
-    const jobId = await submit({ webhook_url: receiver.url(path) });
-    await until(
-      async () => ((await jobs().findOneByOrFail({ id: jobId })).progress > 0.1 ? true : undefined),
-      60_000,
-      'both chunks to be rendering',
-    );
-    const [victim, survivor] = workers;
-    victim.process.kill('SIGKILL');
-    const done = await ended(jobId);
-    expect(done.status).toBe('complete');
-    expect((await probeVideo(join(storageDir(), 'renders', `${jobId}.mp4`))).frames).toBe(FRAMES);
-    // The survivor rendered the killed worker's chunk too.
-    const survived = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete' && l.pid === survivor.process.pid);
-    expect(survived.map((l) => l.chunk).sort()).toEqual([0, 1]);
-    await until(() => (timingsOf(jobId).some((l) => l.entry === 'join') ? true : undefined), 10_000, 'the join timings');
-    expect(await deliveriesSettled(jobId)).toHaveLength(1);
-    expect(receiver.on(path)).toHaveLength(1);
-    expect(await eventsOf(jobId)).toBe(1);
-    expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
-
-    // A fresh second worker for the tests that follow; the dead one has dropped out of the heartbeats.
-    workers.push(startWorker(t));
-    await until(async () => ((await aliveWorkers()) === 2 ? true : undefined), 60_000, 'two workers alive again');
-  }, 150_000);
+  it('completes a job whose worker died mid-chunk: the other worker takes the chunk up', async () => {
+    // The victim kills itself once its chunk's frames are all captured, before the chunk is stored (the failpoint): a
+    // crash mid-chunk however fast the machine renders, where a kill from here could come after the chunk was done.
+    const [first, survivor] = workers;
+    first.process.kill('SIGKILL');
+    await until(async () => ((await aliveWorkers()) === 1 ? true : undefined), 30_000, 'the first worker to drop out');
+    const victim = startWorker(t, { MAPR_FAILPOINTS: 'renderer.encoding=kill' });
+    workers.push(victim);
+    try {
+      await until(async () => ((await aliveWorkers()) === 2 ? true : undefined), 60_000, 'the victim to beat beside the survivor');
+      const path = '/hooks/killed';
+      const jobId = await submit({ webhook_url: receiver.url(path) });
+      const done = await ended(jobId);
+      expect(done.status).toBe('complete');
+      expect((await probeVideo(join(storageDir(), 'renders', `${jobId}.mp4`))).frames).toBe(FRAMES);
+      // The victim took a chunk and died at its failpoint; the survivor rendered both chunks, the victim's taken up.
+      expect(victim.process.signalCode).toBe('SIGKILL');
+      const survived = timingsOf(jobId).filter((l) => l.entry === 'chunk' && l.outcome === 'complete' && l.pid === survivor.process.pid);
+      expect(survived.map((l) => l.chunk).sort()).toEqual([0, 1]);
+      await until(() => (timingsOf(jobId).some((l) => l.entry === 'join') ? true : undefined), 10_000, 'the join timings');
+      expect(await deliveriesSettled(jobId)).toHaveLength(1);
+      expect(receiver.on(path)).toHaveLength(1);
+      expect(await eventsOf(jobId)).toBe(1);
+      expect(await leftovers(jobId)).toEqual({ chunkFiles: [], redisKeys: [] });
+    } finally {
+      // A fresh second worker for the tests that follow, whatever happened above.
+      if (victim.process.exitCode === null && victim.process.signalCode === null) victim.process.kill('SIGKILL');
+      await until(async () => ((await aliveWorkers()) === 1 ? true : undefined), 30_000, 'the victim to drop out');
+      workers.push(startWorker(t));
+      await until(async () => ((await aliveWorkers()) === 2 ? true : undefined), 60_000, 'two workers alive again');
+    }
+  }, 240_000);
 
   it('stops every chunk of a cancelled job and leaves nothing behind', async () => {
-    const jobId = await submit();
+    // Full HD frames (the same 72, in the same two chunks): each chunk takes a while longer to draw, which leaves the
+    // test a window of more than its 200 ms polls with both chunks mid-frames, however fast the machine renders.
+    const jobId = await submit({ aspect_ratio: '16:9', resolution: '1080p' });
     // Cancelled once both chunks have recorded frames and one of them is still mid-frames. The second worker was
     // started by the test before (its first render launches its browser), so on a loaded machine the other chunk may
     // be done by then; an entry taken after the cancel would skip itself without a timings line.

@@ -41,6 +41,8 @@ npm run generate:check --workspace @mapr/sdk
 # The Python SDK's types likewise (packages/python/tools/generate_types.py, standard library only), and the SDK,
 # its generator and its tests type-checked against them (Debian's mypy, --strict; packages/python/pyproject.toml).
 /usr/bin/python3 -B packages/python/tools/generate_types.py --check
+# The page's WebAssembly (remotion/in-page/yuv-wasm.ts) must be what remotion/in-page/yuv.wat compiles to.
+npm run generate:yuv -- --check
 (cd packages/python && /usr/bin/mypy)
 npm run build:packages
 stage "types, lint, dependency rules"

@@ -21,7 +21,7 @@ import {
   type MapAnimationProps,
   rendersInPage,
 } from '../../src/modules/rendering/contract';
-import { rgbaToI420Bt709 } from './yuv';
+import { i420Converter } from './yuv';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -65,8 +65,7 @@ async function renderInPage(
   running = controller;
   const { width, height, fps, durationInFrames } = props;
   const frameDuration = Math.round(1e6 / fps);
-  const rgba = new Uint8Array(width * height * 4);
-  const i420 = new Uint8Array((width * height * 3) / 2);
+  const yuv = await i420Converter(width, height);
   // A chunk's frames are stamped from 0 (the web renderer counts from the range's first frame).
   const frameCount = frameRange ? frameRange[1] - frameRange[0] + 1 : durationInFrames;
   const lastTimestamp = Math.round(((frameCount - 1) / fps) * 1e6);
@@ -92,9 +91,9 @@ async function renderInPage(
         // Chromium would turn the RGB frame into full-range YUV (yuvj420p), which some players show with wrong
         // contrast: the page converts it to limited-range BT.709 itself, tagged, as x264's yuv420p. Each frame also
         // carries its duration, without which the MP4 would end one frame early.
-        await frame.copyTo(rgba, { format: 'RGBA' });
-        rgbaToI420Bt709(rgba, width, height, i420);
-        const converted = new VideoFrame(i420, {
+        await frame.copyTo(yuv.rgba, { format: 'RGBA' });
+        yuv.convert();
+        const converted = new VideoFrame(yuv.i420, {
           format: 'I420',
           codedWidth: width,
           codedHeight: height,

@@ -4,6 +4,8 @@
  * Chroma is the average of each 2×2 block. Fixed point at 2^16, each row of the matrix rounded so that it still sums
  * to exactly 0 (chroma) or 219/255 (luma): greys stay grey. Width and height must be even (render-request.ts).
  */
+import { YUV_WASM_BASE64 } from './yuv-wasm';
+
 const Y_R = 11966;
 const Y_G = 40254;
 const Y_B = 4064;
@@ -38,4 +40,34 @@ export function rgbaToI420Bt709(rgba: Uint8Array, width: number, height: number,
       out[vStart + c] = (V_R * r + V_G * g + V_B * bl + C_OFFSET) >> 18;
     }
   }
+}
+
+/**
+ * A frame size's buffers and the WebAssembly conversion (yuv.wat: the same bytes as `rgbaToI420Bt709`, about 4× faster):
+ * copy a frame's RGBA into `rgba`, call `convert()`, read the I420 frame from `i420`. Both are views of the module's
+ * memory, so nothing is copied in between.
+ */
+export interface I420Converter {
+  readonly rgba: Uint8Array;
+  readonly i420: Uint8Array;
+  convert(): void;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** One converter for frames of `width` × `height` (even), with memory of its own. */
+export async function i420Converter(width: number, height: number): Promise<I420Converter> {
+  compiled ??= WebAssembly.compile(Uint8Array.from(atob(YUV_WASM_BASE64), (c) => c.charCodeAt(0)));
+  const instance = await WebAssembly.instantiate(await compiled);
+  const { memory, rgbaToI420 } = instance.exports as { memory: WebAssembly.Memory; rgbaToI420: (...args: number[]) => void };
+  const rgbaBytes = width * height * 4;
+  const i420Bytes = (width * height * 3) / 2;
+  const pages = Math.ceil((rgbaBytes + i420Bytes) / 65536) - memory.buffer.byteLength / 65536;
+  if (pages > 0) memory.grow(pages);
+  // Views taken after growing: growing detaches the memory's earlier buffer.
+  return {
+    rgba: new Uint8Array(memory.buffer, 0, rgbaBytes),
+    i420: new Uint8Array(memory.buffer, rgbaBytes, i420Bytes),
+    convert: () => rgbaToI420(0, rgbaBytes, width, height),
+  };
 }

@@ -17,7 +17,8 @@ describe('a held read of a job (wait=)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ MAPR_ROLE: 'api' });
-    account = await createAccount(t, { tier: 'creator' });
+    // No worker runs here, so the jobs the tests leave queued or processing keep their concurrent slots: room for all of them.
+    account = await createAccount(t, { tier: 'creator', overrides: { concurrent_jobs: 50 } });
     lifecycle = t.app.get(JobLifecycle);
   });
   afterAll(() => t?.close());

@@ -1,5 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { Wakeup } from '../../common/util/wakeup';
 import { RedisKeys, subscriberOf } from './redis.module';
 
 /**
@@ -62,6 +63,30 @@ export abstract class RedisSignal implements OnApplicationShutdown {
     return stop;
   }
 
+  /**
+   * Reads with `read` until `done` accepts what it read, the `deadline` (epoch ms) passes or `stop` aborts, and answers
+   * the last read. Reads again at once when the account's channel announces something, and every `recheckMs`
+   * regardless (the message is only a hint). Listening starts before the first read, so a change made after that read
+   * wakes the wait.
+   */
+  async readUntil<T>(accountId: string, { read, done, deadline, stop, recheckMs }: ReadUntilOptions<T>): Promise<T> {
+    const wakeup = new Wakeup();
+    const onStop = () => wakeup.notify();
+    stop.addEventListener('abort', onStop);
+    const stopListening = await this.listen(accountId, () => wakeup.notify());
+    try {
+      for (;;) {
+        const value = await read();
+        const remaining = deadline - Date.now();
+        if (done(value) || remaining <= 0 || stop.aborted) return value;
+        await wakeup.wait(Math.min(remaining, recheckMs));
+      }
+    } finally {
+      stopListening();
+      stop.removeEventListener('abort', onStop);
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.channels.clear();
     await this.subscriber?.quit().catch(() => undefined);
@@ -81,4 +106,15 @@ export abstract class RedisSignal implements OnApplicationShutdown {
   private channel(accountId: string): string {
     return this.keys.key(this.name, accountId);
   }
+}
+
+export interface ReadUntilOptions<T> {
+  read(): Promise<T>;
+  /** True when the read answers what the caller waits for. */
+  done(value: T): boolean;
+  /** Epoch milliseconds: the last read is answered then, done or not. */
+  deadline: number;
+  /** Aborts the wait (the client went away, the application stops): the last read is answered. */
+  stop: AbortSignal;
+  recheckMs: number;
 }

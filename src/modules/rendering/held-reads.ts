@@ -1,5 +1,4 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { Wakeup } from '../../common/util/wakeup';
 import { JobStatusSignal } from './jobs/job-status-signal';
 
 /**
@@ -26,25 +25,13 @@ export class HeldReads implements BeforeApplicationShutdown {
    * (`signal`) or the application stops.
    */
   async hold<T>(accountId: string, { waitSeconds, signal, reread, changed }: HoldOptions<T>): Promise<T> {
-    const deadline = Date.now() + waitSeconds * 1000;
-    const wakeup = new Wakeup();
-    const stop = AbortSignal.any([signal, this.closing.signal]);
-    const onStop = () => wakeup.notify();
-    stop.addEventListener('abort', onStop);
-    const stopListening = await this.statusSignal.listen(accountId, () => wakeup.notify());
-    try {
-      // Listening before this read: a change after it wakes the wait below.
-      let now = await reread();
-      for (;;) {
-        const remaining = deadline - Date.now();
-        if (changed(now) || remaining <= 0 || stop.aborted) return now;
-        await wakeup.wait(Math.min(remaining, HELD_READ_RECHECK_MS));
-        now = await reread();
-      }
-    } finally {
-      stopListening();
-      stop.removeEventListener('abort', onStop);
-    }
+    return this.statusSignal.readUntil(accountId, {
+      read: reread,
+      done: changed,
+      deadline: Date.now() + waitSeconds * 1000,
+      stop: AbortSignal.any([signal, this.closing.signal]),
+      recheckMs: HELD_READ_RECHECK_MS,
+    });
   }
 
   beforeApplicationShutdown(): void {

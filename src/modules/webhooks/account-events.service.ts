@@ -8,7 +8,6 @@ import type { EventDto, EventListDto } from './dto/event.dto';
 import { AccountEvent } from './entities/account-event.entity';
 import { webhookHeaders, type WebhookSigningSecrets } from './signing';
 import { WebhookSecretsService } from './webhook-secrets.service';
-import { Wakeup } from '../../common/util/wakeup';
 
 /** A waiting request reads the database again this often, in case an announcement was lost. */
 const RECHECK_MS = 5_000;
@@ -43,8 +42,8 @@ export interface ListEventsOptions {
  */
 @Injectable()
 export class AccountEventsService implements BeforeApplicationShutdown {
-  private readonly waiting = new Set<Wakeup>();
-  private closing = false;
+  /** Aborted as the application stops: waiting requests answer at once, so that the HTTP server can close. */
+  private readonly closing = new AbortController();
 
   constructor(
     @InjectRepository(AccountEvent) private readonly events: Repository<AccountEvent>,
@@ -72,34 +71,22 @@ export class AccountEventsService implements BeforeApplicationShutdown {
 
   /** Answers waiting requests at once (with what they have) so that the HTTP server can close. */
   beforeApplicationShutdown(): void {
-    this.closing = true;
-    for (const wakeup of this.waiting) wakeup.notify();
+    this.closing.abort();
   }
 
-  private async waitForEvents(
+  private waitForEvents(
     accountId: string,
     page: () => Promise<AccountEvent[]>,
     deadline: number,
     signal?: AbortSignal,
   ): Promise<AccountEvent[]> {
-    const wakeup = new Wakeup();
-    const onAbort = () => wakeup.notify();
-    signal?.addEventListener('abort', onAbort);
-    this.waiting.add(wakeup);
-    const stopListening = await this.signal.listen(accountId, () => wakeup.notify());
-    try {
-      for (;;) {
-        // Listening before this read: an event recorded after it wakes the wait below.
-        const rows = await page();
-        const remaining = deadline - Date.now();
-        if (rows.length > 0 || remaining <= 0 || signal?.aborted || this.closing) return rows;
-        await wakeup.wait(Math.min(remaining, RECHECK_MS));
-      }
-    } finally {
-      stopListening();
-      this.waiting.delete(wakeup);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    return this.signal.readUntil(accountId, {
+      read: page,
+      done: (rows) => rows.length > 0,
+      deadline,
+      stop: signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal,
+      recheckMs: RECHECK_MS,
+    });
   }
 
   private async present(scope: EventScope, rows: AccountEvent[], after: string | null): Promise<EventListDto> {

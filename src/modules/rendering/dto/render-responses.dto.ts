@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
@@ -76,26 +77,31 @@ export class JobListDto {
   next_cursor: string | null;
 }
 
-/** Longest a read of one job may be held for a change of its status. */
-export const JOB_READ_MAX_WAIT_SECONDS = 25;
+/** Longest a read of a job or a batch may be held for a change (ADR 0034). */
+export const HELD_READ_MAX_WAIT_SECONDS = 25;
+
+/**
+ * The `wait` query parameter of a held read (ADR 0034), with what it waits for in `description`: a whole number of
+ * seconds from 0 (the default: answer at once) to 25.
+ */
+export function HeldReadWait(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ example: 25, minimum: 0, maximum: HELD_READ_MAX_WAIT_SECONDS, default: 0, description }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(0),
+    Max(HELD_READ_MAX_WAIT_SECONDS),
+  );
+}
 
 export class GetRenderQueryDto {
-  @ApiPropertyOptional({
-    example: 25,
-    minimum: 0,
-    maximum: JOB_READ_MAX_WAIT_SECONDS,
-    default: 0,
-    description:
-      'Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it ' +
+  @HeldReadWait(
+    'Seconds to hold the answer while the job’s status stays what it is when the request arrives: answered as soon as it ' +
       'changes (queued → processing, or the job ends), else after `wait` seconds with the job as it is then (its progress). ' +
       'A job that has ended answers at once. A held request counts once against the rate limit, so waiting for a render ' +
       'this way costs about 2–3 requests a minute. 0 (the default) answers at once.',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(JOB_READ_MAX_WAIT_SECONDS)
+  )
   wait?: number;
 }
 

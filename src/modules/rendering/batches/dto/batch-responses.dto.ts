@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JOB_STATUSES } from '../../entities/render-job.entity';
 import { JOB_FAILURE_CODES } from '../../rendering.errors';
 import { PageQueryDto } from '../../dto/page-query.dto';
-import { JOB_READ_MAX_WAIT_SECONDS } from '../../dto/render-responses.dto';
+import { HeldReadWait } from '../../dto/render-responses.dto';
 
 export class AcceptedBatchJobDto {
   @ApiProperty({ example: 'job_7Hk2LmQ9xP4vN8sR1tZc6WbY' }) job_id: string;
@@ -82,22 +80,12 @@ export class ListBatchesQueryDto extends PageQueryDto {}
 
 /** `?wait=`: a held read of the batch, as of a job (GET /v1/render/{job_id}). */
 export class GetBatchQueryDto {
-  @ApiPropertyOptional({
-    example: 25,
-    minimum: 0,
-    maximum: JOB_READ_MAX_WAIT_SECONDS,
-    default: 0,
-    description:
-      'Seconds to hold the answer while every job of the batch keeps the status it has when the request arrives: answered ' +
+  @HeldReadWait(
+    'Seconds to hold the answer while every job of the batch keeps the status it has when the request arrives: answered ' +
       'as soon as one of them starts or ends, else after `wait` seconds with the batch as it is then. ' +
       'A batch whose jobs have all ended answers at once. A held request counts once against the rate limit. 0 (the ' +
       'default) answers at once.',
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(JOB_READ_MAX_WAIT_SECONDS)
+  )
   wait?: number;
 }
 

@@ -14,6 +14,8 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
+import type Redis from 'ioredis';
+import { REDIS, RedisKeys } from '../src/infrastructure/redis/redis.module';
 import { PREVIEW_STILL_OPTIONS } from '../src/modules/rendering/testing';
 import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
@@ -45,9 +47,12 @@ function browsersIn(dir: string): number[] {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-/** Waits until no Chromium of `dir` is left (its processes end moments after the browser closes). */
-async function noBrowsersLeftIn(dir: string): Promise<number[]> {
-  const deadline = Date.now() + 5_000;
+/**
+ * Waits until no Chromium of `dir` is left (its processes end moments after the browser closes), for at most
+ * `withinMs`: a bound far from the moment it waits for, so a slow machine only makes it wait longer.
+ */
+async function noBrowsersLeftIn(dir: string, withinMs = 5_000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
   while (browsersIn(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   return browsersIn(dir);
 }
@@ -221,8 +226,11 @@ describe('POST /v1/render/preview/still', () => {
       [1, 2].map(() => createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 1000 } })),
     );
     const burst = Promise.all(Array.from({ length: 6 }, () => still(body, {}, greedy.liveKey)));
-    // The other account's still arrives while the burst is in flight, and is drawn (it waits behind one still at most).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The other account's still arrives once the burst is in flight (its account's mark is set), and is drawn (it
+    // waits behind one still at most).
+    const redis = t.app.get<Redis>(REDIS);
+    const greedyMark = t.app.get(RedisKeys).key('preview-stills', 'in-flight', greedy.id);
+    while (!(await redis.exists(greedyMark))) await new Promise((resolve) => setTimeout(resolve, 10));
     const others = await still(body, {}, other.liveKey);
     const greedyAnswers = await burst;
     expect(others.status).toBe(200);
@@ -294,8 +302,12 @@ describe('POST /v1/render/preview/still', () => {
   it('closes its browser after the idle period and removes its temp folder; the next still starts a new one', async () => {
     await still(renderBody({ duration: 3 })).expect(200);
     expect(browsersIn(stillsDir).length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
-    expect(await noBrowsersLeftIn(stillsDir)).toEqual([]);
+    const drawnAt = Date.now();
+    // The browser closes by itself once it has been idle for IDLE_MS (not before), and its folder goes with it.
+    expect(await noBrowsersLeftIn(stillsDir, 60_000)).toEqual([]);
+    expect(Date.now() - drawnAt).toBeGreaterThanOrEqual(IDLE_MS / 2);
+    const folderGoneBy = Date.now() + 30_000;
+    while (fs.existsSync(stillsDir) && Date.now() < folderGoneBy) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.existsSync(stillsDir)).toBe(false);
     await still(renderBody({ duration: 3 })).expect(200);
     expect(browsersIn(stillsDir).length).toBeGreaterThan(0);

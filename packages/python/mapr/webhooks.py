@@ -42,6 +42,9 @@ VerificationFailure = Literal[
 ]
 
 _HEX_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+#: Unix seconds: ASCII digits, at most 15 of them (``int()`` refuses strings of more than 4,300 digits, and no
+#: real timestamp has more than 15).
+_TIMESTAMP = re.compile(r"[0-9]{1,15}")
 _SECRET_BODY = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 
 
@@ -77,7 +80,7 @@ def verify_webhook(
     secrets = [s for s in secrets if s]
     if not secrets:
         raise TypeError("verify_webhook needs the signing secret (whsec_…)")
-    body = raw_body.encode("utf-8") if isinstance(raw_body, str) else bytes(raw_body)
+    body = _body_bytes(raw_body)
     lookup = _headers(headers)
     current = time.time() if now is None else now
     v2 = lookup.get("x-service-signature-v2")
@@ -121,8 +124,20 @@ def verify_webhook(
         raise WebhookVerificationError("missing_signature", message)
     try:
         return cast(WebhookEvent, json.loads(body.decode("utf-8")))
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
+        # ValueError: not UTF-8, not JSON, or an integer of more than 4,300 digits; RecursionError: nested too deep.
         raise WebhookVerificationError("invalid_json", "The body is not JSON") from error
+
+
+def _body_bytes(raw_body: bytes | bytearray | memoryview | str) -> bytes:
+    if not isinstance(raw_body, str):
+        return bytes(raw_body)
+    try:
+        # A str a server decoded with "surrogateescape" (as WSGI and os do) turns back into the bytes received.
+        return raw_body.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        # Other lone surrogates: bytes no sender signed, so the signature check refuses them.
+        return raw_body.encode("utf-8", "surrogatepass")
 
 
 def _verify_v2(value: str, body: bytes, secrets: list[str], now: float, tolerance: int) -> None:
@@ -130,7 +145,7 @@ def _verify_v2(value: str, body: bytes, secrets: list[str], now: float, toleranc
     signatures: list[str] = []
     for part in value.split(","):
         key, _, item = part.strip().partition("=")
-        if key == "t" and item.isdigit() and item.isascii():
+        if key == "t" and _TIMESTAMP.fullmatch(item):
             timestamp = item
         elif key == "v1" and _HEX_SHA256.fullmatch(item):
             signatures.append(item.lower())
@@ -147,12 +162,13 @@ def _verify_standard(
     message_id = lookup.get("webhook-id")
     timestamp = lookup.get("webhook-timestamp")
     signatures = [entry[3:] for entry in value.split(" ") if entry.startswith("v1,")]
-    if not message_id or timestamp is None or not (timestamp.isdigit() and timestamp.isascii()) or not signatures:
+    if not message_id or timestamp is None or not _TIMESTAMP.fullmatch(timestamp) or not signatures:
         raise WebhookVerificationError(
             "malformed_signature", "The Standard Webhooks headers are not webhook-id, webhook-timestamp and v1,<base64>"
         )
     _check_time(int(timestamp), now, tolerance)
-    signed = f"{message_id}.{timestamp}.".encode("utf-8") + body
+    # "surrogatepass": an id with a lone surrogate (no sender's) gives bytes that match no signature, not an exception.
+    signed = f"{message_id}.{timestamp}.".encode("utf-8", "surrogatepass") + body
     expected = []
     for secret in secrets:
         key = signing_key_bytes(secret)

@@ -11,6 +11,7 @@ import { REDIS } from '../src/infrastructure/redis/redis.module';
 import { PlansService, type TierLimits } from '../src/modules/billing';
 import { storageHitKey } from '../src/modules/billing/testing';
 import { RENDERER } from '../src/modules/rendering/testing';
+import { webhookHeaders } from '../src/modules/webhooks/testing';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import {
   createAccount,
@@ -330,6 +331,101 @@ describe('SDK (@mapr/sdk) against the running service', () => {
           mapr.webhooks.verify(vector.body, vector.expected_headers, vector.secrets.current, { now: vector.timestamp }),
         ).resolves.toEqual(JSON.parse(vector.body));
       }
+    });
+
+    it('verifies sandbox work with the sandbox secret only, and takes what that secret signs as sandbox work only', async () => {
+      const { account, mapr } = await clientFor();
+      const secrets = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, { type: 'bearer' }).expect(200)).body as {
+        secret: string;
+        sandbox_secret: string;
+      };
+      const sandboxClient = new Mapr({ apiKey: account.testKey, baseUrl: t.baseUrl });
+      const { delivery } = await deliveredTo(sandboxClient, '/sdk/sandbox');
+      const outcome = (body: string, headers: Record<string, string | string[] | undefined>, key: string, options = {}) =>
+        mapr.webhooks.verify(body, headers, key, options).then(
+          (event) => `accepted sandbox=${String((event as { sandbox?: unknown }).sandbox)}`,
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)),
+        );
+      expect(JSON.parse(delivery.body)).toMatchObject({ event: 'render.complete', sandbox: true });
+      expect(await outcome(delivery.body, delivery.headers, secrets.secret)).toBe('signature_mismatch');
+      expect(await outcome(delivery.body, delivery.headers, secrets.secret, { sandboxSecret: secrets.sandbox_secret })).toBe(
+        'accepted sandbox=true',
+      );
+      // Whoever holds the sandbox secret cannot pass a body off as live work, by any of the three signatures.
+      const forged = delivery.body.replace('"sandbox":true', '"sandbox":false');
+      const now = Math.floor(Date.now() / 1000);
+      const forgedHeaders: Record<string, string> = {
+        ...webhookHeaders(forged, { event: 'render.complete', deliveryId: 'dlv_forged' }, { current: secrets.sandbox_secret }, now),
+      };
+      for (const scheme of ['v2', 'standard_webhooks', 'body_only'] as const) {
+        const options = { sandboxSecret: secrets.sandbox_secret, scheme, allowReplayableBodyOnlySignature: true };
+        expect({ scheme, outcome: await outcome(forged, forgedHeaders, secrets.secret, options) }).toEqual({
+          scheme,
+          outcome: 'signature_mismatch',
+        });
+      }
+
+      // The delivery id is signed by the Standard Webhooks signature only: changed, that one fails while V2 still passes.
+      const { delivery: live } = await deliveredTo(mapr, '/sdk/live-id');
+      const renamed = { ...live.headers, 'webhook-id': 'dlv_replayed', 'x-service-delivery': 'dlv_replayed' };
+      expect(await outcome(live.body, renamed, secrets.secret, { scheme: 'standard_webhooks' })).toBe('signature_mismatch');
+      expect(await outcome(live.body, renamed, secrets.secret)).toBe('accepted sandbox=false');
+    });
+
+    it('refuses malformed signature headers with a reason, never another error', async () => {
+      const { mapr } = await clientFor();
+      const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+      const reason = (headers: Record<string, string>, options = {}) =>
+        mapr.webhooks.verify('{}', headers, secret, options).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : `${(error as Error).name}: ${String(error)}`),
+        );
+      const digits = '9'.repeat(4300);
+      expect(await reason({ 'x-service-signature-v2': `t=${digits},v1=${'0'.repeat(64)}` })).toBe('malformed_signature');
+      expect(await reason({ 'webhook-id': 'dlv_1', 'webhook-timestamp': digits, 'webhook-signature': 'v1,AAAA' })).toBe(
+        'malformed_signature',
+      );
+      // A secret with no key bytes after whsec_ cannot have signed a Standard Webhooks header.
+      const emptyKey = await mapr.webhooks
+        .verify(
+          '{}',
+          { 'webhook-id': 'a', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+          'whsec_A',
+        )
+        .catch((error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)));
+      expect(emptyKey).toBe('signature_mismatch');
+      // A little fuzzing: pieces of every header, put together at random (seeded).
+      let seed = 20260326;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const pieces = [
+        't',
+        'v1',
+        '=',
+        ',',
+        ' ',
+        'v1,',
+        String(Math.floor(Date.now() / 1000)),
+        digits,
+        '0'.repeat(64),
+        '\udcff',
+        'é',
+        '\u0000',
+        '٣',
+      ];
+      const noise = () => Array.from({ length: Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const names = ['x-service-signature-v2', 'x-service-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+      const schemes = [undefined, 'v2', 'standard_webhooks', 'body_only'] as const;
+      const outcomes = new Set<string>();
+      for (let i = 0; i < 1000; i++) {
+        const headers = Object.fromEntries(names.filter(() => random() < 0.7).map((name) => [name, noise()]));
+        const scheme = schemes[Math.floor(random() * schemes.length)];
+        outcomes.add(await reason(headers, { scheme, allowReplayableBodyOnlySignature: random() < 0.5 }));
+      }
+      expect(
+        [...outcomes].filter(
+          (o) => !['missing_signature', 'malformed_signature', 'timestamp_out_of_tolerance', 'signature_mismatch'].includes(o),
+        ),
+      ).toEqual([]);
     });
 
     it('accepts deliveries signed during a secret rotation with the old secret or the new one', async () => {

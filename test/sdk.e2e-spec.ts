@@ -4,6 +4,8 @@
  * typed errors. The renderer is the fake one (a real tiny MP4): these tests are about the client.
  */
 import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import { Mapr, MaprConnectionError, MaprError, RenderFailedError, WebhookVerificationError, type Render } from '@mapr/sdk';
@@ -538,5 +540,36 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const error = await mapr.usage.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MaprConnectionError);
     expect((error as MaprConnectionError).message).toContain('GET http://127.0.0.1:9/v1/usage failed');
+  });
+
+  it('follows a redirect to another origin without the API key, and one within the service with it', async () => {
+    const seen: { server: string; path: string; authorization: string | null }[] = [];
+    const listen = (name: string, answer: (path: string, res: ServerResponse) => void) =>
+      new Promise<Server>((resolve) => {
+        const server = createServer((req, res) => {
+          seen.push({ server: name, path: req.url!, authorization: req.headers.authorization ?? null });
+          answer(req.url!, res);
+        });
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    const other = await listen('other', (_path, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const service = await listen('service', (path, res) => {
+      if (path === '/v1/usage') res.writeHead(302, { location: '/v1/usage/moved' }).end();
+      else if (path === '/v1/usage/moved')
+        res.writeHead(307, { location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/collect` }).end();
+      else res.writeHead(404).end();
+    });
+    try {
+      const mapr = new Mapr({ apiKey: 'mapr_live_redirected', baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}` });
+      await mapr.usage.get();
+      expect(seen).toEqual([
+        { server: 'service', path: '/v1/usage', authorization: 'Bearer mapr_live_redirected' },
+        { server: 'service', path: '/v1/usage/moved', authorization: 'Bearer mapr_live_redirected' },
+        { server: 'other', path: '/collect', authorization: null },
+      ]);
+    } finally {
+      service.close();
+      other.close();
+    }
   });
 });

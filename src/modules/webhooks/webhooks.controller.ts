@@ -20,8 +20,10 @@ export class WebhooksController {
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
     operationId: 'getWebhookSecret',
-    summary: 'Reveal the webhook signing secret',
-    description: 'Created on first use. Verify X-Service-Signature with it.',
+    summary: 'Reveal the webhook signing secrets',
+    description:
+      'Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); ' +
+      'each payload says which in `sandbox`.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
   secret(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
@@ -34,8 +36,10 @@ export class WebhooksController {
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
-    summary: 'Rotate the webhook signing secret',
-    description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).',
+    summary: 'Rotate the webhook signing secrets',
+    description:
+      'Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in ' +
+      'X-Service-Signature-V2).',
   })
   @ApiOkResponse({ type: SigningSecretDto })
   rotate(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {

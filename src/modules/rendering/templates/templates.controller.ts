@@ -6,6 +6,7 @@ import { announceCreated, CREATED_HEADERS_DOC } from '../../../common/http/creat
 import { APP_CONFIG, type AppConfig } from '../../../config';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
+import { MAX_CAMERA_TILT_DEGREES } from '../contract';
 import { RenderingErrorExamples } from '../rendering.errors';
 import { CreateTemplateDto, TemplateDto, TemplateListDto, UpdateTemplateDto } from './dto/template.dto';
 import { parseTemplateBody } from './template-body';
@@ -20,7 +21,7 @@ const VALIDATION_RESPONSE = () =>
     {
       summary: 'A bad render field in settings, and webhook_url, which templates cannot hold',
       error: CommonErrors.validation([
-        { field: 'settings.camera.tilt', code: 'too_big', message: 'tilt must not be greater than 60' },
+        { field: 'settings.camera.tilt', code: 'too_big', message: `tilt must not be greater than ${MAX_CAMERA_TILT_DEGREES}` },
         {
           field: 'settings.webhook_url',
           code: 'not_allowed_in_template',

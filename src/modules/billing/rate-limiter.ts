@@ -36,9 +36,9 @@ export function storageHitKey(key: string): string {
 }
 
 /**
- * The per-minute API rate, in Redis so every API process shares the counters: per account (its
- * keys and tokens share one budget) at the tier's rate, or per IP at the anonymous rate for
- * callers not identified. `count` is the guard's (and unmatched routes'); `peek` reads the same
+ * The per-minute API rate, in Redis so every API process shares the counters: per account at the tier's rate (its live
+ * keys and dashboard sessions share one budget; its test keys have a second of the same size, so sandbox traffic never
+ * uses up production's), or per IP at the anonymous rate for callers not identified. `count` is the guard's (and unmatched routes'); `peek` reads the same
  * window without counting, for responses outside the API.
  */
 @Injectable()
@@ -85,9 +85,14 @@ export class RateLimiter implements ApiRateLimit {
     const limit = principal
       ? (await this.plans.limitsFor(principal.accountId)).limits.requests_per_minute
       : this.config.http.anonymousRequestsPerMinute;
-    const tracker = principal ? `account:${principal.accountId}` : `ip:${anonymousSource(req.ip ?? 'unknown')}`;
+    const tracker = principal ? accountTracker(principal) : `ip:${anonymousSource(req.ip ?? 'unknown')}`;
     return { key: `${this.config.redis.keyPrefix}:rate:${tracker}`, limit };
   }
+}
+
+/** An account's window: test keys (`mapr_test_`) count in their own, live keys and dashboard sessions in the live one. */
+function accountTracker(principal: { accountId: string; via: 'jwt' | 'api_key'; sandbox: boolean }): string {
+  return principal.via === 'api_key' && principal.sandbox ? `account:${principal.accountId}:test` : `account:${principal.accountId}`;
 }
 
 /**

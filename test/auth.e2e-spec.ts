@@ -380,6 +380,33 @@ describe('Accounts and authentication', () => {
       expect((await t.http.get('/v1/account').auth(login.body.accessToken, bearer).expect(200)).body.emailVerified).toBe(true);
     });
 
+    it('takes a never-verified account from whoever registered it: its keys are revoked, its secrets renewed, the address verified', async () => {
+      // A squatter registers the owner's address (never verified) and holds keys, the webhook secret and a listen secret.
+      const squatter = await createAccount(t, { verified: false });
+      await t.http.get('/v1/account').auth(squatter.liveKey, bearer).expect(200);
+      const webhookSecret = (await t.http.get('/v1/webhooks/secret').auth(squatter.accessToken, bearer).expect(200)).body.secret;
+      const listenSecret = (await t.http.get('/v1/events/listen-secret').auth(squatter.liveKey, bearer).expect(200)).body.secret;
+      // The owner resets the password through the link mailed to the address.
+      await forgot(squatter.email).expect(202);
+      await reset(resetTokenOf(await passwordResetLinkFor(t, squatter.email)), 'the owner’s own password').expect(200);
+      for (const key of [squatter.liveKey, squatter.testKey])
+        expect((await t.http.get('/v1/account').auth(key, bearer).expect(401)).body.error_code).toBe('INVALID_API_KEY');
+      await t.http.get('/v1/account').auth(squatter.accessToken, bearer).expect(401);
+      const owner = (await t.http.post('/v1/auth/login').send({ email: squatter.email, password: 'the owner’s own password' }).expect(200))
+        .body.accessToken;
+      expect((await t.http.get('/v1/account').auth(owner, bearer).expect(200)).body.emailVerified).toBe(true);
+      const keys = (await t.http.get('/v1/api-keys').auth(owner, bearer).expect(200)).body.api_keys;
+      expect(keys).toHaveLength(2);
+      for (const key of keys) expect(key.revoked_at).toEqual(expect.any(String));
+      // New secrets, and the old webhook secret does not sign alongside for a day as after a rotation.
+      const renewed = (await t.http.get('/v1/webhooks/secret').auth(owner, bearer).expect(200)).body;
+      expect(renewed.secret).not.toBe(webhookSecret);
+      expect(renewed.previous_secret_expires_at).toBeNull();
+      const key = (await t.http.post('/v1/api-keys').auth(owner, bearer).send({ name: 'mine', mode: 'live' }).expect(201)).body.key;
+      const renewedListen = (await t.http.get('/v1/events/listen-secret').auth(key, bearer).expect(200)).body.secret;
+      expect(renewedListen).not.toBe(listenSecret);
+    });
+
     it('limits reset e-mails per address, alike whether or not it has an account', async () => {
       const ghost = uniqueEmail('flood');
       for (let i = 0; i < 5; i++) await forgot(ghost).expect(202);
@@ -425,6 +452,26 @@ describe('Accounts and authentication', () => {
         last_used_at: null,
         revoked_at: null,
       });
+    });
+
+    it('are made for a verified e-mail address only: 403 EMAIL_NOT_VERIFIED with a sentence for a person, then 201', async () => {
+      const account = await createAccount(t, { verified: false, keys: false });
+      const refused = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: 'Server', mode: 'live' })
+        .expect(403);
+      expect(refused.body).toEqual({
+        error: expect.any(String),
+        error_code: 'EMAIL_NOT_VERIFIED',
+        message: expect.stringMatching(/^Verify your e-mail address before creating API keys/),
+        request_id: expect.any(String),
+      });
+      await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'CI', mode: 'test' }).expect(403);
+      expect((await t.http.get('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).expect(200)).body.api_keys).toEqual([]);
+      const link = new URL(verificationLinkFor(t, account.email));
+      await t.http.get(`${link.pathname}${link.search}`).set('Accept', 'application/json').expect(200);
+      await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'Server', mode: 'live' }).expect(201);
     });
 
     it('are managed with an access token only, and only by their owner', async () => {

@@ -27,10 +27,10 @@ export const AuthErrors = {
       'ACCESS_TOKEN_REQUIRED',
       'This endpoint is for the dashboard: authenticate with an access token from POST /v1/auth/login, not an API key.',
     ),
-  emailNotVerified: () =>
+  emailNotVerified: (before = 'creating renders') =>
     new DomainError(
       'EMAIL_NOT_VERIFIED',
-      'Verify your e-mail address before creating renders; POST /v1/auth/resend-verification sends the link again.',
+      `Verify your e-mail address before ${before}; POST /v1/auth/resend-verification sends the link again.`,
     ),
   emailAlreadyRegistered: () => new DomainError('EMAIL_ALREADY_REGISTERED', 'An account with this e-mail address already exists.'),
   emailAlreadyVerified: () => new DomainError('EMAIL_ALREADY_VERIFIED', 'This account’s e-mail address is already verified.'),
@@ -62,6 +62,10 @@ export const AuthErrorExamples = {
   invalidCredentials: { summary: 'Unknown e-mail or wrong password', error: AuthErrors.invalidCredentials() },
   accessTokenRequired: { summary: 'An API key was sent to a dashboard endpoint', error: AuthErrors.jwtRequired() },
   emailNotVerified: { summary: 'The account has not verified its e-mail address', error: AuthErrors.emailNotVerified() },
+  emailNotVerifiedForKeys: {
+    summary: 'The account has not verified its e-mail address',
+    error: AuthErrors.emailNotVerified('creating API keys'),
+  },
   invalidVerificationToken: { summary: 'Invalid, expired or used link', error: AuthErrors.invalidVerificationToken() },
   invalidResetToken: { summary: 'Invalid, expired or used password reset link', error: AuthErrors.invalidResetToken() },
   emailAlreadyRegistered: { summary: 'The e-mail address has an account', error: AuthErrors.emailAlreadyRegistered() },

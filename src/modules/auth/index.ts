@@ -1,6 +1,7 @@
 export { AuthModule } from './auth.module';
 export { AccountDirectoryModule } from './account-directory.module';
 export { AccountDirectory, type AccountSummary } from './account-directory.service';
+export { AccountSecretRenewals, AccountSecretRenewalsModule, type SecretRenewal } from './account-secret-renewals';
 export { Authenticated, CurrentPrincipal, Public } from './decorators';
 export { visibleModes, type AuthenticatedRequestFields, type Principal } from './principal';
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';

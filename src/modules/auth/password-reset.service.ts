@@ -2,12 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
+import { AccountSecretRenewals } from './account-secret-renewals';
 import { AttemptLimiter } from './attempt-limiter.service';
 import { AuthErrors } from './auth.errors';
 import { loginBuckets, normalizeEmail } from './auth.service';
+import { ApiKey } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
 import { hashPassword } from './passwords';
 import { passwordResetEmail } from './password-reset-email';
@@ -29,10 +32,12 @@ export class PasswordResetService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly dataSource: DataSource,
     private readonly jwt: JwtService,
     private readonly mail: MailService,
     private readonly attempts: AttemptLimiter,
     private readonly principals: PrincipalCache,
+    private readonly renewals: AccountSecretRenewals,
   ) {}
 
   /**
@@ -53,7 +58,13 @@ export class PasswordResetService {
   /**
    * `POST /v1/auth/reset-password`. Sets the new password and bumps the token version in one conditional update, so
    * every access token issued before (and this link, and any other outstanding link) stops working; of two uses of
-   * one link racing, one changes the password and the other is refused. API keys are not affected.
+   * one link racing, one changes the password and the other is refused. The link was opened from the inbox, so the
+   * address counts as verified from now on (ADR 0024).
+   *
+   * API keys and secrets of an account whose address was verified are not affected. An account whose address was never
+   * verified may have been registered by someone else (a squatter waiting for its owner to take it over, contract
+   * §27): in the same transaction its API keys are revoked and its other secrets (the webhook and listen secrets)
+   * forgotten, so that whatever the registrant made or read before is dead once the owner holds the account.
    */
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
     let payload: { sub?: unknown; fp?: unknown };
@@ -66,14 +77,24 @@ export class PasswordResetService {
     const user = await this.users.findOneBy({ id: payload.sub });
     if (!user || !sameFingerprint(payload.fp, this.fingerprint(user))) throw AuthErrors.invalidResetToken();
     const passwordHash = await hashPassword(password);
-    const changed = await this.users.update(
-      { id: user.id, passwordHash: user.passwordHash, tokenVersion: user.tokenVersion },
-      { passwordHash, tokenVersion: user.tokenVersion + 1 },
-    );
-    if (!changed.affected) throw AuthErrors.invalidResetToken();
-    // The link was opened from the inbox: that proves the address as the verification link does.
-    if (!user.emailVerified)
-      await this.users.update({ id: user.id, emailVerified: false }, { emailVerified: true, emailVerifiedAt: new Date() });
+    const now = new Date();
+    const takesOver = !user.emailVerified;
+    await runInTransaction(this.dataSource, async (manager) => {
+      const changed = await manager.update(
+        User,
+        { id: user.id, passwordHash: user.passwordHash, tokenVersion: user.tokenVersion, emailVerified: user.emailVerified },
+        {
+          passwordHash,
+          tokenVersion: user.tokenVersion + 1,
+          ...(takesOver ? { emailVerified: true, emailVerifiedAt: now } : {}),
+        },
+      );
+      if (!changed.affected) throw AuthErrors.invalidResetToken();
+      if (!takesOver) return;
+      await manager.update(ApiKey, { userId: user.id, revokedAt: IsNull() }, { revokedAt: now });
+      await this.renewals.renewAll(user.id, manager);
+    });
+    // Sessions and keys resolved before (on every API process) must see the reset now.
     await this.principals.invalidate(`account:${user.id}`);
     // Someone locked out by their own failed guesses logs in with the new password straight away, from here.
     await this.attempts.clear([loginBuckets(user.email, ip)[0].name]);

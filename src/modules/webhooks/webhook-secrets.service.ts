@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { iso } from '../../common/util/time';
+import { AccountSecretRenewals } from '../auth';
 import { PREVIOUS_SECRET_TTL_MS, WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 import { generateSigningSecret, type WebhookSigningSecrets } from './signing';
 
@@ -13,8 +14,25 @@ export interface SigningSecretView {
 
 /** The account's webhook signing secret: created on first use, rotated on request. */
 @Injectable()
-export class WebhookSecretsService {
-  constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
+export class WebhookSecretsService implements OnModuleInit {
+  constructor(
+    @InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>,
+    private readonly renewals: AccountSecretRenewals,
+  ) {}
+
+  onModuleInit(): void {
+    this.renewals.register((accountId, manager) => this.forget(accountId, manager));
+  }
+
+  /**
+   * Forgets every secret of the account (the webhook secret, the one before it, the listen secret), inside the caller's
+   * transaction: the next use creates new ones, and nothing signed with the old ones verifies any more. For an account
+   * that changes hands (a password reset of a never-verified account), where a rotation's 24 h overlap would let the
+   * old holder go on.
+   */
+  async forget(accountId: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(WebhookSigningSecret).delete({ accountId });
+  }
 
   /**
    * The account's secret, created on first use. With `manager`, inside that transaction: a

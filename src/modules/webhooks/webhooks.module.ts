@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountSecretRenewalsModule } from '../auth';
 import { AccountEventSignal } from './account-event-signal';
 import { AccountEventsService } from './account-events.service';
 import { AccountEvent } from './entities/account-event.entity';
@@ -20,7 +21,11 @@ import { WebhooksController } from './webhooks.controller';
  * API and the long-polled event stream (GET /v1/events). The sending itself runs in WebhooksWorkerModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt, AccountEvent]), WebhookQueueModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt, AccountEvent]),
+    WebhookQueueModule,
+    AccountSecretRenewalsModule,
+  ],
   controllers: [WebhooksController, EventsController],
   providers: [
     WebhookTargetPolicy,

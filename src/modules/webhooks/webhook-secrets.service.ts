@@ -14,15 +14,8 @@ export interface SigningSecretView {
 
 /** The account's webhook signing secret: created on first use, rotated on request. */
 @Injectable()
-export class WebhookSecretsService implements OnModuleInit {
-  constructor(
-    @InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>,
-    private readonly renewals: AccountSecretRenewals,
-  ) {}
-
-  onModuleInit(): void {
-    this.renewals.register((accountId, manager) => this.forget(accountId, manager));
-  }
+export class WebhookSecretsService {
+  constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
 
   /**
    * Forgets every secret of the account (the webhook secret, the one before it, the listen secret), inside the caller's
@@ -115,4 +108,17 @@ function present(row: WebhookSigningSecret, now: Date): SigningSecretView {
     created_at: iso(row.createdAt),
     previous_secret_expires_at: previousLive ? iso(row.previousExpiresAt) : null,
   };
+}
+
+/** Registers the webhook secrets' part in renewing an account's secrets (auth's AccountSecretRenewals), on the API side. */
+@Injectable()
+export class WebhookSecretsRenewal implements OnModuleInit {
+  constructor(
+    private readonly secrets: WebhookSecretsService,
+    private readonly renewals: AccountSecretRenewals,
+  ) {}
+
+  onModuleInit(): void {
+    this.renewals.register((accountId, manager) => this.secrets.forget(accountId, manager));
+  }
 }

@@ -11,7 +11,7 @@ import { WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookQueueModule } from './webhook-queue';
-import { WebhookSecretsService } from './webhook-secrets.service';
+import { WebhookSecretsRenewal, WebhookSecretsService } from './webhook-secrets.service';
 import { WebhookTargetPolicy } from './webhook-target-policy.service';
 import { WebhooksController } from './webhooks.controller';
 
@@ -31,6 +31,7 @@ import { WebhooksController } from './webhooks.controller';
     WebhookTargetPolicy,
     WebhookDispatcher,
     WebhookSecretsService,
+    WebhookSecretsRenewal,
     WebhookDeliveriesService,
     AccountEventSignal,
     AccountEventsService,

@@ -311,6 +311,45 @@ describe('Accounts and authentication', () => {
     });
   });
 
+  describe('acts on credentials', () => {
+    const bearer = { type: 'bearer' } as const;
+
+    it('asks a session over an hour old to log in again before it reads or rotates the webhook secret or revokes a key', async () => {
+      const account = await createAccount(t, { tier: 'studio' });
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+      const old = jwt.sign(
+        { sub: account.id, ver: 0, iat: twoHoursAgo, exp: twoHoursAgo + 24 * 3600 },
+        { audience: 'access', algorithm: 'HS256', jwtid: 'old-session-2' },
+      );
+      const keys = (await t.http.get('/v1/api-keys').auth(account.accessToken, bearer).expect(200)).body.api_keys;
+      const keyId = keys.find((k: { mode: string }) => k.mode === 'live').id;
+      const refusals = [
+        [await t.http.get('/v1/webhooks/secret').auth(old, bearer), 'read the webhook secret'],
+        [await t.http.post('/v1/webhooks/secret/rotate').auth(old, bearer), 'rotate the webhook secret'],
+        [await t.http.delete(`/v1/api-keys/${keyId}`).auth(old, bearer), 'revoke an API key'],
+      ] as const;
+      for (const [res, action] of refusals) {
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ error_code: 'REAUTHENTICATION_REQUIRED', message: expect.stringContaining(`log in again`) });
+        expect(res.body.message).toContain(action);
+        expect(res.body).not.toHaveProperty('secret');
+      }
+      // Nothing was done: the key works, and no rotation happened.
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200);
+      // The session still reads what is not a credential.
+      await t.http.get('/v1/api-keys').auth(old, bearer).expect(200);
+      // A fresh login does all three.
+      const fresh = (await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(200)).body
+        .accessToken;
+      const secret = await t.http.get('/v1/webhooks/secret').auth(fresh, bearer).expect(200);
+      expect(secret.body.previous_secret_expires_at).toBeNull();
+      await t.http.post('/v1/webhooks/secret/rotate').auth(fresh, bearer).expect(200);
+      await t.http.delete(`/v1/api-keys/${keyId}`).auth(fresh, bearer).expect(204);
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(401);
+    });
+  });
+
   describe('password reset', () => {
     const bearer = { type: 'bearer' } as const;
     const forgot = (email: string) => t.http.post('/v1/auth/forgot-password').send({ email });

@@ -6,7 +6,7 @@ import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-exam
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { ApiKeysService } from './api-keys.service';
 import { AuthErrorExamples, AuthErrors } from './auth.errors';
-import { AuthService } from './auth.service';
+import { assertRecentLogin, AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal } from './decorators';
 import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import type { Principal } from './principal';
@@ -80,11 +80,16 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
-    description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.',
+    description:
+      'The key is rejected (401 INVALID_API_KEY) from its very next use. Needs a login within the last hour, as creating a key does.',
   })
   @ApiNoContentResponse({ description: 'Revoked.' })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForRevocation,
+  ])
   @ApiErrorResponse(404, 'NOT_FOUND', [ErrorExamples.notFound('API key')])
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    assertRecentLogin(principal, 'revoke an API key');
     await this.apiKeys.revoke(principal.accountId, id);
   }
 }

@@ -38,12 +38,18 @@ export const AuthErrors = {
     new DomainError('INVALID_VERIFICATION_TOKEN', 'This verification link is invalid, expired or already used. Request a new one.'),
   invalidResetToken: () =>
     new DomainError('INVALID_RESET_TOKEN', 'This password reset link is invalid, expired or already used. Ask for a new one.'),
-  reauthenticationRequired: (reason: 'missing' | 'wrong') =>
+  /**
+   * `missing` and `wrong`: key creation, which takes the password in its body; `login`: the other acts on credentials
+   * (reading or rotating the webhook secret, revoking a key), which a fresh login allows.
+   */
+  reauthenticationRequired: (reason: 'missing' | 'wrong' | 'login', action = 'create an API key') =>
     new DomainError(
       'REAUTHENTICATION_REQUIRED',
       reason === 'missing'
-        ? 'This session is more than an hour old: send your password as `password` to create an API key.'
-        : 'The password is wrong: send your account password as `password` to create an API key.',
+        ? `This session is more than an hour old: send your password as \`password\` to ${action}.`
+        : reason === 'wrong'
+          ? `The password is wrong: send your account password as \`password\` to ${action}.`
+          : `This session is more than an hour old: log in again (POST /v1/auth/login) to ${action}.`,
     ),
   tooManyAttempts: (retryAfterSeconds: number) =>
     new DomainError(
@@ -74,5 +80,17 @@ export const AuthErrorExamples = {
   reauthenticationRequired: {
     summary: 'A session more than an hour old creates a key without the password',
     error: AuthErrors.reauthenticationRequired('missing'),
+  },
+  reauthenticationRequiredForSecret: {
+    summary: 'A session more than an hour old reads the webhook secret',
+    error: AuthErrors.reauthenticationRequired('login', 'read the webhook secret'),
+  },
+  reauthenticationRequiredForRotation: {
+    summary: 'A session more than an hour old rotates the webhook secret',
+    error: AuthErrors.reauthenticationRequired('login', 'rotate the webhook secret'),
+  },
+  reauthenticationRequiredForRevocation: {
+    summary: 'A session more than an hour old revokes a key',
+    error: AuthErrors.reauthenticationRequired('login', 'revoke an API key'),
   },
 } satisfies Record<string, ErrorExample>;

@@ -110,8 +110,7 @@ export class AuthService {
    * limited like logins). API keys cannot create keys at all.
    */
   async assertRecentlyAuthenticated(principal: Principal, password: string | undefined): Promise<void> {
-    const issuedAt = principal.session?.issuedAt;
-    if (issuedAt && Date.now() - issuedAt.getTime() <= RECENT_LOGIN_MS) return;
+    if (isRecentLogin(principal)) return;
     if (password === undefined) throw AuthErrors.reauthenticationRequired('missing');
     const buckets = [{ name: `reauth:${principal.accountId}`, limit: 10, windowSeconds: 15 * 60 }];
     await this.attempts.consume(buckets);
@@ -185,8 +184,23 @@ export class AuthService {
   }
 }
 
-/** A dashboard session younger than this creates API keys without giving its password again. */
+/** A dashboard session younger than this acts on the account's credentials without giving its password again. */
 const RECENT_LOGIN_MS = 3600_000;
+
+/** Whether the caller is a dashboard session that logged in within the last hour. */
+export function isRecentLogin(principal: Principal): boolean {
+  const issuedAt = principal.session?.issuedAt;
+  return issuedAt !== undefined && Date.now() - issuedAt.getTime() <= RECENT_LOGIN_MS;
+}
+
+/**
+ * Reading or rotating the webhook secret and revoking a key need a login within the last hour, as creating a key does
+ * (contract §27): a stolen session, or a screen left unlocked, cannot read the secret receivers trust or cut production
+ * off. 403 REAUTHENTICATION_REQUIRED otherwise; logging in again allows it. `action` completes "log in again to …".
+ */
+export function assertRecentLogin(principal: Principal, action: string): void {
+  if (!isRecentLogin(principal)) throw AuthErrors.reauthenticationRequired('login', action);
+}
 
 /**
  * Login attempts, counted per source and e-mail (10 in 15 minutes: slows one attacker on one account), per source

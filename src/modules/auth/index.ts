@@ -7,6 +7,7 @@ export { visibleModes, type AuthenticatedRequestFields, type Principal } from '.
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';
 export { RequireCallerGuard } from './guards/require-caller.guard';
 export { AuthErrorExamples, AuthErrors, type AuthErrorCode } from './auth.errors';
+export { assertRecentLogin } from './auth.service';
 
 import { ApiKey } from './entities/api-key.entity';
 import { EmailVerification } from './entities/email-verification.entity';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
-import { Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
+import { assertRecentLogin, AuthErrorExamples, Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
 import { DeliveryDto, DeliveryListDto, ListDeliveriesQueryDto, SigningSecretDto } from './dto/webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookSecretsService } from './webhook-secrets.service';
@@ -21,10 +21,14 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'getWebhookSecret',
     summary: 'Reveal the webhook signing secret',
-    description: 'Created on first use. Verify X-Service-Signature with it.',
+    description: 'Created on first use. Verify X-Service-Signature with it. Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForSecret,
+  ])
   secret(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    assertRecentLogin(principal, 'read the webhook secret');
     return this.secrets.view(principal.accountId);
   }
 
@@ -35,10 +39,15 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the webhook signing secret',
-    description: 'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).',
+    description:
+      'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2). Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForRotation,
+  ])
   rotate(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    assertRecentLogin(principal, 'rotate the webhook secret');
     return this.secrets.rotate(principal.accountId);
   }
 

@@ -70,7 +70,12 @@ export class AuthController {
   @ApiOperation({ operationId: 'logIn', summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [AuthErrorExamples.invalidCredentials])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [AuthErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(
+    429,
+    'TOO_MANY_ATTEMPTS (logins per source and e-mail, per source, and per e-mail from sources that have failed on it; a source is ' +
+      'an IPv4 address or an IPv6 /64)',
+    [AuthErrorExamples.tooManyAttempts],
+  )
   async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
     const { accessToken, user } = await this.auth.login(body, ip);
     return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
@@ -111,11 +116,12 @@ export class AuthController {
     description:
       'Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, ' +
       'an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per ' +
-      'source (20 an hour) and per e-mail address (5 an hour).',
+      'source (an IPv4 address or IPv6 /64: 20 an hour, then 429). An address gets at most 5 e-mails an hour: beyond, the answer ' +
+      'is the same and no e-mail is sent (the newest link already sent still works).',
   })
   @ApiAcceptedResponse({ type: ForgotPasswordResponseDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (reset e-mails per source and per e-mail address)', [AuthErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (reset e-mails per source)', [AuthErrorExamples.tooManyAttempts])
   async requestPasswordReset(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<ForgotPasswordResponseDto> {
     await this.passwordReset.requestReset(body.email, ip);
     return {

@@ -5,10 +5,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { AuthErrors } from './auth.errors';
+import { requestSource } from '../../common/http/request-source';
 import { newId } from '../../common/util/ids';
 import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { AttemptLimiter } from './attempt-limiter.service';
+import { AttemptLimiter, type LoginLimits } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -68,16 +69,15 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, ip: string): Promise<{ accessToken: string; user: User }> {
     const email = normalizeEmail(input.email);
-    const buckets = loginBuckets(email, ip);
+    const limits = loginLimits(email, ip);
     // Counted before the password is checked, atomically: parallel guesses cannot all slip past the limit.
-    await this.attempts.consume(buckets);
+    await this.attempts.consumeLogin(limits);
     const user = await this.users.findOneBy({ email });
     // Unknown e-mail and wrong password take the same path and about the same time.
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !valid) throw AuthErrors.invalidCredentials();
     // A good password was no failure: the source starts afresh on this account, and the wider buckets forget it.
-    await this.attempts.clear([buckets[0].name]);
-    await this.attempts.giveBack([buckets[1].name, buckets[2].name]);
+    await this.attempts.loginSucceeded(limits);
     const accessToken = await this.jwt.signAsync(
       // `ver`: the account's token version (logging out everywhere bumps it); `jti`: this token, for logging it out.
       { sub: user.id, ver: user.tokenVersion },
@@ -203,15 +203,20 @@ export function assertRecentLogin(principal: Principal, action: string): void {
 }
 
 /**
- * Login attempts, counted per source and e-mail (10 in 15 minutes: slows one attacker on one account), per source
- * (50: one address guessing across accounts) and per e-mail from anywhere (100: guessing spread over many addresses).
- * The tightest limit is on the source, not the account, so someone guessing a password does not lock its owner out.
+ * Login attempts (ADR 0037), counted per source (an IPv4 address or an IPv6 /64) and e-mail: 10 in 15 minutes, which
+ * slows one guesser on one account; per source: 50, one guesser across accounts; and per e-mail from anywhere: 100,
+ * guessing spread over many sources. The e-mail's limit refuses only the sources that have tried it without the right
+ * password in the last 24 hours (`tried`): past it, each new source gets one guess a day, and the owner's right
+ * password from a source that has not failed still logs in. Someone guessing slows the guessing down, never locks the
+ * owner out.
  */
-export function loginBuckets(email: string, ip: string) {
+export function loginLimits(email: string, ip: string): LoginLimits {
   const window = 15 * 60;
-  return [
-    { name: `login:source:${ip}:${email}`, limit: 10, windowSeconds: window },
-    { name: `login:ip:${ip}`, limit: 50, windowSeconds: window },
-    { name: `login:email:${email}`, limit: 100, windowSeconds: window },
-  ];
+  const source = requestSource(ip);
+  return {
+    sourceAndEmail: { name: `login:source:${source}:${email}`, limit: 10, windowSeconds: window },
+    source: { name: `login:ip:${source}`, limit: 50, windowSeconds: window },
+    email: { name: `login:email:${email}`, limit: 100, windowSeconds: window },
+    tried: { name: `login:tried:${email}`, member: source, ttlSeconds: 24 * 3600 },
+  };
 }

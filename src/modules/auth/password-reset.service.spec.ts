@@ -81,7 +81,7 @@ describe('PasswordResetService', () => {
       },
       deliversToOutbox: false,
     } as unknown as MailService;
-    const attempts = { consume: async () => undefined, clear: async () => undefined } as unknown as AttemptLimiter;
+    const attempts = { consume: async () => undefined, take: async () => true, clear: async () => undefined } as unknown as AttemptLimiter;
     const principals = { invalidate: async (tag: string) => void invalidated.push(tag) } as unknown as PrincipalCache;
     service = new PasswordResetService(config, repo, dataSource, jwt, mail, attempts, principals, renewals);
   });

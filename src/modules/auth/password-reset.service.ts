@@ -5,11 +5,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { runInTransaction } from '../../database/transactions';
+import { requestSource } from '../../common/http/request-source';
 import { MailService } from '../../infrastructure/mail/mail.service';
 import { AccountSecretRenewals } from './account-secret-renewals';
 import { AttemptLimiter } from './attempt-limiter.service';
 import { AuthErrors } from './auth.errors';
-import { loginBuckets, normalizeEmail } from './auth.service';
+import { loginLimits, normalizeEmail } from './auth.service';
 import { ApiKey } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
 import { hashPassword } from './passwords';
@@ -44,12 +45,18 @@ export class PasswordResetService {
    * `POST /v1/auth/forgot-password`. Answers the same whether or not the address has an account: the limits count
    * both alike, and the e-mail is sent after the answer, so neither the answer nor its timing (a slow mail server)
    * tells which addresses have accounts.
+   *
+   * A source past its own limit is refused (429). An address past its limit is answered as any other, but no further
+   * e-mail is sent that hour (ADR 0037): the inbox is not flooded, and since every link works for an hour until one is
+   * used, the newest link already in the inbox still works; requests from others never stop the owner resetting.
    */
   async requestReset(rawEmail: string, ip: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
-    await this.attempts.consume(forgotPasswordBuckets(email, ip));
+    const buckets = forgotPasswordBuckets(email, ip);
+    await this.attempts.consume([buckets.source]);
+    const mailed = await this.attempts.take(buckets.email);
     const user = await this.users.findOneBy({ email });
-    if (!user) return;
+    if (!user || !mailed) return;
     void this.sendResetLink(user).catch((err) =>
       this.logger.error({ err, user_id: user.id }, 'Could not send the password reset e-mail; the user can ask again'),
     );
@@ -96,8 +103,15 @@ export class PasswordResetService {
     });
     // Sessions and keys resolved before (on every API process) must see the reset now.
     await this.principals.invalidate(`account:${user.id}`);
-    // Someone locked out by their own failed guesses logs in with the new password straight away, from here.
-    await this.attempts.clear([loginBuckets(user.email, ip)[0].name]);
+    // The owner logs in with the new password straight away, from here and from any source that tried before; and may
+    // ask for a link again.
+    const login = loginLimits(user.email, ip);
+    await this.attempts.clear([
+      login.sourceAndEmail.name,
+      login.email.name,
+      login.tried.name,
+      forgotPasswordBuckets(user.email, ip).email.name,
+    ]);
   }
 
   private async sendResetLink(user: User): Promise<void> {
@@ -131,13 +145,14 @@ function sameFingerprint(a: string, b: string): boolean {
 }
 
 /**
- * Reset e-mails, counted per source (20 an hour: one address probing or flooding many inboxes) and per e-mail address
- * from anywhere (5 an hour: one inbox is not flooded). Both count whether or not the address has an account.
+ * Reset e-mails, counted per source (an IPv4 address or an IPv6 /64; 20 an hour: one source probing or flooding many
+ * inboxes; beyond, 429) and per e-mail address from anywhere (5 an hour: one inbox is not flooded; beyond, the same 202
+ * and no e-mail). Both count whether or not the address has an account.
  */
 export function forgotPasswordBuckets(email: string, ip: string) {
   const window = 3600;
-  return [
-    { name: `forgot-password:ip:${ip}`, limit: 20, windowSeconds: window },
-    { name: `forgot-password:email:${email}`, limit: 5, windowSeconds: window },
-  ];
+  return {
+    source: { name: `forgot-password:ip:${requestSource(ip)}`, limit: 20, windowSeconds: window },
+    email: { name: `forgot-password:email:${email}`, limit: 5, windowSeconds: window },
+  };
 }

@@ -1,14 +1,17 @@
-import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import type { ApiRateLimit } from '../../common/http/api-rate-limit';
+import { requestSource } from '../../common/http/request-source';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { REDIS } from '../../infrastructure/redis/redis.module';
 import type { AuthenticatedRequestFields } from '../auth';
 import { BillingErrors } from './billing.errors';
 import { PlansService } from './plans.service';
+
+/** Whose anonymous budget a request spends: its IPv4 address, or its IPv6 /64 (`requestSource`). */
+export const anonymousSource = requestSource;
 
 /** The API rate's window: fixed, one minute. */
 export const RATE_WINDOW_MS = 60_000;
@@ -93,25 +96,6 @@ export class RateLimiter implements ApiRateLimit {
 /** An account's window: test keys (`mapr_test_`) count in their own, live keys and dashboard sessions in the live one. */
 function accountTracker(principal: { accountId: string; via: 'jwt' | 'api_key'; sandbox: boolean }): string {
   return principal.via === 'api_key' && principal.sandbox ? `account:${principal.accountId}:test` : `account:${principal.accountId}`;
-}
-
-/**
- * Whose anonymous budget a request spends: its IPv4 address, or the /64 network of an IPv6 one. One IPv6 host
- * commonly holds a whole /64 and could change address for every request; a /64 is what one subscriber gets.
- */
-export function anonymousSource(ip: string): string {
-  const v4Mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (v4Mapped) return v4Mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head, tail = ''] = ip.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
 }
 
 function setHeaders(res: Pick<Response, 'setHeader'>, window: RateWindow): void {

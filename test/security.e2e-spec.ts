@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { loadConfiguration } from '../src/config';
 import { AttemptLimiter, loginLimits } from '../src/modules/auth/testing';
 import { createAccount, passwordResetLinkFor, resetTokenOf, startTestApp, TestApp } from './support/test-app';
 
@@ -191,5 +192,44 @@ describe('Security headers, secrets uncached, health detail, login limits, slow 
     expect(heldMs).toBeLessThan(15_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 'REQUEST_TIMEOUT' });
+  });
+});
+
+describe('Registration per source', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The documented defaults (5 an hour, 20 a day), which startTestApp raises for the other suites' accounts.
+    const defaults = loadConfiguration({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/mapr-config-spec' });
+    expect(defaults.auth.registrationsPerSource).toEqual({ hour: 5, day: 20 });
+    t = await startTestApp({ TRUST_PROXY_HOPS: '1', REGISTRATIONS_PER_SOURCE_PER_HOUR: '5', REGISTRATIONS_PER_SOURCE_PER_DAY: '20' });
+  });
+  afterAll(() => t?.close());
+
+  const register = (email: string, from: string) =>
+    t.http.post('/v1/auth/register').set('X-Forwarded-For', from).send({ email, password: 'correct horse battery', name: 'Someone' });
+
+  it('allows 5 accounts an hour from one source, the 409 of a taken address included, then 429 with Retry-After; other sources go on', async () => {
+    const taken = `taken-${Date.now()}@example.com`;
+    await register(taken, '203.0.113.200').expect(201);
+    for (let i = 1; i <= 4; i++) await register(`signup-${i}-${Date.now()}@example.com`, '198.51.100.200').expect(201);
+    // Finding out that an address has an account (409, which the contract keeps) spends one too.
+    expect((await register(taken, '198.51.100.200').expect(409)).body.error_code).toBe('EMAIL_ALREADY_REGISTERED');
+    const refused = await register(`signup-6-${Date.now()}@example.com`, '198.51.100.200').expect(429);
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      error_code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(/^Too many accounts were created from your network lately; try again in \d+ minutes?\.$/),
+      request_id: expect.any(String),
+      retry_after_seconds: expect.any(Number),
+    });
+    expect(refused.body.retry_after_seconds).toBeGreaterThan(3000);
+    expect(refused.headers['retry-after']).toBe(String(refused.body.retry_after_seconds));
+    await register(`signup-7-${Date.now()}@example.com`, '198.51.100.201').expect(201);
+  });
+
+  it('counts an IPv6 source per /64', async () => {
+    for (let i = 1; i <= 5; i++) await register(`v6-${i}-${Date.now()}@example.com`, `2001:db8:99:1::${i}`).expect(201);
+    await register(`v6-6-${Date.now()}@example.com`, '2001:db8:99:1:ffff::1').expect(429);
+    await register(`v6-7-${Date.now()}@example.com`, '2001:db8:99:2::1').expect(201);
   });
 });

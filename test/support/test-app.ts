@@ -68,8 +68,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     // every other suite's queued jobs as lost and render them. The sweep has its own test.
     RENDER_QUEUE_SWEEP_SECONDS: '0',
     MAPR_ROLE: 'api',
-    // Every test account registers and logs in from 127.0.0.1; the per-IP limit has its own test.
+    // Every test account registers and logs in from 127.0.0.1; the per-IP limits have their own tests.
     ANONYMOUS_REQUESTS_PER_MINUTE: '100000',
+    REGISTRATIONS_PER_SOURCE_PER_HOUR: '100000',
+    REGISTRATIONS_PER_SOURCE_PER_DAY: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // No style previews unless a suite brings its own: the repository's build may or may not have rendered them.
     STYLE_PREVIEWS_DIR: join(dataDir, 'style-previews'),

@@ -87,13 +87,13 @@ export class AttemptLimiter {
   /**
    * Counts this attempt in every bucket before the work it guards, in one atomic step: requests racing in parallel
    * cannot all pass a check made before any of them is recorded. 429 TOO_MANY_ATTEMPTS (nothing counted) when a
-   * bucket is at its limit.
+   * bucket is at its limit (`refusal` words it for the case).
    */
-  async consume(buckets: AttemptBucket[]): Promise<void> {
+  async consume(buckets: AttemptBucket[], refusal: (retryAfterSeconds: number) => Error = AuthErrors.tooManyAttempts): Promise<void> {
     const keys = buckets.map((b) => this.keys.key('attempts', b.name));
     const args = buckets.flatMap((b) => [b.windowSeconds, b.limit]);
     const remainingMs = Number(await this.redis.eval(CONSUME_ALL_OR_NONE, keys.length, ...keys, ...args));
-    if (remainingMs >= 0) throw AuthErrors.tooManyAttempts(Math.max(1, Math.ceil(remainingMs / 1000)));
+    if (remainingMs >= 0) throw refusal(Math.max(1, Math.ceil(remainingMs / 1000)));
   }
 
   /**

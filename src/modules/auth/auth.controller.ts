@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
-import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuthErrorExamples } from './auth.errors';
 import { AuthService } from './auth.service';
@@ -49,13 +49,20 @@ export class AuthController {
     summary: 'Create an account',
     description:
       'Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource ' +
-      '(GET /v1/account, once logged in).',
+      '(GET /v1/account, once logged in). Limited per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default ' +
+      '(REGISTRATIONS_PER_SOURCE_PER_HOUR, REGISTRATIONS_PER_SOURCE_PER_DAY), whatever the answer.',
   })
   @ApiCreatedResponse({ type: RegisterResponseDto, headers: CREATED_HEADERS_DOC })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
   @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [AuthErrorExamples.emailAlreadyRegistered])
-  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<RegisterResponseDto> {
-    const user = await this.auth.register(body);
+  @ApiErrorResponse(
+    429,
+    'TOO_MANY_ATTEMPTS: registrations per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default',
+    [AuthErrorExamples.tooManyRegistrations],
+    RETRY_AFTER_HEADER,
+  )
+  async register(@Body() body: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<RegisterResponseDto> {
+    const user = await this.auth.register(body, ip);
     announceCreated(res, `${this.config.http.publicUrl}/v1/account`);
     return {
       user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },

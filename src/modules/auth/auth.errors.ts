@@ -58,7 +58,21 @@ export const AuthErrors = {
       { retry_after_seconds: retryAfterSeconds },
       retryAfterSeconds,
     ),
+  tooManyRegistrations: (retryAfterSeconds: number) =>
+    new DomainError(
+      'TOO_MANY_ATTEMPTS',
+      `Too many accounts were created from your network lately; try again in ${waitInWords(retryAfterSeconds)}.`,
+      { retry_after_seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    ),
 } satisfies Record<string, (...args: never[]) => DomainError<AuthErrorCode>>;
+
+/** "42 seconds", "12 minutes", "3 hours": how long a person waits, rounded up. */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 3600)} hour${Math.ceil(seconds / 3600) === 1 ? '' : 's'}`;
+}
 
 /** OpenAPI examples of these errors, by the situation they show. */
 export const AuthErrorExamples = {
@@ -77,6 +91,7 @@ export const AuthErrorExamples = {
   emailAlreadyRegistered: { summary: 'The e-mail address has an account', error: AuthErrors.emailAlreadyRegistered() },
   emailAlreadyVerified: { summary: 'Nothing to verify', error: AuthErrors.emailAlreadyVerified() },
   tooManyAttempts: { summary: 'Too many attempts for this e-mail or IP', error: AuthErrors.tooManyAttempts(60) },
+  tooManyRegistrations: { summary: 'Too many accounts registered from one source', error: AuthErrors.tooManyRegistrations(1800) },
   reauthenticationRequired: {
     summary: 'A session more than an hour old creates a key without the password',
     error: AuthErrors.reauthenticationRequired('missing'),

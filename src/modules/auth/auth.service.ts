@@ -9,7 +9,7 @@ import { requestSource } from '../../common/http/request-source';
 import { newId } from '../../common/util/ids';
 import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { AttemptLimiter, type LoginLimits } from './attempt-limiter.service';
+import { type AttemptBucket, AttemptLimiter, type LoginLimits } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -42,7 +42,13 @@ export class AuthService {
     private readonly revocations: SessionRevocations,
   ) {}
 
-  async register(input: { email: string; password: string; name: string }): Promise<User> {
+  /**
+   * Counted per source (an IPv4 address or an IPv6 /64) before anything else, whatever the outcome: a 409 for an
+   * address that has an account counts too, which also bounds how fast the 409 can be used to find accounts (the
+   * contract keeps the 409; docs/security.md weighs it).
+   */
+  async register(input: { email: string; password: string; name: string }, ip: string): Promise<User> {
+    await this.attempts.consume(registrationBuckets(ip, this.config.auth.registrationsPerSource), AuthErrors.tooManyRegistrations);
     const email = normalizeEmail(input.email);
     if (await this.users.existsBy({ email })) throw AuthErrors.emailAlreadyRegistered();
     const user = this.users.create({
@@ -219,4 +225,13 @@ export function loginLimits(email: string, ip: string): LoginLimits {
     email: { name: `login:email:${email}`, limit: 100, windowSeconds: window },
     tried: { name: `login:tried:${email}`, member: source, ttlSeconds: 24 * 3600 },
   };
+}
+
+/** Registrations per source: an hour's and a day's (24 hours from the first), both counted, in one step. */
+export function registrationBuckets(ip: string, perSource: { hour: number; day: number }): AttemptBucket[] {
+  const source = requestSource(ip);
+  return [
+    { name: `register:source:${source}:hour`, limit: perSource.hour, windowSeconds: 3600 },
+    { name: `register:source:${source}:day`, limit: perSource.day, windowSeconds: 24 * 3600 },
+  ];
 }

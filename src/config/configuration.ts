@@ -92,7 +92,7 @@ function resolveJwtSecret(env: EnvironmentVariables, dataDir: string): string {
   if (env.NODE_ENV === 'production') throw new ConfigurationError('Invalid configuration:\n  - JWT_SECRET is required in production');
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;

@@ -16,9 +16,13 @@ export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promis
   // Before anything is written: the generated JWT secret's folder is made private too.
   process.umask(0o077);
   const config = { ...loadConfiguration(), ...overrides };
-  secureDataFolder(config);
   // Until the app's pino logger takes over, lines (the embedded Redis starting) follow LOG_FORMAT too.
   Logger.overrideLogger(new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'pretty' }));
+  const notOurs = secureDataFolder(config);
+  if (notOurs.length > 0)
+    new Logger('DataFolder').warn(
+      `Could not make ${notOurs.join(', ')} private to this user (another user owns it): check who else can read the data folder`,
+    );
   let embedded: EmbeddedRedis | undefined;
   if (!config.redis.url) {
     embedded = new EmbeddedRedis(config.redis.embeddedDir);

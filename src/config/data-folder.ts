@@ -13,33 +13,49 @@ export const PRIVATE_FILE_MODE = 0o600;
  * file, its WAL, e-mails, the private Redis's files and rendered files are 0600 and their folders 0700). An install
  * from before is fixed at start: the folder, the files directly in it, and the outbox and private Redis folders with
  * everything in them. Stored videos are left as they are: the folder around them is closed, and the CDN serves them.
+ * Answers the paths it could not change because another user owns them.
  */
-export function secureDataFolder(config: Pick<AppConfig, 'dataDir' | 'database' | 'mail' | 'redis'>): void {
+export function secureDataFolder(config: Pick<AppConfig, 'dataDir' | 'database' | 'mail' | 'redis'>): string[] {
   process.umask(0o077);
+  const notOurs: string[] = [];
   mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodSync(config.dataDir, PRIVATE_DIR_MODE);
+  makePrivate(config.dataDir, PRIVATE_DIR_MODE, notOurs);
   for (const entry of readdirSync(config.dataDir)) {
     const path = join(config.dataDir, entry);
-    if (lstatSync(path).isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    if (lstatSync(path).isFile()) makePrivate(path, PRIVATE_FILE_MODE, notOurs);
   }
-  for (const dir of [config.mail.outboxDir, config.redis.embeddedDir]) privateTree(dir);
+  for (const dir of [config.mail.outboxDir, config.redis.embeddedDir]) privateTree(dir, notOurs);
   if (config.database.kind === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) {
       const path = `${config.database.path}${suffix}`;
-      if (existsSync(path)) chmodSync(path, PRIVATE_FILE_MODE);
+      if (existsSync(path)) makePrivate(path, PRIVATE_FILE_MODE, notOurs);
     }
+  }
+  return notOurs;
+}
+
+/**
+ * chmod, except on what the service's user does not own (a volume mounted by someone else, as Kubernetes mounts an
+ * `emptyDir` for an fsGroup): that is named in `notOurs` for the start to warn about, rather than stop the start.
+ */
+function makePrivate(path: string, mode: number, notOurs: string[]): void {
+  try {
+    chmodSync(path, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+    notOurs.push(path);
   }
 }
 
 /** A folder and everything in it: folders 0700, files 0600 (symbolic links are not followed). */
-function privateTree(dir: string): void {
+function privateTree(dir: string, notOurs: string[]): void {
   if (!existsSync(dir) || !lstatSync(dir).isDirectory()) return;
-  chmodSync(dir, PRIVATE_DIR_MODE);
+  makePrivate(dir, PRIVATE_DIR_MODE, notOurs);
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     const stat = lstatSync(path);
-    if (stat.isDirectory()) privateTree(path);
-    else if (stat.isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    if (stat.isDirectory()) privateTree(path, notOurs);
+    else if (stat.isFile()) makePrivate(path, PRIVATE_FILE_MODE, notOurs);
   }
 }
 
@@ -50,5 +66,5 @@ function privateTree(dir: string): void {
 export function privateSqliteFile(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
   closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
-  chmodSync(path, PRIVATE_FILE_MODE);
+  makePrivate(path, PRIVATE_FILE_MODE, []);
 }

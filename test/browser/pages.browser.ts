@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ageSession, logIn, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verifiedAccount } from './support';
+import { ageSession, logIn, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verificationLink, verifiedAccount } from './support';
 
 /**
  * Every page opens by its own address (a bookmark, a reload), reads well at desktop and phone width,
@@ -68,6 +68,21 @@ test('a session over an hour old gives the password again before it reveals or r
   await row.getByLabel('Your password').fill(password);
   await row.getByRole('button', { name: 'Confirm' }).click();
   await expect(row.getByText('Revoked')).toBeVisible();
+});
+
+test('an account whose address is not verified yet is told on the keys page that keys wait for it', async ({ page, request }) => {
+  const unverified = `unverified-${Date.now()}@example.com`;
+  await request.post('/v1/auth/register', { data: { email: unverified, password, name: 'Uma Unverified' } });
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logIn(page, unverified, password);
+  await page.goto('/keys');
+  await expect(page.getByText('Verify your e-mail address first: keys are made for verified addresses only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  await screenshotBothWidths(page, 'api-keys-unverified');
+  // Verified in another tab: the page lets the key be made once asked to look again.
+  expect((await request.get(verificationLink(unverified))).ok()).toBe(true);
+  await page.getByRole('button', { name: 'I have opened the link' }).click();
+  await expect(page.getByRole('button', { name: 'Create key' })).toBeVisible();
 });
 
 test('a forgotten password is reset from the e-mailed link; earlier sessions end and the link works once', async ({ page, request }) => {

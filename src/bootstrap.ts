@@ -23,12 +23,27 @@ export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promis
     new Logger('DataFolder').warn(
       `Could not make ${notOurs.join(', ')} private to this user (another user owns it): check who else can read the data folder`,
     );
+  logUnhandledRejections();
   let embedded: EmbeddedRedis | undefined;
   if (!config.redis.url) {
     embedded = new EmbeddedRedis(config.redis.embeddedDir);
     config.redis = { ...config.redis, url: await embedded.start() };
   }
   return { config, stopEmbeddedServices: () => embedded?.stopSync() };
+}
+
+/**
+ * A promise that rejects with nobody listening is logged, and the process goes on. Node's default ends the process,
+ * and with it every other request, still and render: a library's un-awaited clean-up (Remotion's cancelled still
+ * closes its tab that way) is no reason to take them all down. Thrown exceptions still end the process: after one,
+ * its state is unknown.
+ */
+export function logUnhandledRejections(): void {
+  if (process.listenerCount('unhandledRejection') > 0) return;
+  const logger = new Logger('Process');
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'Unhandled promise rejection (logged; the process goes on)');
+  });
 }
 
 /** How long a graceful shutdown may take before the process exits anyway. */

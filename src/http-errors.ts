@@ -47,6 +47,7 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
   FEATURE_NOT_AVAILABLE: { status: 403, title: 'Feature not available' },
   // rendering: the render API and files
   PREVIEW_STILL_IN_PROGRESS: { status: 429, title: 'Preview still in progress' },
+  PREVIEW_STILL_BUSY: { status: 429, title: 'Preview stills busy' },
   PREVIEW_STILL_LIMIT_EXCEEDED: { status: 429, title: 'Preview still limit exceeded' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: 'Idempotency key reused' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },

@@ -423,8 +423,9 @@ describe('Accounts and authentication', () => {
       // A squatter registers the owner's address (never verified) and holds keys, the webhook secret and a listen secret.
       const squatter = await createAccount(t, { verified: false });
       await t.http.get('/v1/account').auth(squatter.liveKey, bearer).expect(200);
-      const webhookSecret = (await t.http.get('/v1/webhooks/secret').auth(squatter.accessToken, bearer).expect(200)).body.secret;
-      const listenSecret = (await t.http.get('/v1/events/listen-secret').auth(squatter.liveKey, bearer).expect(200)).body.secret;
+      const secrets = (await t.http.get('/v1/webhooks/secret').auth(squatter.accessToken, bearer).expect(200)).body;
+      const listenSecret = async (key: string) => (await t.http.get('/v1/events/listen-secret').auth(key, bearer).expect(200)).body.secret;
+      const listenSecrets = [await listenSecret(squatter.liveKey), await listenSecret(squatter.testKey)];
       // The owner resets the password through the link mailed to the address.
       await forgot(squatter.email).expect(202);
       await reset(resetTokenOf(await passwordResetLinkFor(t, squatter.email)), 'the owner’s own password').expect(200);
@@ -437,13 +438,15 @@ describe('Accounts and authentication', () => {
       const keys = (await t.http.get('/v1/api-keys').auth(owner, bearer).expect(200)).body.api_keys;
       expect(keys).toHaveLength(2);
       for (const key of keys) expect(key.revoked_at).toEqual(expect.any(String));
-      // New secrets, and the old webhook secret does not sign alongside for a day as after a rotation.
+      // New secrets, and the old ones do not sign alongside for a day as after a rotation.
       const renewed = (await t.http.get('/v1/webhooks/secret').auth(owner, bearer).expect(200)).body;
-      expect(renewed.secret).not.toBe(webhookSecret);
+      expect(renewed.secret).not.toBe(secrets.secret);
+      expect(renewed.sandbox_secret).not.toBe(secrets.sandbox_secret);
       expect(renewed.previous_secret_expires_at).toBeNull();
-      const key = (await t.http.post('/v1/api-keys').auth(owner, bearer).send({ name: 'mine', mode: 'live' }).expect(201)).body.key;
-      const renewedListen = (await t.http.get('/v1/events/listen-secret').auth(key, bearer).expect(200)).body.secret;
-      expect(renewedListen).not.toBe(listenSecret);
+      for (const mode of ['live', 'test']) {
+        const key = (await t.http.post('/v1/api-keys').auth(owner, bearer).send({ name: mode, mode }).expect(201)).body.key;
+        expect(listenSecrets).not.toContain(await listenSecret(key));
+      }
     });
   });
 

@@ -104,6 +104,7 @@ describe('Render batches', () => {
       completed: 1,
       failed: 1,
       total: 3,
+      sandbox: false,
     });
 
     const done = await batchOf(account, batchId);

@@ -6,9 +6,10 @@ import { randomBase62 } from '../src/common/util/ids';
 import { runInTransaction } from '../src/database/transactions';
 import { AccountEvents1767200000000 } from '../src/database/migrations/1767200000000-account-events';
 import { SandboxEventsAndListenSecret1769000000000 } from '../src/database/migrations/1769000000000-sandbox-events-and-listen-secret';
+import { SandboxSigningSecret1769400000000 } from '../src/database/migrations/1769400000000-sandbox-signing-secret';
 import { RenderJob, JobEventsService, RENDERER } from '../src/modules/rendering/testing';
 import { WebhookDispatcher } from '../src/modules/webhooks';
-import { WebhookDelivery, verifyWebhook } from '../src/modules/webhooks/testing';
+import { WebhookDelivery, WebhookSigningSecret, verifyWebhook } from '../src/modules/webhooks/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { TEST_DATABASE_KIND, TEST_REDIS_URL } from './support/test-env';
@@ -33,6 +34,16 @@ async function waitingFor(app: TestApp, accountId: string): Promise<void> {
 }
 
 const bearer = { type: 'bearer' } as const;
+
+/** True when the Standard Webhooks library verifies the event's headers with `secret`. */
+function tryStandard(secret: string, event: { body: string; headers: Record<string, string> }): boolean {
+  try {
+    new Webhook(secret).verify(event.body, event.headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const PLAN = { tier: 'enterprise', overrides: { concurrent_jobs: 10, requests_per_minute: 100_000 } } as const;
 const small = { duration: 3, fps: 24, aspect_ratio: '1:1' };
 
@@ -131,6 +142,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
       expires_at: job.expires_at,
       created_at: job.created_at,
       completed_at: job.completed_at,
+      sandbox: false,
     });
     expect(JSON.parse(event.body)).toEqual(event.payload);
 
@@ -141,7 +153,19 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     const listenSecret = await listenSecretOf(account);
     expect(listenSecret).toMatch(/^whsec_/);
     expect(listenSecret).not.toBe(secret);
-    expect(await listenSecretOf(account, account.testKey)).toBe(listenSecret);
+    // One listen secret per mode: a test key's is not the live one.
+    const testListenSecret = await listenSecretOf(account, account.testKey);
+    expect(testListenSecret).toMatch(/^whsec_/);
+    expect(testListenSecret).not.toBe(listenSecret);
+    expect((await t.http.get('/v1/events/listen-secret').auth(account.testKey, bearer).expect(200)).body).toEqual({
+      secret: testListenSecret,
+      sandbox: true,
+    });
+    expect((await t.http.get('/v1/events/listen-secret').auth(account.liveKey, bearer).expect(200)).body).toEqual({
+      secret: listenSecret,
+      sandbox: false,
+    });
+    expect(verifyWebhook(event.body, event.headers, testListenSecret)).toBe(false);
     expect(event).toMatchObject({ sandbox: false, signed_with: 'listen_secret' });
     expect(event.headers).toEqual({
       'X-Service-Event': 'render.complete',
@@ -207,6 +231,25 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     );
     // The live video's URL never reaches a test key.
     expect(JSON.stringify(asTest)).not.toContain(liveJob);
+    // Each payload says its mode, and each mode's events are signed with that mode's secrets only: a test key's with its
+    // listen secret, a dashboard session's sandbox event with the sandbox secret, its live event with the webhook secret.
+    expect(asLive.data[0].payload.sandbox).toBe(false);
+    expect(asTest.data[0].payload.sandbox).toBe(true);
+    const { secret, sandbox_secret: sandboxSecret } = (
+      await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)
+    ).body as { secret: string; sandbox_secret: string };
+    const [liveListen, testListen] = [await listenSecretOf(account), await listenSecretOf(account, account.testKey)];
+    const verifiers = (event: ListedEvent) =>
+      Object.entries({ secret, sandboxSecret, liveListen, testListen })
+        .filter(([, key]) => verifyWebhook(event.body, event.headers, key) || tryStandard(key, event))
+        .map(([name]) => name);
+    expect(verifiers(asLive.data[0])).toEqual(['liveListen']);
+    expect(verifiers(asTest.data[0])).toEqual(['testListen']);
+    const sandboxAsDashboard = asDashboard.data.find((e) => e.sandbox)!;
+    const liveAsDashboard = asDashboard.data.find((e) => !e.sandbox)!;
+    expect([sandboxAsDashboard.signed_with, liveAsDashboard.signed_with]).toEqual(['webhook_secret', 'webhook_secret']);
+    expect(verifiers(sandboxAsDashboard)).toEqual(['sandboxSecret']);
+    expect(verifiers(liveAsDashboard)).toEqual(['secret']);
     // An event of the other mode is no cursor: 404, as another account's.
     const notFound = await t.http
       .get('/v1/events')
@@ -241,6 +284,7 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
       message: job.message,
       created_at: job.created_at,
       failed_at: job.failed_at,
+      sandbox: false,
     });
     expect(verifyWebhook(event.body, event.headers, await listenSecretOf(account))).toBe(true);
   });
@@ -541,5 +585,71 @@ describe(`The account_events migration (${TEST_DATABASE_KIND})`, () => {
     expect(
       await dispatcher.dispatch({ accountId: account.id, event: 'batch.complete', payload: {}, batchId: batch, sandbox: false }),
     ).toBeUndefined();
+  });
+});
+
+describe(`The sandbox signing secret migration (${TEST_DATABASE_KIND})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('gives accounts without one a sandbox secret, and every stored webhook body its sandbox field', async () => {
+    const account = await createAccount(t, { keys: true });
+    const dataSource = t.app.get(DataSource);
+    const secrets = dataSource.getRepository(WebhookSigningSecret);
+    const dispatcher = t.app.get(WebhookDispatcher);
+    const before = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body.secret as string;
+    // As an account created before the migration: no sandbox secret yet.
+    await secrets.update({ accountId: account.id }, { sandboxSecret: null });
+    // Bodies as earlier versions stored them (no `sandbox`), of both modes; one delivery written but not sent.
+    const job = () => `job_${randomBase62(24)}`;
+    const stored = [
+      { payload: { event: 'render.complete', job_id: 'a', note: 'a "sandbox": in a string' }, sandbox: true },
+      { payload: { event: 'render.failed', job_id: 'b' }, sandbox: false },
+      { payload: {}, sandbox: true },
+    ];
+    for (const { payload, sandbox } of stored) {
+      await dispatcher.dispatch({ accountId: account.id, event: 'render.complete', payload, jobId: job(), sandbox });
+    }
+    const recorded = await dispatcher.record({
+      accountId: account.id,
+      url: 'https://example.com/hooks',
+      event: 'render.complete',
+      payload: { event: 'render.complete', job_id: 'c' },
+      jobId: job(),
+      sandbox: true,
+    });
+
+    const runner = dataSource.createQueryRunner();
+    try {
+      await SandboxSigningSecret1769400000000.fillSandboxSecrets(runner);
+      // Twice: a body that has its field is left as it is.
+      for (let i = 0; i < 2; i++) {
+        for (const table of ['account_events', 'webhook_deliveries']) await SandboxSigningSecret1769400000000.markPayloads(runner, table);
+      }
+    } finally {
+      await runner.release();
+    }
+
+    const row = await secrets.findOneByOrFail({ accountId: account.id });
+    expect(row.sandboxSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(row.secret).toBe(before);
+    const page: EventPage = (await t.http.get('/v1/events').auth(account.accessToken, bearer).expect(200)).body;
+    expect(page.data.map((e) => e.body)).toEqual([
+      '{"event":"render.complete","job_id":"a","note":"a \\"sandbox\\": in a string","sandbox":true}',
+      '{"event":"render.failed","job_id":"b","sandbox":false}',
+      '{"sandbox":true}',
+      '{"event":"render.complete","job_id":"c","sandbox":true}',
+    ]);
+    for (const event of page.data) expect(event.payload.sandbox).toBe(event.sandbox);
+    const delivery = await dataSource.getRepository(WebhookDelivery).findOneByOrFail({ id: recorded!.delivery!.id });
+    expect(delivery.payload).toBe('{"event":"render.complete","job_id":"c","sandbox":true}');
+    // The secret it was given is the one that signs the account's sandbox events from now on.
+    const { sandbox_secret: sandboxSecret } = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)).body;
+    expect(sandboxSecret).toBe(row.sandboxSecret);
+    const sandboxEvent = page.data.find((e) => e.sandbox)!;
+    expect(verifyWebhook(sandboxEvent.body, sandboxEvent.headers, sandboxSecret)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RENDERER } from '../src/modules/rendering/testing';
-import { signPayload } from '../src/modules/webhooks/testing';
+import { signPayload, webhookHeaders, type WebhookSigningSecrets } from '../src/modules/webhooks/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { waitFor } from './support/webhooks';
@@ -22,14 +22,14 @@ class ExampleReceiver {
     private readonly lines: string[],
   ) {}
 
-  static async start(secret: string, language: 'python' | 'node' = 'python'): Promise<ExampleReceiver> {
+  static async start(secret: string, language: 'python' | 'node' = 'python', env: Record<string, string> = {}): Promise<ExampleReceiver> {
     if (language === 'python' && !existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: run scripts/install-system-deps.sh`);
     const [command, script] =
       language === 'python'
         ? [PYTHON, join(EXAMPLES, 'python-receiver', 'receiver.py')]
         : [process.execPath, join(EXAMPLES, 'node-receiver', 'receiver.mjs')];
     const child = spawn(command, [script], {
-      env: { PATH: process.env.PATH ?? '', MAPR_WEBHOOK_SECRET: secret, PORT: '0' },
+      env: { PATH: process.env.PATH ?? '', MAPR_WEBHOOK_SECRET: secret, PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: string[] = [];
@@ -73,6 +73,11 @@ class ExampleReceiver {
     this.child.kill('SIGTERM');
     await exited;
   }
+}
+
+/** Every header a delivery of `body` carries, signed now (or at `timestamp`) with `secrets`, as plain strings. */
+function deliveryHeaders(body: string, deliveryId: string, secrets: WebhookSigningSecrets, timestamp = Math.floor(Date.now() / 1000)) {
+  return { ...webhookHeaders(body, { event: 'render.complete', deliveryId }, secrets, timestamp) } as Record<string, string>;
 }
 
 describe('examples/', () => {
@@ -127,26 +132,48 @@ describe('examples/', () => {
       expect((await receiver.post(asKey.body, asKey.headers)).status).toBe(401);
     });
 
-    it('answers 401 to a tampered body, an old timestamp, a wrong secret and the plain signature alone', async () => {
-      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete' });
+    it('answers 401 to a tampered body, an old timestamp, a wrong secret, a changed webhook-id and the plain signature alone', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete', sandbox: false });
       const now = Math.floor(Date.now() / 1000);
-      const signed = signPayload(body, { current: secret }, now);
+      const signed = deliveryHeaders(body, 'dlv_python_1', { current: secret }, now);
       // The control: the same request, untouched, passes.
-      expect((await receiver.post(body, { ...signed })).status).toBe(200);
+      expect((await receiver.post(body, signed)).status).toBe(200);
       // During a rotation any v1 entry may match.
       expect(
-        (await receiver.post(body, { ...signPayload(body, { current: 'whsec_new_0123456789abcdefghijklmnopqr', previous: secret }, now) }))
-          .status,
+        (
+          await receiver.post(
+            body,
+            deliveryHeaders(body, 'dlv_python_2', { current: `whsec_${Buffer.alloc(32, 9).toString('base64')}`, previous: secret }),
+          )
+        ).status,
       ).toBe(200);
 
-      expect((await receiver.post(body.replace('complete', 'failed'), { ...signed })).status).toBe(401);
-      expect((await receiver.post(body, { ...signPayload(body, { current: secret }, now - 600) })).status).toBe(401);
+      expect((await receiver.post(body.replace('complete', 'failed'), signed)).status).toBe(401);
+      expect((await receiver.post(body, deliveryHeaders(body, 'dlv_python_3', { current: secret }, now - 600))).status).toBe(401);
       expect(
-        (await receiver.post(body, { ...signPayload(body, { current: 'whsec_someone_else_0123456789abcdefghij' }, now) })).status,
+        (await receiver.post(body, deliveryHeaders(body, 'dlv_python_4', { current: `whsec_${Buffer.alloc(32, 1).toString('base64')}` })))
+          .status,
       ).toBe(401);
-      expect((await receiver.post(body, { 'X-Service-Signature': signed['X-Service-Signature'] })).status).toBe(401);
+      // The id is signed: a captured delivery sent again under another id is refused, not taken for a new delivery.
+      expect((await receiver.post(body, { ...signed, 'webhook-id': 'dlv_python_5', 'X-Service-Delivery': 'dlv_python_5' })).status).toBe(
+        401,
+      );
+      const plain = signPayload(body, { current: secret }, now);
+      expect((await receiver.post(body, { 'X-Service-Signature': plain['X-Service-Signature'] })).status).toBe(401);
+      expect((await receiver.post(body, { ...plain })).status).toBe(401);
       expect((await receiver.post(body, {})).status).toBe(401);
-      expect((await receiver.post(body, { 'X-Service-Signature-V2': `t=${now},v1=zz` })).status).toBe(401);
+      expect((await receiver.post(body, { ...signed, 'webhook-timestamp': '9'.repeat(4300) })).status).toBe(401);
+    });
+
+    it('handles a delivery once however often it comes, by its signed webhook-id', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_python_once', status: 'complete', sandbox: false });
+      const signed = deliveryHeaders(body, 'dlv_python_once', { current: secret });
+      for (const headers of [signed, signed, { ...signed, 'X-Service-Delivery': 'dlv_python_other' }]) {
+        expect((await receiver.post(body, headers)).status).toBe(200);
+      }
+      expect(receiver.accepted().filter((line) => line.payload.job_id === 'job_python_once')).toEqual([
+        { delivery: 'dlv_python_once', event: 'render.complete', payload: JSON.parse(body) },
+      ]);
     });
   });
 
@@ -192,18 +219,64 @@ describe('examples/', () => {
       expect(receiver.accepted()).toHaveLength(1);
     });
 
-    it('answers 401 to a tampered body, an old timestamp and a wrong secret, and says why', async () => {
-      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete' });
+    it('answers 401 to a tampered body, an old timestamp, a wrong secret and a changed webhook-id, and says why', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_example', status: 'complete', sandbox: false });
       const now = Math.floor(Date.now() / 1000);
-      const headersFor = (payload: string, secret: string, timestamp: number) => ({
-        'X-Service-Delivery': 'dlv_example',
-        ...signPayload(payload, { current: secret }, timestamp),
-      });
+      const headersFor = (payload: string, secret: string, timestamp: number, id = 'dlv_example') =>
+        deliveryHeaders(payload, id, { current: secret }, timestamp);
       expect((await receiver.post(body, headersFor(body, previous, now))).status).toBe(200);
       expect((await receiver.post(body.replace('complete', 'failed'), headersFor(body, current, now))).status).toBe(401);
       expect((await receiver.post(body, headersFor(body, current, now - 600))).status).toBe(401);
-      expect((await receiver.post(body, headersFor(body, 'whsec_not_the_secret_000000000000000000000', now))).status).toBe(401);
+      expect((await receiver.post(body, headersFor(body, `whsec_${Buffer.alloc(32, 1).toString('base64')}`, now))).status).toBe(401);
+      // The id is signed: a captured delivery sent again under another id is refused, not taken for a new delivery.
+      const renamed = { ...headersFor(body, current, now), 'webhook-id': 'dlv_renamed', 'X-Service-Delivery': 'dlv_renamed' };
+      expect((await receiver.post(body, renamed)).status).toBe(401);
       expect(receiver.notes()).toEqual(expect.arrayContaining(['refused: signature_mismatch', 'refused: timestamp_out_of_tolerance']));
+      expect(receiver.accepted().filter((line) => line.delivery === 'dlv_renamed')).toEqual([]);
+    });
+
+    it('handles a delivery once when it comes again under another X-Service-Delivery', async () => {
+      const body = JSON.stringify({ event: 'render.complete', job_id: 'job_node_once', status: 'complete', sandbox: false });
+      const signed = deliveryHeaders(body, 'dlv_node_once', { current });
+      for (const headers of [signed, { ...signed, 'X-Service-Delivery': 'dlv_node_other' }]) {
+        expect((await receiver.post(body, headers)).status).toBe(200);
+      }
+      expect(receiver.accepted().filter((line) => line.payload.job_id === 'job_node_once')).toEqual([
+        { delivery: 'dlv_node_once', event: 'render.complete', payload: JSON.parse(body) },
+      ]);
+    });
+
+    it('refuses sandbox work without the sandbox secret, and takes it, marked, with MAPR_WEBHOOK_SANDBOX_SECRET', async () => {
+      const { sandbox_secret: sandboxSecret } = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200))
+        .body;
+      const withSandbox = await ExampleReceiver.start(current, 'node', { MAPR_WEBHOOK_SANDBOX_SECRET: sandboxSecret });
+      try {
+        const sandboxJobTo = async (to: ExampleReceiver) =>
+          (
+            await t.http
+              .post('/v1/render')
+              .auth(account.testKey, bearer)
+              .send({ waypoints: [{ place: 'Lisbon' }, { place: 'Porto' }], duration: 3, webhook_url: `${to.url}/hooks/mapr` })
+              .expect(202)
+          ).body.job_id as string;
+        const firstAttempt = (jobId: string) =>
+          waitFor(
+            async () =>
+              (await t.http.get('/v1/webhooks/deliveries').query({ job_id: jobId }).auth(account.testKey, bearer)).body.deliveries,
+            (d: { attempts: { status_code: number | null }[] }[]) => d[0]?.attempts.length > 0,
+            90_000,
+          ).then(([delivery]) => delivery.attempts[0].status_code);
+
+        // The live receiver holds the live secret only: sandbox work, signed with the sandbox secret, is refused.
+        expect(await firstAttempt(await sandboxJobTo(receiver))).toBe(401);
+        const taken = await sandboxJobTo(withSandbox);
+        expect(await firstAttempt(taken)).toBe(200);
+        expect(withSandbox.accepted()).toEqual([
+          expect.objectContaining({ event: 'render.complete', payload: expect.objectContaining({ job_id: taken, sandbox: true }) }),
+        ]);
+      } finally {
+        await withSandbox.stop();
+      }
     });
   });
 

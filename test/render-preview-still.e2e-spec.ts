@@ -1,9 +1,11 @@
 /**
  * POST /v1/render/preview/still: one frame of exactly what the render would show, as a PNG drawn by the API
  * process itself (Debian's Chromium and the Remotion bundle), for clients without a browser (`mapr preview`).
- * Same body, checks and errors as POST /v1/render/preview; no quota, no job; one still at a time with a short
- * line (503 with Retry-After beyond it), one place in it per account (429 for a second still in flight) and the
- * plan's stills a minute (429); the browser closes when idle and on shutdown, leaving no temp files.
+ * Same body, checks and errors as POST /v1/render/preview; no quota, no job; a verified e-mail; one still at a time
+ * with a short line (429 PREVIEW_STILL_BUSY with Retry-After beyond it, or when the line would leave no time to draw
+ * it), one place in it per account (429 for a second still in flight), the plan's stills a minute and a network
+ * address's (429); above the plan's resolution, 1080p at most; the browser closes when idle and on shutdown, leaving
+ * no temp files.
  */
 import { processScratchDir } from '../src/common/util/process-scratch';
 import { execFileSync } from 'node:child_process';
@@ -12,12 +14,21 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
+import type Redis from 'ioredis';
+import { REDIS, RedisKeys } from '../src/infrastructure/redis/redis.module';
 import { PREVIEW_STILL_OPTIONS } from '../src/modules/rendering/testing';
 import { ensureRemotionBundle } from '../src/modules/rendering/renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 const IDLE_MS = 4_000;
+const STILLS_PER_SOURCE = 3;
+/** A documentation address of its own for each still (TEST-NET-3, 203.0.113.0/24, and onwards). */
+let addresses = 0;
+const freshAddress = () => {
+  addresses += 1;
+  return `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
 /** Where a look at the stills is kept (gitignored). */
 const SHOTS = path.join(__dirname, '..', 'tmp', 'preview-stills');
 
@@ -36,9 +47,12 @@ function browsersIn(dir: string): number[] {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-/** Waits until no Chromium of `dir` is left (its processes end moments after the browser closes). */
-async function noBrowsersLeftIn(dir: string): Promise<number[]> {
-  const deadline = Date.now() + 5_000;
+/**
+ * Waits until no Chromium of `dir` is left (its processes end moments after the browser closes), for at most
+ * `withinMs`: a bound far from the moment it waits for, so a slow machine only makes it wait longer.
+ */
+async function noBrowsersLeftIn(dir: string, withinMs = 5_000): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
   while (browsersIn(dir).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   return browsersIn(dir);
 }
@@ -53,8 +67,10 @@ describe('POST /v1/render/preview/still', () => {
 
   beforeAll(async () => {
     await ensureRemotionBundle();
+    // Each still comes from an address of its own (X-Forwarded-For through one trusted proxy), but for the test of
+    // the per-address limit, which sends three from one.
     t = await startTestApp(
-      {},
+      { TRUST_PROXY_HOPS: '1', PREVIEW_STILLS_PER_SOURCE_PER_MINUTE: String(STILLS_PER_SOURCE) },
       {
         overrides: [
           { provide: PREVIEW_STILL_OPTIONS, useValue: { maxWaiting: 4, timeoutMs: 30_000, idleMs: IDLE_MS, cancelGraceMs: 5_000 } },
@@ -67,8 +83,15 @@ describe('POST /v1/render/preview/still', () => {
   }, 240_000);
   afterAll(() => t?.close());
 
-  const still = (body: object, query: Record<string, string | number> = {}, key = account.liveKey) =>
-    t.http.post('/v1/render/preview/still').query(query).auth(key, bearer).send(body).buffer(true).parse(binary);
+  const still = (body: object, query: Record<string, string | number> = {}, key = account.liveKey, from = freshAddress()) =>
+    t.http
+      .post('/v1/render/preview/still')
+      .query(query)
+      .auth(key, bearer)
+      .set('X-Forwarded-For', from)
+      .send(body)
+      .buffer(true)
+      .parse(binary);
   const preview = (body: object, key = account.liveKey) => t.http.post('/v1/render/preview').auth(key, bearer).send(body);
 
   it('answers the last frame as a PNG at the composition’s size, not to be cached, and spends nothing', async () => {
@@ -175,21 +198,23 @@ describe('POST /v1/render/preview/still', () => {
     await t.http.post('/v1/render').auth(account.liveKey, bearer).send(body).expect(400);
   }, 120_000);
 
-  it('draws one still at a time with a short line: beyond it, 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
+  it('draws one still at a time with a short line: beyond it, at once, 429 PREVIEW_STILL_BUSY with Retry-After', async () => {
     const body = renderBody({ duration: 3 });
-    // Seven accounts, one still each: one drawn, four waiting, the rest refused.
+    // Seven accounts, one still each: one drawn, four waiting at most, the rest refused up front.
     const accounts = await Promise.all(
       Array.from({ length: 7 }, () => createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000 } })),
     );
     const answers = await Promise.all(accounts.map((caller) => still(body, {}, caller.liveKey)));
     const statuses = answers.map((res) => res.status);
-    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
-    const refused = answers.filter((res) => res.status === 503);
+    const refused = answers.filter((res) => res.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(2); // 7 requests: 1 drawing + 4 waiting at most
     for (const res of refused) {
-      expect(res.headers['retry-after']).toBe('5');
-      expect(JSON.parse((res.body as Buffer).toString('utf8'))).toMatchObject({ error_code: 'SERVICE_UNAVAILABLE' });
+      const error = JSON.parse((res.body as Buffer).toString('utf8'));
+      expect(error).toMatchObject({ error_code: 'PREVIEW_STILL_BUSY', retry_after_seconds: expect.any(Number) });
+      expect(error.retry_after_seconds).toBeGreaterThanOrEqual(1);
+      expect(res.headers['retry-after']).toBe(String(error.retry_after_seconds));
     }
     // Once the line has drained, stills are drawn again.
     await still(body).expect(200);
@@ -201,8 +226,11 @@ describe('POST /v1/render/preview/still', () => {
       [1, 2].map(() => createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 1000 } })),
     );
     const burst = Promise.all(Array.from({ length: 6 }, () => still(body, {}, greedy.liveKey)));
-    // The other account's still arrives while the burst is in flight, and is drawn (it waits behind one still at most).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The other account's still arrives once the burst is in flight (its account's mark is set), and is drawn (it
+    // waits behind one still at most).
+    const redis = t.app.get<Redis>(REDIS);
+    const greedyMark = t.app.get(RedisKeys).key('preview-stills', 'in-flight', greedy.id);
+    while (!(await redis.exists(greedyMark))) await new Promise((resolve) => setTimeout(resolve, 10));
     const others = await still(body, {}, other.liveKey);
     const greedyAnswers = await burst;
     expect(others.status).toBe(200);
@@ -237,11 +265,49 @@ describe('POST /v1/render/preview/still', () => {
     expect(limits.preview_stills_per_minute).toBe(2);
   }, 120_000);
 
+  it('draws stills for accounts with a verified e-mail only: 403 EMAIL_NOT_VERIFIED, nothing counted', async () => {
+    const unverified = await createAccount(t, { tier: 'free', verified: false, keys: false });
+    const res = await still(renderBody({ duration: 3 }), {}, unverified.accessToken).expect(403);
+    expect(JSON.parse((res.body as Buffer).toString('utf8'))).toMatchObject({ error_code: 'EMAIL_NOT_VERIFIED' });
+  }, 60_000);
+
+  it('counts the stills of one network address across its accounts: past the limit, 429 PREVIEW_STILL_LIMIT_EXCEEDED', async () => {
+    const body = renderBody({ duration: 3 });
+    const accounts = await Promise.all(
+      Array.from({ length: STILLS_PER_SOURCE + 1 }, () =>
+        createAccount(t, { tier: 'free', overrides: { requests_per_minute: 1000, preview_stills_per_minute: 1000 } }),
+      ),
+    );
+    // IPv6 addresses of one /64 are one source.
+    const sources = ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::9', '2001:db8:5:6::abcd'];
+    for (let i = 0; i < STILLS_PER_SOURCE; i += 1) await still(body, {}, accounts[i].liveKey, sources[i]).expect(200);
+    const over = await still(body, {}, accounts[STILLS_PER_SOURCE].liveKey, sources[STILLS_PER_SOURCE]).expect(429);
+    const error = JSON.parse((over.body as Buffer).toString('utf8'));
+    expect(error).toMatchObject({
+      error_code: 'PREVIEW_STILL_LIMIT_EXCEEDED',
+      limit: STILLS_PER_SOURCE,
+      message: expect.stringContaining('network address'),
+    });
+    expect(over.headers['retry-after']).toBe(String(error.retry_after_seconds));
+    // Another network draws.
+    await still(body, {}, accounts[STILLS_PER_SOURCE].liveKey, '2001:db8:5:7::1').expect(200);
+  }, 120_000);
+
+  it('draws a still above the plan’s resolution at 1080p at most: 4K 9:16 on Free is 1080 × 1920', async () => {
+    const res = await still(renderBody({ duration: 3, resolution: '4k', aspect_ratio: '9:16' }), { frame: 0 }).expect(200);
+    const png = PNG.sync.read(res.body as Buffer);
+    expect([png.width, png.height]).toEqual([1080, 1920]);
+  }, 120_000);
+
   it('closes its browser after the idle period and removes its temp folder; the next still starts a new one', async () => {
     await still(renderBody({ duration: 3 })).expect(200);
     expect(browsersIn(stillsDir).length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
-    expect(await noBrowsersLeftIn(stillsDir)).toEqual([]);
+    const drawnAt = Date.now();
+    // The browser closes by itself once it has been idle for IDLE_MS (not before), and its folder goes with it.
+    expect(await noBrowsersLeftIn(stillsDir, 60_000)).toEqual([]);
+    expect(Date.now() - drawnAt).toBeGreaterThanOrEqual(IDLE_MS / 2);
+    const folderGoneBy = Date.now() + 30_000;
+    while (fs.existsSync(stillsDir) && Date.now() < folderGoneBy) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.existsSync(stillsDir)).toBe(false);
     await still(renderBody({ duration: 3 })).expect(200);
     expect(browsersIn(stillsDir).length).toBeGreaterThan(0);

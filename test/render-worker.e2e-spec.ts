@@ -127,7 +127,6 @@ describe.each(['in_page', 'screenshots'] as const)('Render worker (RENDER_ENGINE
       cancelled_at: _c,
       estimated_duration_seconds: _e,
       batch_id: _b,
-      sandbox: _sb,
       request: _r,
       status_url: _u,
       camera_notes: _n,

@@ -4,6 +4,8 @@
  * typed errors. The renderer is the fake one (a real tiny MP4): these tests are about the client.
  */
 import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import { Mapr, MaprConnectionError, MaprError, RenderFailedError, WebhookVerificationError, type Render } from '@mapr/sdk';
@@ -11,6 +13,7 @@ import { REDIS } from '../src/infrastructure/redis/redis.module';
 import { PlansService, type TierLimits } from '../src/modules/billing';
 import { storageHitKey } from '../src/modules/billing/testing';
 import { RENDERER } from '../src/modules/rendering/testing';
+import { webhookHeaders } from '../src/modules/webhooks/testing';
 import { FAKE_VIDEO_FIXTURE, FakeRenderer } from './support/fake-renderer';
 import {
   createAccount,
@@ -332,6 +335,101 @@ describe('SDK (@mapr/sdk) against the running service', () => {
       }
     });
 
+    it('verifies sandbox work with the sandbox secret only, and takes what that secret signs as sandbox work only', async () => {
+      const { account, mapr } = await clientFor();
+      const secrets = (await t.http.get('/v1/webhooks/secret').auth(account.accessToken, { type: 'bearer' }).expect(200)).body as {
+        secret: string;
+        sandbox_secret: string;
+      };
+      const sandboxClient = new Mapr({ apiKey: account.testKey, baseUrl: t.baseUrl });
+      const { delivery } = await deliveredTo(sandboxClient, '/sdk/sandbox');
+      const outcome = (body: string, headers: Record<string, string | string[] | undefined>, key: string, options = {}) =>
+        mapr.webhooks.verify(body, headers, key, options).then(
+          (event) => `accepted sandbox=${String((event as { sandbox?: unknown }).sandbox)}`,
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)),
+        );
+      expect(JSON.parse(delivery.body)).toMatchObject({ event: 'render.complete', sandbox: true });
+      expect(await outcome(delivery.body, delivery.headers, secrets.secret)).toBe('signature_mismatch');
+      expect(await outcome(delivery.body, delivery.headers, secrets.secret, { sandboxSecret: secrets.sandbox_secret })).toBe(
+        'accepted sandbox=true',
+      );
+      // Whoever holds the sandbox secret cannot pass a body off as live work, by any of the three signatures.
+      const forged = delivery.body.replace('"sandbox":true', '"sandbox":false');
+      const now = Math.floor(Date.now() / 1000);
+      const forgedHeaders: Record<string, string> = {
+        ...webhookHeaders(forged, { event: 'render.complete', deliveryId: 'dlv_forged' }, { current: secrets.sandbox_secret }, now),
+      };
+      for (const scheme of ['v2', 'standard_webhooks', 'body_only'] as const) {
+        const options = { sandboxSecret: secrets.sandbox_secret, scheme, allowReplayableBodyOnlySignature: true };
+        expect({ scheme, outcome: await outcome(forged, forgedHeaders, secrets.secret, options) }).toEqual({
+          scheme,
+          outcome: 'signature_mismatch',
+        });
+      }
+
+      // The delivery id is signed by the Standard Webhooks signature only: changed, that one fails while V2 still passes.
+      const { delivery: live } = await deliveredTo(mapr, '/sdk/live-id');
+      const renamed = { ...live.headers, 'webhook-id': 'dlv_replayed', 'x-service-delivery': 'dlv_replayed' };
+      expect(await outcome(live.body, renamed, secrets.secret, { scheme: 'standard_webhooks' })).toBe('signature_mismatch');
+      expect(await outcome(live.body, renamed, secrets.secret)).toBe('accepted sandbox=false');
+    });
+
+    it('refuses malformed signature headers with a reason, never another error', async () => {
+      const { mapr } = await clientFor();
+      const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+      const reason = (headers: Record<string, string>, options = {}) =>
+        mapr.webhooks.verify('{}', headers, secret, options).then(
+          () => 'accepted',
+          (error: unknown) => (error instanceof WebhookVerificationError ? error.reason : `${(error as Error).name}: ${String(error)}`),
+        );
+      const digits = '9'.repeat(4300);
+      expect(await reason({ 'x-service-signature-v2': `t=${digits},v1=${'0'.repeat(64)}` })).toBe('malformed_signature');
+      expect(await reason({ 'webhook-id': 'dlv_1', 'webhook-timestamp': digits, 'webhook-signature': 'v1,AAAA' })).toBe(
+        'malformed_signature',
+      );
+      // A secret with no key bytes after whsec_ cannot have signed a Standard Webhooks header.
+      const emptyKey = await mapr.webhooks
+        .verify(
+          '{}',
+          { 'webhook-id': 'a', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+          'whsec_A',
+        )
+        .catch((error: unknown) => (error instanceof WebhookVerificationError ? error.reason : String(error)));
+      expect(emptyKey).toBe('signature_mismatch');
+      // A little fuzzing: pieces of every header, put together at random (seeded).
+      let seed = 20260326;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const pieces = [
+        't',
+        'v1',
+        '=',
+        ',',
+        ' ',
+        'v1,',
+        String(Math.floor(Date.now() / 1000)),
+        digits,
+        '0'.repeat(64),
+        '\udcff',
+        'é',
+        '\u0000',
+        '٣',
+      ];
+      const noise = () => Array.from({ length: Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const names = ['x-service-signature-v2', 'x-service-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+      const schemes = [undefined, 'v2', 'standard_webhooks', 'body_only'] as const;
+      const outcomes = new Set<string>();
+      for (let i = 0; i < 1000; i++) {
+        const headers = Object.fromEntries(names.filter(() => random() < 0.7).map((name) => [name, noise()]));
+        const scheme = schemes[Math.floor(random() * schemes.length)];
+        outcomes.add(await reason(headers, { scheme, allowReplayableBodyOnlySignature: random() < 0.5 }));
+      }
+      expect(
+        [...outcomes].filter(
+          (o) => !['missing_signature', 'malformed_signature', 'timestamp_out_of_tolerance', 'signature_mismatch'].includes(o),
+        ),
+      ).toEqual([]);
+    });
+
     it('accepts deliveries signed during a secret rotation with the old secret or the new one', async () => {
       const { account, mapr } = await clientFor();
       const withToken = new Mapr({ apiKey: account.accessToken, baseUrl: t.baseUrl });
@@ -442,5 +540,36 @@ describe('SDK (@mapr/sdk) against the running service', () => {
     const error = await mapr.usage.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MaprConnectionError);
     expect((error as MaprConnectionError).message).toContain('GET http://127.0.0.1:9/v1/usage failed');
+  });
+
+  it('follows a redirect to another origin without the API key, and one within the service with it', async () => {
+    const seen: { server: string; path: string; authorization: string | null }[] = [];
+    const listen = (name: string, answer: (path: string, res: ServerResponse) => void) =>
+      new Promise<Server>((resolve) => {
+        const server = createServer((req, res) => {
+          seen.push({ server: name, path: req.url!, authorization: req.headers.authorization ?? null });
+          answer(req.url!, res);
+        });
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    const other = await listen('other', (_path, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const service = await listen('service', (path, res) => {
+      if (path === '/v1/usage') res.writeHead(302, { location: '/v1/usage/moved' }).end();
+      else if (path === '/v1/usage/moved')
+        res.writeHead(307, { location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/collect` }).end();
+      else res.writeHead(404).end();
+    });
+    try {
+      const mapr = new Mapr({ apiKey: 'mapr_live_redirected', baseUrl: `http://127.0.0.1:${(service.address() as AddressInfo).port}` });
+      await mapr.usage.get();
+      expect(seen).toEqual([
+        { server: 'service', path: '/v1/usage', authorization: 'Bearer mapr_live_redirected' },
+        { server: 'service', path: '/v1/usage/moved', authorization: 'Bearer mapr_live_redirected' },
+        { server: 'other', path: '/collect', authorization: null },
+      ]);
+    } finally {
+      service.close();
+      other.close();
+    }
   });
 });

@@ -110,6 +110,7 @@ describe('Webhook delivery', () => {
       expires_at: job.expiresAt!.toISOString(),
       created_at: job.createdAt.toISOString(),
       completed_at: job.completedAt!.toISOString(),
+      sandbox: false,
     });
 
     const [delivery] = await waitFor(
@@ -159,6 +160,7 @@ describe('Webhook delivery', () => {
       message: job.errorMessage,
       created_at: job.createdAt.toISOString(),
       failed_at: job.failedAt!.toISOString(),
+      sandbox: false,
     });
 
     const cancelled = await jobWithWebhook(account);
@@ -281,14 +283,17 @@ describe('Webhook delivery', () => {
     const before = await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200);
     expect(before.body).toEqual({
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      sandbox_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       created_at: expect.any(String),
       previous_secret_expires_at: null,
     });
+    expect(before.body.sandbox_secret).not.toBe(before.body.secret);
     await t.http.get('/v1/webhooks/secret').auth(account.liveKey, bearer).expect(403);
     await t.http.post('/v1/webhooks/secret/rotate').auth(account.liveKey, bearer).expect(403);
 
     const rotated = await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200);
     expect(rotated.body.secret).not.toBe(before.body.secret);
+    expect(rotated.body.sandbox_secret).not.toBe(before.body.sandbox_secret);
     const expiresIn = Date.parse(rotated.body.previous_secret_expires_at) - Date.parse(rotated.body.created_at);
     expect(expiresIn).toBe(24 * 3600_000);
     expect((await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer)).body).toEqual(rotated.body);
@@ -310,6 +315,92 @@ describe('Webhook delivery', () => {
     expect(hook.headers['webhook-signature']).toMatch(/^v1,\S{44} v1,\S{44}$/);
     for (const secret of [rotated.body.secret, before.body.secret]) {
       expect(new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toEqual(JSON.parse(hook.body));
+    }
+  });
+
+  it('signs sandbox work with the sandbox secret only: no test key gets a signature the webhook secret verifies, redelivery included', async () => {
+    const account = await createAccount(t, POLLING_PLAN);
+    const { secret, sandbox_secret: sandboxSecret } = (
+      await t.http.get('/v1/webhooks/secret').auth(account.accessToken, bearer).expect(200)
+    ).body as { secret: string; sandbox_secret: string };
+    /** Which of the account's secrets verify a received delivery, by each of the three schemes. */
+    const verifiedBy = (hook: { body: string; headers: Record<string, string | string[] | undefined> }) =>
+      Object.entries({ secret, sandboxSecret }).flatMap(([name, key]) => {
+        const headers = hook.headers as Record<string, string>;
+        const plainOnly = { 'x-service-signature': headers['x-service-signature'] };
+        const standard = (() => {
+          try {
+            new Webhook(key).verify(hook.body, headers);
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+        return [
+          verifyWebhook(hook.body, headers, key) ? `${name} v2` : [],
+          verifyWebhook(hook.body, plainOnly, key, { allowReplayableBodyOnlySignature: true }) ? `${name} body-only` : [],
+          standard ? `${name} standard-webhooks` : [],
+        ].flat();
+      });
+    const bySandbox = ['sandboxSecret v2', 'sandboxSecret body-only', 'sandboxSecret standard-webhooks'];
+    const byLive = ['secret v2', 'secret body-only', 'secret standard-webhooks'];
+
+    const path = newPath();
+    const created = await t.http
+      .post('/v1/render')
+      .auth(account.testKey, bearer)
+      .send(renderBody({ webhook_url: receiver.url(path) }))
+      .expect(202);
+    const jobId: string = created.body.job_id;
+    await endJob(t, jobId, 'complete');
+    const [hook] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 1,
+    );
+    expect(JSON.parse(hook.body)).toMatchObject({ event: 'render.complete', job_id: jobId, sandbox: true });
+    expect(verifiedBy(hook)).toEqual(bySandbox);
+
+    // The test key sends it again: a fresh signature, with the sandbox secret still.
+    const [delivery] = await waitFor(
+      () => deliveries(t, account, { job_id: jobId }, account.testKey),
+      (d) => d[0]?.status === 'delivered',
+    );
+    await t.http.post(`/v1/webhooks/deliveries/${delivery.id}/redeliver`).auth(account.testKey, bearer).expect(202);
+    const hooks = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 2,
+    );
+    expect(hooks[1].body).toBe(hook.body);
+    expect(verifiedBy(hooks[1])).toEqual(bySandbox);
+
+    // Live work: the webhook secret, never the sandbox one.
+    const live = await jobWithWebhook(account);
+    await endJob(t, live.jobId, 'failed');
+    const [liveHook] = await waitFor(
+      () => receiver.on(live.path),
+      (r) => r.length === 1,
+    );
+    expect(JSON.parse(liveHook.body)).toMatchObject({ event: 'render.failed', job_id: live.jobId, sandbox: false });
+    expect(verifiedBy(liveHook)).toEqual(byLive);
+
+    // A rotation replaces both; during it each mode is signed with its own current and previous secret, nothing else.
+    const rotated = (await t.http.post('/v1/webhooks/secret/rotate').auth(account.accessToken, bearer).expect(200)).body as {
+      secret: string;
+      sandbox_secret: string;
+    };
+    expect([rotated.secret, rotated.sandbox_secret]).not.toContain(secret);
+    expect([rotated.secret, rotated.sandbox_secret]).not.toContain(sandboxSecret);
+    await t.http.post(`/v1/webhooks/deliveries/${delivery.id}/redeliver`).auth(account.testKey, bearer).expect(202);
+    const [, , during] = await waitFor(
+      () => receiver.on(path),
+      (r) => r.length === 3,
+    );
+    expect(verifyWebhook(during.body, during.headers, rotated.sandbox_secret)).toBe(true);
+    expect(verifyWebhook(during.body, during.headers, sandboxSecret)).toBe(true);
+    expect(verifyWebhook(during.body, during.headers, rotated.secret)).toBe(false);
+    expect(verifyWebhook(during.body, during.headers, secret)).toBe(false);
+    for (const key of [rotated.secret, secret]) {
+      expect(() => new Webhook(key).verify(during.body, during.headers as Record<string, string>)).toThrow(WebhookVerificationError);
     }
   });
 

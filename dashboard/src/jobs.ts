@@ -1,5 +1,5 @@
 /** How a render job reads in lists and headings: its title, its route in words (by its mode's section), its mode. */
-import { type NormalizedRenderRequest, RENDER_MODE_DEFINITIONS } from '../../src/modules/rendering/contract';
+import { DEFAULT_RENDER_MODE, type NormalizedRenderRequest, RENDER_MODE_DEFINITIONS } from '../../src/modules/rendering/contract';
 import type { Render, RenderStatus } from './api/types';
 import { MODE_SECTIONS, modeSectionOf } from './modes';
 
@@ -15,14 +15,14 @@ function requestOf(job: Pick<Render, 'request'>): Partial<NormalizedRenderReques
 }
 
 export function modeLabel(job: Pick<Render, 'request'>): string {
-  const mode = requestOf(job).mode ?? 'route_animation';
+  const mode = requestOf(job).mode ?? DEFAULT_RENDER_MODE;
   return modeSectionOf(mode)?.shortLabel ?? mode;
 }
 
 /** "Lisbon → Madrid", "Rotterdam → 4 destinations", "Portugal", "12 countries"; a mode this dashboard does not know reads as a route. */
 export function routeSummary(job: Pick<Render, 'request'>): string {
   const request = requestOf(job);
-  return (modeSectionOf(request.mode ?? 'route_animation') ?? MODE_SECTIONS.route_animation).routeSummary(request);
+  return (modeSectionOf(request.mode ?? DEFAULT_RENDER_MODE) ?? MODE_SECTIONS.route_animation).routeSummary(request);
 }
 
 /**
@@ -31,7 +31,7 @@ export function routeSummary(job: Pick<Render, 'request'>): string {
  * drawing their empty route once broke the page. A mode this dashboard does not know may have one.
  */
 export function hasRoute(job: Pick<Render, 'request'>): boolean {
-  const mode = requestOf(job).mode ?? 'route_animation';
+  const mode = requestOf(job).mode ?? DEFAULT_RENDER_MODE;
   return modeSectionOf(mode) ? RENDER_MODE_DEFINITIONS[mode].takes.route : true;
 }
 

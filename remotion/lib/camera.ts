@@ -8,7 +8,14 @@
  * waypoint at that zoom while the vehicle passes it, and its `hold` stands the camera still there.
  * A pure function of the props.
  */
-import type { CameraIntensity, CameraPreset, ChokepointPassage, MapAnimationProps } from '../../src/modules/rendering/contract';
+import {
+  type CameraIntensity,
+  type CameraPreset,
+  type ChokepointPassage,
+  type ChokepointStoryPreset,
+  type MapAnimationProps,
+  playsOnChokepoints,
+} from '../../src/modules/rendering/contract';
 import { type IntensityFactors, intensityFactors } from './camera-intensity';
 import { clamp, EASES, lerp, smootherstep } from './easing';
 import { paceTable, type PaceTable, type SlowZone } from './pace';
@@ -216,7 +223,8 @@ export interface ChokepointStory {
   buildsUp: boolean;
 }
 
-export const CHOKEPOINT_STORIES: Partial<Record<CameraPreset, ChokepointStory>> = {
+/** How each chokepoint story moves (the compiler asks for one per preset that CAMERA_STORIES says plays on chokepoints). */
+export const CHOKEPOINT_STORIES: Record<ChokepointStoryPreset, ChokepointStory> = {
   chokepoint_tension: { speed: 0.35, reachKm: 700, firstOnly: false, buildsUp: false },
   tension_build: { speed: 0.5, reachKm: 600, firstOnly: true, buildsUp: true },
   canal_bottleneck: { speed: 0.22, reachKm: 350, firstOnly: false, buildsUp: false },
@@ -230,8 +238,9 @@ export type ChokepointZone = { passage: ChokepointPassage; leg: number } & SlowZ
  * drawn line comes closest to the chokepoint).
  */
 export function chokepointZones(props: Pick<MapAnimationProps, 'camera' | 'legs'>, geometry: RouteGeometry): ChokepointZone[] {
-  const story = CHOKEPOINT_STORIES[props.camera.preset];
-  if (!story) return [];
+  const preset = props.camera.preset;
+  if (!playsOnChokepoints(preset)) return [];
+  const story = CHOKEPOINT_STORIES[preset];
   const passages = story.firstOnly ? props.camera.chokepoints.slice(0, 1) : props.camera.chokepoints;
   return passages
     .filter((p) => p.leg < geometry.legs.length)
@@ -529,8 +538,8 @@ function applyChokepointStory(
   preset: PresetStyle,
   ease: (t: number) => number,
 ): void {
+  if (!playsOnChokepoints(props.camera.preset)) return;
   const story = CHOKEPOINT_STORIES[props.camera.preset];
-  if (!story) return;
   const { w: safeW, h: safeH } = safeSize(viewport);
   const viewPx = Math.min(safeW, safeH);
   const zMin = minZoom(viewport);

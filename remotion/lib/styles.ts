@@ -1,5 +1,5 @@
 /** Palettes of the map styles listed in the contract's STYLES: one per style id, checked by the compiler. */
-import type { RouteLineKind, StyleId } from '../../src/modules/rendering/contract';
+import { type ImageryKind, type RouteLineKind, type StyleId, styleImagery } from '../../src/modules/rendering/contract';
 
 export interface Palette {
   /** Water: a vertical gradient from top to bottom. */
@@ -54,10 +54,11 @@ export interface Palette {
   regionHighlight: string;
 }
 
-/** The imagery a style draws from: true colour by day, city lights by night. */
-export type ImageryKind = 'day' | 'night';
+/** The imagery a style draws from (true colour by day, city lights by night): the contract's style registry says. */
+export type { ImageryKind };
 
-export const PALETTES: Record<StyleId, Palette> = {
+/** Each style's palette; its `imagery` comes from the contract's STYLES (the server reads it there too). */
+export const PALETTES: Record<StyleId, Palette> = withRegistryImagery({
   standard: {
     waterTop: '#a9d3ec',
     waterBottom: '#8ec3e3',
@@ -83,7 +84,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#e8553d', '#2458b8', '#0d8f6a', '#8e44c9', '#d98a00', '#cf3a84', '#1b7fa6', '#6b4f2c'],
     sky: { top: '#6fa8dc', horizon: '#e4eff7' },
     space: { inner: '#1d3550', outer: '#070d16', atmosphere: '#9fd3ff' },
-    imagery: null,
     baseRelief: 0,
     regionHighlight: '#e8553d',
   },
@@ -112,7 +112,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#ffcc33', '#4fc3f7', '#ff6f61', '#7ee081', '#c39bff', '#ff9f43', '#5eead4', '#f472b6'],
     sky: { top: '#020305', horizon: '#1b2230' },
     space: { inner: '#10141c', outer: '#020305', atmosphere: '#5a7fa8' },
-    imagery: null,
     baseRelief: 0,
     regionHighlight: '#ffcc33',
   },
@@ -141,7 +140,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#3ee0c8', '#ffcc4d', '#ff7a6b', '#a996ff', '#8be06a', '#ff9fd0', '#78c8ff', '#ffab57'],
     sky: { top: '#01070f', horizon: '#123152' },
     space: { inner: '#0b2038', outer: '#01060d', atmosphere: '#4fa3e0' },
-    imagery: null,
     baseRelief: 0,
     regionHighlight: '#3ee0c8',
   },
@@ -170,7 +168,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#111111', '#e4572e', '#2d6cdf', '#17a589', '#9b59b6', '#e0a100', '#c2185b', '#5d6d7e'],
     sky: { top: '#cfd5dc', horizon: '#f4f5f7' },
     space: { inner: '#ffffff', outer: '#d9dde2', atmosphere: '#c3ccd6' },
-    imagery: null,
     baseRelief: 0,
     // Not the black accent: a grey wash reads as "nothing here" on white land.
     regionHighlight: '#e4572e',
@@ -201,7 +198,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#ffd166', '#5ce1ff', '#ff6b6b', '#b6f36a', '#d7a6ff', '#ff9f43', '#ffffff', '#ff8fd0'],
     sky: { top: '#3b6fb5', horizon: '#c9dcef' },
     space: { inner: '#0c1424', outer: '#010204', atmosphere: '#7fb8ff' },
-    imagery: 'day',
     baseRelief: 0.6,
     regionHighlight: '#ffd166',
   },
@@ -230,7 +226,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#ffb347', '#6fd3ff', '#ff6f91', '#9cf08a', '#c9a7ff', '#ffe066', '#4fe3c1', '#ff9b71'],
     sky: { top: '#01030a', horizon: '#1a2440' },
     space: { inner: '#070c18', outer: '#000000', atmosphere: '#3d6fb8' },
-    imagery: 'night',
     baseRelief: 0,
     regionHighlight: '#ffb347',
   },
@@ -259,7 +254,6 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#b23a2b', '#2f5d8a', '#4f7d39', '#7b4b94', '#c07a12', '#a33f6b', '#2c7c7c', '#5b4630'],
     sky: { top: '#b7ccd0', horizon: '#efe6d2' },
     space: { inner: '#efe4cc', outer: '#cdbb97', atmosphere: '#b8a683' },
-    imagery: null,
     baseRelief: 0,
     regionHighlight: '#b23a2b',
   },
@@ -288,11 +282,16 @@ export const PALETTES: Record<StyleId, Palette> = {
     categorical: ['#ffd23f', '#ffffff', '#ff7b6b', '#7ef0c6', '#ffa3e0', '#9ecbff', '#ffab4c', '#c6ff7a'],
     sky: { top: '#0b2a52', horizon: '#3d6ea8' },
     space: { inner: '#174a86', outer: '#0a2547', atmosphere: '#9cc5ff' },
-    imagery: null,
     baseRelief: 0,
     regionHighlight: '#ffd23f',
   },
-};
+});
+
+function withRegistryImagery(palettes: Record<StyleId, Omit<Palette, 'imagery'>>): Record<StyleId, Palette> {
+  return Object.fromEntries(
+    Object.entries(palettes).map(([id, palette]) => [id, { ...palette, imagery: styleImagery(id as StyleId) }]),
+  ) as Record<StyleId, Palette>;
+}
 
 /** The palette of a style id; unknown ids (only possible from hand-written props) get `standard`. */
 export function paletteFor(style: string): Palette {

@@ -59,6 +59,10 @@ export interface AppConfig {
     /** OSM PBF (`.osm.pbf`), OSM XML (`.osm`, `.xml`) or GeoJSON (`.geojson`, `.json`), by its extension. */
     roadNetworkFile?: string;
     timeoutSeconds: number;
+    /** Deadline of one preview still, waiting included (PREVIEW_STILL_TIMEOUT_SECONDS, 30 s). */
+    previewStillTimeoutSeconds: number;
+    /** Stills a minute from one network address across accounts (PREVIEW_STILLS_PER_SOURCE_PER_MINUTE, 30). */
+    previewStillsPerSourcePerMinute: number;
     lockSeconds: number;
     /** 0: no sweep for lost queue entries. */
     queueSweepSeconds: number;
@@ -181,6 +185,8 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       roadRouterUrl: env.ROAD_ROUTER_URL,
       roadNetworkFile: env.ROAD_NETWORK_FILE,
       timeoutSeconds: env.RENDER_TIMEOUT_SECONDS ?? 600,
+      previewStillTimeoutSeconds: env.PREVIEW_STILL_TIMEOUT_SECONDS ?? 30,
+      previewStillsPerSourcePerMinute: env.PREVIEW_STILLS_PER_SOURCE_PER_MINUTE ?? 30,
       lockSeconds: env.RENDER_LOCK_SECONDS ?? 30,
       queueSweepSeconds: env.RENDER_QUEUE_SWEEP_SECONDS ?? 60,
       workerConcurrency: env.WORKER_CONCURRENCY ?? 1,

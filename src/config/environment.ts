@@ -188,6 +188,24 @@ export class EnvironmentVariables {
   @IsBoolean()
   S3_FORCE_PATH_STYLE?: boolean;
 
+  /**
+   * Seconds a preview still has from the moment it asks for its turn (waiting included) until it is drawn; a still
+   * that cannot be drawn within it is refused at once (429 PREVIEW_STILL_BUSY), one that runs past it is cancelled.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  PREVIEW_STILL_TIMEOUT_SECONDS?: number;
+
+  /** Preview stills a minute from one network address (an IPv4 address or an IPv6 /64), across its accounts. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PREVIEW_STILLS_PER_SOURCE_PER_MINUTE?: number;
+
   /** Seconds a render of frames up to 1080p may run before it ends RENDER_TIMEOUT; larger frames get more in proportion to their pixels (worker/render-timeout.ts). */
   @IsOptional()
   @Transform(toInt)

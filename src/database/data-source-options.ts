@@ -11,6 +11,7 @@ import { SandboxEventsAndListenSecret1769000000000 } from './migrations/17690000
 import { IdempotencyKeysPerMode1769100000000 } from './migrations/1769100000000-idempotency-keys-per-mode';
 import { TokenVersion1769200000000 } from './migrations/1769200000000-token-version';
 import { JobEndFollowUps1769300000000 } from './migrations/1769300000000-job-end-follow-ups';
+import { SandboxSigningSecret1769400000000 } from './migrations/1769400000000-sandbox-signing-secret';
 
 export const MIGRATIONS = [
   InitialSchema1764000000000,
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
   IdempotencyKeysPerMode1769100000000,
   TokenVersion1769200000000,
   JobEndFollowUps1769300000000,
+  SandboxSigningSecret1769400000000,
 ];
 
 /** Entity classes (or schemas) the composition root hands over: src/entities.ts lists every module's. */

@@ -146,11 +146,16 @@ test('the built-in templates are listed, each with the picture of its style', as
   expect(new Set(sources).size).toBe(3);
 });
 
-test('the webhook secret stays hidden until revealed', async ({ page }) => {
+test('the webhook secrets stay hidden until revealed, the sandbox one beside the live one', async ({ page }) => {
   await page.goto('/webhooks');
   await expect(page.getByText(/whsec_[A-Za-z0-9+/_-]{20,}/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Reveal' }).click();
-  await expect(page.getByText(/whsec_[A-Za-z0-9+/_-]{20,}/)).toBeVisible();
+  const live = page.getByLabel('Webhook signing secret', { exact: true });
+  const sandbox = page.getByLabel('Sandbox signing secret', { exact: true });
+  await expect(live).toHaveText(/^whsec_[A-Za-z0-9+/_-]{20,}/);
+  await expect(sandbox).toHaveText(/^whsec_[A-Za-z0-9+/_-]{20,}/);
+  expect(await sandbox.textContent()).not.toBe(await live.textContent());
+  await expect(page.getByRole('button', { name: 'Copy sandbox secret' })).toBeVisible();
 });
 
 test('the composer works from the keyboard: skip link, place search with arrows and Enter', async ({ page }) => {

@@ -14,12 +14,14 @@ import { until } from '../support/worker-process';
 const OUTAGE_MS = 10_000;
 
 /** Refuses new connections to the suite's database and cuts the open ones, again and again, for `ms`. */
-async function databaseOutage(ms: number): Promise<void> {
+async function databaseOutage(ms: number, onStarted: () => void = () => undefined): Promise<void> {
   const name = new URL(faultDatabaseUrl()).pathname.slice(1);
   const admin = new Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
     await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    onStarted();
     const end = Date.now() + ms;
     while (Date.now() < end) {
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
@@ -45,8 +47,11 @@ describe('the database gone for 10 s during intake and job completion', () => {
     const jobIds = await stack.submit(6);
     await until(async () => ((await stack.job(jobIds[0]))?.status === 'processing' ? true : undefined), 30_000, 'a job to start');
 
-    const outage = databaseOutage(OUTAGE_MS);
-    await new Promise((r) => setTimeout(r, 500));
+    // The requests below go once no connection is allowed and the open ones are cut.
+    let started!: () => void;
+    const outageStarted = new Promise<void>((resolve) => (started = resolve));
+    const outage = databaseOutage(OUTAGE_MS, started);
+    await Promise.race([outageStarted, outage]);
     // Requests during the outage: each answered, with a code and a request id; a 202 is a job really accepted.
     const answers: Array<{ status: number; code?: string; requestId?: string; jobId?: string }> = [];
     while (answers.length < 8) {

@@ -72,6 +72,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ANONYMOUS_REQUESTS_PER_MINUTE: '100000',
     REGISTRATIONS_PER_SOURCE_PER_HOUR: '100000',
     REGISTRATIONS_PER_SOURCE_PER_DAY: '100000',
+    // Likewise every preview still comes from 127.0.0.1; the per-address still limit has its own test.
+    PREVIEW_STILLS_PER_SOURCE_PER_MINUTE: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // No style previews unless a suite brings its own: the repository's build may or may not have rendered them.
     STYLE_PREVIEWS_DIR: join(dataDir, 'style-previews'),

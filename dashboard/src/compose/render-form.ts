@@ -39,6 +39,7 @@ import type {
 import {
   DEFAULT_CAMERA_EASE,
   DEFAULT_PROJECTION,
+  DEFAULT_RENDER_MODE,
   DEFAULT_TERRAIN,
   MAX_TERRAIN_EXAGGERATION,
   MIN_TERRAIN_EXAGGERATION,
@@ -263,7 +264,7 @@ function startFocusValue(key: string, waypoints: readonly WaypointForm[]): strin
 export function toRequestBody(form: RenderForm): CreateRenderRequest {
   const body: Record<string, unknown> = {};
   if (form.templateId) body.template_id = form.templateId;
-  if (form.mode !== 'route_animation') {
+  if (form.mode !== DEFAULT_RENDER_MODE) {
     body.mode = form.mode;
     try {
       body[form.mode] = JSON.parse(form.modeSettings || '{}');
@@ -341,9 +342,9 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
  */
 export function fromRequestBody(body: Record<string, unknown>, base: RenderForm): RenderForm {
   const form: RenderForm = { ...base };
-  const mode = oneOf(RENDER_MODES, body.mode, body.waypoints ? 'route_animation' : base.mode);
+  const mode = oneOf(RENDER_MODES, body.mode, body.waypoints ? DEFAULT_RENDER_MODE : base.mode);
   form.mode = mode;
-  if (mode !== 'route_animation' && body[mode]) form.modeSettings = JSON.stringify(body[mode], null, 2);
+  if (mode !== DEFAULT_RENDER_MODE && body[mode]) form.modeSettings = JSON.stringify(body[mode], null, 2);
   if (Array.isArray(body.waypoints)) {
     form.waypoints = (body.waypoints as Record<string, unknown>[]).map((w) => ({
       key: newKey(),

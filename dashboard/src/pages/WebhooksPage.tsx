@@ -13,8 +13,9 @@ import { formatDateTime } from '../format';
 import { RelativeTime } from '../components/RelativeTime';
 
 /**
- * The signing secret, hidden until asked for. Revealed or rotated, it is kept in this component's
- * state only (never in the query cache or storage) and is gone once the page is left or "Hide" is pressed.
+ * The signing secrets (live work's and sandbox work's), hidden until asked for. Revealed or rotated, they are kept in
+ * this component's state only (never in the query cache or storage) and are gone once the page is left or "Hide" is
+ * pressed.
  */
 function SigningSecretCard() {
   const [shown, setShown] = useState<SigningSecret | null>(null);
@@ -36,29 +37,35 @@ function SigningSecretCard() {
 
   return (
     <section className="card" aria-labelledby="secret-heading">
-      <h2 id="secret-heading">Signing secret</h2>
+      <h2 id="secret-heading">Signing secrets</h2>
       <p className="hint">
-        Every webhook is signed with this secret so your receiver can tell it comes from mapr. Keep it on your server only.
+        Every webhook is signed so your receiver can tell it comes from mapr: live work with the signing secret, sandbox work (renders of{' '}
+        <code>mapr_test_</code> keys) with the sandbox secret, never the other way round. Keep them on your server only.
       </p>
       {shown ? (
         <>
           {rotated ? (
             <p className="notice notice-success" role="status">
-              New secret created. Update your receiver: copy it now.
+              New secrets created. Update your receiver: copy them now.
             </p>
           ) : null}
           <div className="secret" style={{ margin: '0.75rem 0' }}>
             <code aria-label="Webhook signing secret">{shown.secret}</code>
             <CopyButton text={shown.secret} label="Copy secret" />
           </div>
+          <p className="hint">Sandbox secret: signs the webhooks of sandbox work only. A receiver for live work does not need it.</p>
+          <div className="secret" style={{ margin: '0.75rem 0' }}>
+            <code aria-label="Sandbox signing secret">{shown.sandbox_secret}</code>
+            <CopyButton text={shown.sandbox_secret} label="Copy sandbox secret" />
+          </div>
           <dl className="facts">
             <dt>Created</dt>
             <dd>{formatDateTime(shown.created_at)}</dd>
-            <dt>Previous secret</dt>
+            <dt>Previous secrets</dt>
             <dd>
               {shown.previous_secret_expires_at ? (
                 <>
-                  still signs alongside until {formatDateTime(shown.previous_secret_expires_at)} (
+                  still sign alongside, each for its own work, until {formatDateTime(shown.previous_secret_expires_at)} (
                   <RelativeTime iso={shown.previous_secret_expires_at} />)
                 </>
               ) : (
@@ -68,9 +75,14 @@ function SigningSecretCard() {
           </dl>
         </>
       ) : (
-        <p className="secret" style={{ margin: '0.75rem 0' }}>
-          <code aria-label="Webhook signing secret, hidden">whsec_••••••••••••••••••••••••</code>
-        </p>
+        <>
+          <p className="secret" style={{ margin: '0.75rem 0' }}>
+            <code aria-label="Webhook signing secret, hidden">whsec_••••••••••••••••••••••••</code>
+          </p>
+          <p className="secret" style={{ margin: '0.75rem 0' }}>
+            <code aria-label="Sandbox signing secret, hidden">whsec_••••••••••••••••••••••••</code>
+          </p>
+        </>
       )}
       <div className="row" style={{ marginTop: '0.75rem' }}>
         {shown ? (
@@ -84,13 +96,16 @@ function SigningSecretCard() {
         )}
         <ConfirmStep
           label="Rotate"
-          title="Rotate the signing secret?"
-          confirmLabel="Rotate secret"
+          title="Rotate the signing secrets?"
+          confirmLabel="Rotate secrets"
           pending={rotate.isPending}
           pendingLabel="Rotating…"
           onConfirm={() => rotate.mutate()}
         >
-          <p>A new secret signs every webhook from now on. The current one keeps signing alongside it for 24 hours, then stops.</p>
+          <p>
+            New secrets, live and sandbox, sign every webhook from now on. The current ones keep signing alongside them for 24 hours, then
+            stop.
+          </p>
           <p>Update your receiver within that time.</p>
         </ConfirmStep>
       </div>
@@ -112,6 +127,13 @@ function SigningSecretCard() {
             For replay protection use <code>X-Service-Signature-V2</code> (<code>t=&lt;ts&gt;,v1=&lt;hex&gt;</code>, the HMAC of{' '}
             <code>&lt;ts&gt;.&lt;body&gt;</code>), reject old timestamps, and accept any <code>v1=</code> entry: during a rotation there are
             two.
+          </li>
+          <li>
+            Drop repeated deliveries by <code>webhook-id</code>, after checking <code>webhook-signature</code> (Standard Webhooks), the one
+            signature that covers it; <code>X-Service-Delivery</code> is covered by none.
+          </li>
+          <li>
+            Check sandbox work with the sandbox secret, and only as sandbox work: its payloads say <code>&quot;sandbox&quot;: true</code>.
           </li>
         </ol>
         <p className="hint">
@@ -180,7 +202,10 @@ function DeliveriesCard() {
 export default function WebhooksPage() {
   return (
     <>
-      <PageHeader title="Webhooks" lead="mapr calls your webhook_url when a render or a batch ends, signed with your account’s secret." />
+      <PageHeader
+        title="Webhooks"
+        lead="mapr calls your webhook_url when a render or a batch ends, signed with your account’s secret (its sandbox secret for sandbox work)."
+      />
       <SigningSecretCard />
       <DeliveriesCard />
     </>

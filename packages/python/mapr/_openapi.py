@@ -6,7 +6,7 @@ Do not edit: run ``python3 packages/python/tools/generate_types.py`` after ``npm
 from typing import Any, Literal, NotRequired, TypedDict
 
 
-ErrorResponseDtoErrorCode = Literal["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "INVALID_RESET_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"]
+ErrorResponseDtoErrorCode = Literal["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "INVALID_RESET_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_BUSY", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"]
 CreateApiKeyDtoMode = Literal["live", "test"]
 CreatedApiKeyDtoMode = Literal["live", "test"]
 ApiKeyDtoMode = Literal["live", "test"]
@@ -834,11 +834,13 @@ class UpdateTemplateDto(TypedDict):
 
 
 class SigningSecretDto(TypedDict):
-    #: Keys the HMAC-SHA256 of every webhook: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (S...
+    #: Keys the HMAC-SHA256 of every webhook of live work: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook...
     secret: str
+    #: Signs the webhooks of sandbox work (jobs and batches of mapr_test_ keys) the same way; never the webhooks of live work. Rotated with `secret`.
+    sandbox_secret: str
     #: When this secret was created (first use or last rotation).
     created_at: str
-    #: Until then the secret before the last rotation still signs, as a second v1= entry of X-Service-Signature-V2; null when none.
+    #: Until then the secrets before the last rotation still sign, each for its mode, as a second v1= entry of X-Service-Signature-V2; null when none.
     previous_secret_expires_at: str | None
 
 
@@ -882,8 +884,10 @@ class DeliveryListDto(TypedDict):
 
 
 class ListenSecretDto(TypedDict):
-    #: Signs the events an API key reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing secret: real deliveries nev...
+    #: Signs the events an API key of this mode reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing secret: real d...
     secret: str
+    #: True for the sandbox listen secret (read with a `mapr_test_` key).
+    sandbox: bool
 
 
 EventHeadersDto = TypedDict(
@@ -909,7 +913,7 @@ class EventDto(TypedDict):
     batch_id: str | None
     #: True for an event of sandbox work (a `mapr_test_` key’s job or batch).
     sandbox: bool
-    #: Which secret signed `headers`: the account’s listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook signing secret only...
+    #: Which secret signed `headers`, of the event’s mode (`sandbox`): the listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webho...
     signed_with: EventDtoSignedWith
     #: The webhook payload (`body`, parsed).
     payload: dict[str, Any]
@@ -945,6 +949,8 @@ class RenderCompleteEvent(TypedDict):
     created_at: str
     #: ISO 8601 UTC.
     completed_at: str
+    #: True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+    sandbox: bool
 
 
 class RenderFailedEvent(TypedDict):
@@ -959,6 +965,8 @@ class RenderFailedEvent(TypedDict):
     created_at: str
     #: ISO 8601 UTC.
     failed_at: str
+    #: True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+    sandbox: bool
 
 
 class BatchCompleteEvent(TypedDict):
@@ -970,6 +978,8 @@ class BatchCompleteEvent(TypedDict):
     failed: int
     #: Jobs in the batch (the cancelled ones are neither completed nor failed).
     total: int
+    #: True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+    sandbox: bool
 
 
 #: The JSON body of ``POST /v1/auth/register``.

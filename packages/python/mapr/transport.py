@@ -10,10 +10,11 @@ import shutil
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 from .errors import MaprConnectionError, retry_after_seconds
 
@@ -55,7 +56,45 @@ class Response:
 Send = Callable[[Request, float], Response]
 
 
-_OPENER = urllib.request.build_opener()
+#: What a redirect to another origin must not carry: the credential, as the Fetch standard (the TypeScript SDK's fetch)
+#: drops it.
+_CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
+
+
+class _CredentialsStayOnOrigin(urllib.request.HTTPRedirectHandler):
+    """Follows redirects as the TypeScript SDK's ``fetch`` does: to the same origin (scheme, host and port) with every
+    header, to another origin without ``Authorization`` (nor ``Proxy-Authorization`` or ``Cookie``), so that a
+    redirect, a misconfigured proxy or a wrong ``base_url`` never hands the API key to another host. Once dropped it
+    stays dropped, even when a later redirect comes back."""
+
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+        newurl: str,
+    ) -> urllib.request.Request | None:
+        redirected = super().redirect_request(req, fp, code, msg, headers, newurl)
+        if redirected is not None and _origin(req.full_url) != _origin(redirected.full_url):
+            for held in (redirected.headers, redirected.unredirected_hdrs):
+                for name in [name for name in held if name.lower() in _CREDENTIAL_HEADERS]:
+                    del held[name]
+        return redirected
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return scheme, (parts.hostname or "").lower(), port if port is not None else {"http": 80, "https": 443}.get(scheme)
+
+
+_OPENER = urllib.request.build_opener(_CredentialsStayOnOrigin)
 
 
 def urllib_send(request: Request, timeout: float) -> Response:

@@ -11,7 +11,8 @@ Every delivery carries three signatures (docs/webhooks.md); any one of them can 
   (https://www.standardwebhooks.com). Timestamped.
 - ``"body_only"``: ``X-Service-Signature: sha256=<hex>``, the HMAC-SHA256 of the body alone (the format of GitHub's
   ``X-Hub-Signature-256``). It has no timestamp, so a captured delivery verifies for ever: it is accepted only with
-  ``allow_replayable_body_only_signature=True`` (drop duplicates by ``X-Service-Delivery`` then).
+  ``allow_replayable_body_only_signature=True`` (drop duplicates by the event's ``event`` and ``job_id`` or
+  ``batch_id`` then, one delivery each: this signature covers the body alone, not the delivery id).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ VerificationFailure = Literal[
 ]
 
 _HEX_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+#: Unix seconds: ASCII digits, at most 15 of them (``int()`` refuses strings of more than 4,300 digits, and no
+#: real timestamp has more than 15).
+_TIMESTAMP = re.compile(r"[0-9]{1,15}")
 _SECRET_BODY = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 
 
@@ -62,6 +66,7 @@ def verify_webhook(
     tolerance_seconds: int = 300,
     now: float | None = None,
     allow_replayable_body_only_signature: bool = False,
+    sandbox_secret: str | Iterable[str] | None = None,
 ) -> WebhookEvent:
     """Checks a delivery's signature and answers its parsed event; raises ``WebhookVerificationError`` when it is
     not genuine.
@@ -72,12 +77,20 @@ def verify_webhook(
     is used only when neither is there and ``allow_replayable_body_only_signature`` is true. With ``scheme`` only
     that one is checked. A timestamp more than ``tolerance_seconds`` from ``now`` (Unix seconds, default the clock)
     is a replay: ``timestamp_out_of_tolerance``.
+
+    ``sandbox_secret``: the account's sandbox secret (``sandbox_secret`` of ``GET /v1/webhooks/secret``; two while you
+    rotate), for a receiver that takes the webhooks of sandbox work too (never pass it among ``secret``: sandbox work
+    is never signed with the live secret). A delivery it verifies is accepted only when its event says
+    ``"sandbox": true``, so whoever holds the sandbox secret cannot pass anything off as live work.
+
+    Only the Standard Webhooks signature covers the delivery id: to drop repeated deliveries by id, verify with
+    ``scheme="standard_webhooks"`` and use ``webhook-id``.
     """
-    secrets = [secret] if isinstance(secret, str) else list(secret)
-    secrets = [s for s in secrets if s]
+    secrets = _secret_list(secret)
+    sandbox_secrets = _secret_list(sandbox_secret)
     if not secrets:
         raise TypeError("verify_webhook needs the signing secret (whsec_…)")
-    body = raw_body.encode("utf-8") if isinstance(raw_body, str) else bytes(raw_body)
+    body = _body_bytes(raw_body)
     lookup = _headers(headers)
     current = time.time() if now is None else now
     v2 = lookup.get("x-service-signature-v2")
@@ -93,11 +106,11 @@ def verify_webhook(
         elif body_only is not None and allow_replayable_body_only_signature:
             chosen = "body_only"
     if chosen == "v2" and v2 is not None:
-        _verify_v2(v2, body, secrets, current, tolerance_seconds)
+        value = v2
     elif chosen == "standard_webhooks" and standard is not None:
-        _verify_standard(lookup, standard, body, secrets, current, tolerance_seconds)
+        value = standard
     elif chosen == "body_only" and body_only is not None and allow_replayable_body_only_signature:
-        _verify_body_only(body_only, body, secrets)
+        value = body_only
     elif chosen == "body_only" and body_only is not None:
         raise WebhookVerificationError(
             "missing_signature",
@@ -119,10 +132,51 @@ def verify_webhook(
         else:
             message = "No X-Service-Signature-V2 or webhook-signature header"
         raise WebhookVerificationError("missing_signature", message)
+
+    def check(keys: list[str]) -> None:
+        if chosen == "v2":
+            _verify_v2(value, body, keys, current, tolerance_seconds)
+        elif chosen == "standard_webhooks":
+            _verify_standard(lookup, value, body, keys, current, tolerance_seconds)
+        else:
+            _verify_body_only(value, body, keys)
+
+    by_sandbox_secret = False
     try:
-        return cast(WebhookEvent, json.loads(body.decode("utf-8")))
-    except ValueError as error:
+        check(secrets)
+    except WebhookVerificationError as error:
+        if error.reason != "signature_mismatch" or not sandbox_secrets:
+            raise
+        check(sandbox_secrets)
+        by_sandbox_secret = True
+    try:
+        event = json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        # ValueError: not UTF-8, not JSON, or an integer of more than 4,300 digits; RecursionError: nested too deep.
         raise WebhookVerificationError("invalid_json", "The body is not JSON") from error
+    # Whoever holds the sandbox secret (a lower bar than the live one) can sign anything: only sandbox events count.
+    if by_sandbox_secret and not (isinstance(event, dict) and event.get("sandbox") is True):
+        raise WebhookVerificationError(
+            "signature_mismatch", "Signed with the sandbox secret, but the event is not marked sandbox"
+        )
+    return cast(WebhookEvent, event)
+
+
+def _secret_list(secret: str | Iterable[str] | None) -> list[str]:
+    if secret is None:
+        return []
+    return [s for s in ([secret] if isinstance(secret, str) else list(secret)) if s]
+
+
+def _body_bytes(raw_body: bytes | bytearray | memoryview | str) -> bytes:
+    if not isinstance(raw_body, str):
+        return bytes(raw_body)
+    try:
+        # A str a server decoded with "surrogateescape" (as WSGI and os do) turns back into the bytes received.
+        return raw_body.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        # Other lone surrogates: bytes no sender signed, so the signature check refuses them.
+        return raw_body.encode("utf-8", "surrogatepass")
 
 
 def _verify_v2(value: str, body: bytes, secrets: list[str], now: float, tolerance: int) -> None:
@@ -130,7 +184,7 @@ def _verify_v2(value: str, body: bytes, secrets: list[str], now: float, toleranc
     signatures: list[str] = []
     for part in value.split(","):
         key, _, item = part.strip().partition("=")
-        if key == "t" and item.isdigit() and item.isascii():
+        if key == "t" and _TIMESTAMP.fullmatch(item):
             timestamp = item
         elif key == "v1" and _HEX_SHA256.fullmatch(item):
             signatures.append(item.lower())
@@ -147,12 +201,13 @@ def _verify_standard(
     message_id = lookup.get("webhook-id")
     timestamp = lookup.get("webhook-timestamp")
     signatures = [entry[3:] for entry in value.split(" ") if entry.startswith("v1,")]
-    if not message_id or timestamp is None or not (timestamp.isdigit() and timestamp.isascii()) or not signatures:
+    if not message_id or timestamp is None or not _TIMESTAMP.fullmatch(timestamp) or not signatures:
         raise WebhookVerificationError(
             "malformed_signature", "The Standard Webhooks headers are not webhook-id, webhook-timestamp and v1,<base64>"
         )
     _check_time(int(timestamp), now, tolerance)
-    signed = f"{message_id}.{timestamp}.".encode("utf-8") + body
+    # "surrogatepass": an id with a lone surrogate (no sender's) gives bytes that match no signature, not an exception.
+    signed = f"{message_id}.{timestamp}.".encode("utf-8", "surrogatepass") + body
     expected = []
     for secret in secrets:
         key = signing_key_bytes(secret)

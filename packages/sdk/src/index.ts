@@ -1,6 +1,13 @@
 export { Mapr, type MaprOptions } from './client';
 export { MaprError, MaprConnectionError, RenderFailedError, type ErrorBody, type ErrorCode, type ValidationIssue } from './errors';
-export { verifyWebhook, WebhookVerificationError, type HeadersLike, type VerifyOptions, type VerificationFailure } from './webhooks';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type HeadersLike,
+  type VerifyOptions,
+  type VerificationFailure,
+  type WebhookScheme,
+} from './webhooks';
 export type { RetryPolicy } from './transport';
 export type { RequestOptions } from './http';
 export type { CreateOptions, WaitOptions, ListRendersOptions } from './resources/renders';

@@ -1,4 +1,4 @@
-import type { PropsOf } from '../../../src/modules/rendering/contract';
+import { opensOnGlobe, type PropsOf } from '../../../src/modules/rendering/contract';
 import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe-camera';
 import { chokepointPaces, chokepointZones, keepWorldInFrame, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
@@ -17,7 +17,7 @@ import { REROUTE_REVEAL_SECONDS } from './reroute';
 export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Scene {
   const viewport = viewportOf(props);
   const geometry = buildRouteGeometry(props);
-  const revealsOnGlobe = props.camera.preset === 'global_corridor_reveal' && props.projection !== 'flat';
+  const revealsOnGlobe = opensOnGlobe(props.camera.preset) && props.projection !== 'flat';
   const timeline = planTimeline({
     fps: props.fps,
     durationInFrames: props.durationInFrames,

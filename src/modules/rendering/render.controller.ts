@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
 import { untilClientGone } from '../../common/http/client-gone';
@@ -8,7 +8,7 @@ import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../com
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
-import { BillingErrorExamples } from '../billing';
+import { anonymousSource, BillingErrorExamples } from '../billing';
 import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
@@ -161,9 +161,13 @@ export class RenderController {
       'resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one ' +
       'frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). ' +
       'By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their ' +
-      'own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no ' +
-      'verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes ' +
-      'longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.',
+      'own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs a ' +
+      'verified e-mail. A resolution above the plan’s own is drawn at 1080p at most (same aspect ratio). Stills are drawn one at a ' +
+      'time by each API process with a short wait line, and each has 30 s from its request (waiting included): a still that the ' +
+      'stills ahead of it would not leave time to be drawn is refused at once, 429 PREVIEW_STILL_BUSY with Retry-After; one that ' +
+      'runs past its 30 s anyway is cancelled, 503 SERVICE_UNAVAILABLE with Retry-After. An account has one still in flight ' +
+      '(429 PREVIEW_STILL_IN_PROGRESS) and its plan’s stills a minute; one network address, 30 stills a minute across its ' +
+      'accounts (429 PREVIEW_STILL_LIMIT_EXCEEDED).',
   })
   @ApiBody({ type: CreateRenderDto, examples: RENDER_BODY_EXAMPLES })
   @ApiOkResponse({
@@ -183,20 +187,33 @@ export class RenderController {
     [ErrorExamples.renderValidation, PREVIEW_DURATION_EXCEEDED, RenderingErrorExamples.frameOutOfRange],
   )
   @UNROUTABLE_RESPONSE()
-  @ApiErrorResponse(429, 'RATE_LIMIT_EXCEEDED', [BillingErrorExamples.rateLimitExceeded])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED: stills are drawn for accounts with a verified e-mail', [AuthErrorExamples.emailNotVerified])
+  @ApiErrorResponse(
+    429,
+    'RATE_LIMIT_EXCEEDED; PREVIEW_STILL_IN_PROGRESS, PREVIEW_STILL_LIMIT_EXCEEDED and PREVIEW_STILL_BUSY with Retry-After',
+    [
+      BillingErrorExamples.rateLimitExceeded,
+      RenderingErrorExamples.stillInProgress,
+      RenderingErrorExamples.stillLimitExceeded,
+      RenderingErrorExamples.stillSourceLimitExceeded,
+      RenderingErrorExamples.stillsBusy,
+    ],
+    RETRY_AFTER_HEADER,
+  )
   @ApiErrorResponse(
     503,
-    'SERVICE_UNAVAILABLE, with Retry-After: the line of stills is full, or the still was not drawn within 30 s',
-    [RenderingErrorExamples.stillsBusy, RenderingErrorExamples.stillTimedOut],
+    'SERVICE_UNAVAILABLE, with Retry-After: the still was not drawn within its 30 s (waiting included) and was cancelled',
+    [RenderingErrorExamples.stillTimedOut],
     RETRY_AFTER_HEADER,
   )
   async previewStill(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
     @Query() query: PreviewStillQueryDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const still = await this.stills.still(principal, body, query.frame);
+    const still = await this.stills.still(principal, anonymousSource(req.ip ?? 'unknown'), body, query.frame);
     res.setHeader('X-Preview-Frame', String(still.frame));
     return new StreamableFile(still.png, { type: 'image/png', length: still.png.length });
   }

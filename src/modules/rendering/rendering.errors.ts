@@ -20,6 +20,7 @@ export type RenderingErrorCode =
   | 'TEMPLATE_READ_ONLY'
   | 'PREVIEW_STILL_IN_PROGRESS'
   | 'PREVIEW_STILL_LIMIT_EXCEEDED'
+  | 'PREVIEW_STILL_BUSY'
   | JobFailureCode;
 
 /**
@@ -83,7 +84,13 @@ export const PreviewStillErrors = {
         message: `frame must not be greater than ${frames - 1}: this video has ${frames} frames, numbered 0 to ${frames - 1}`,
       },
     ]),
-  busy: () => new DomainError('SERVICE_UNAVAILABLE', 'Too many preview stills are waiting to be drawn; retry in a few seconds.', {}, 5),
+  busy: (retryAfterSeconds: number) =>
+    new DomainError(
+      'PREVIEW_STILL_BUSY',
+      `The stills ahead of this one would not leave it time to be drawn before its deadline; retry in ${retryAfterSeconds} seconds.`,
+      { retry_after_seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    ),
   timedOut: (seconds: number) =>
     new DomainError('SERVICE_UNAVAILABLE', `The preview still could not be drawn within ${seconds} seconds; retry shortly.`, {}, 5),
   failed: () => CommonErrors.serviceUnavailable('Drawing preview stills'),
@@ -99,6 +106,13 @@ export const PreviewStillErrors = {
     new DomainError(
       'PREVIEW_STILL_LIMIT_EXCEEDED',
       `Your plan draws ${limit} preview stills a minute; retry in ${retryAfterSeconds} seconds.`,
+      { limit, retry_after_seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    ),
+  sourceLimitExceeded: (limit: number, retryAfterSeconds: number) =>
+    new DomainError(
+      'PREVIEW_STILL_LIMIT_EXCEEDED',
+      `This network address has asked for ${limit} preview stills this minute, across accounts; retry in ${retryAfterSeconds} seconds.`,
       { limit, retry_after_seconds: retryAfterSeconds },
       retryAfterSeconds,
     ),
@@ -126,11 +140,15 @@ export const RenderingErrorExamples = {
     error: PreviewStillErrors.frameOutOfRange(180),
   },
   stillsBusy: {
-    key: 'SERVICE_UNAVAILABLE_busy',
-    summary: 'One still is being drawn and the wait line is full',
-    error: PreviewStillErrors.busy(),
+    summary: 'The stills drawn and waiting ahead would not leave this one time before its deadline',
+    error: PreviewStillErrors.busy(12),
   },
   stillTimedOut: { key: 'SERVICE_UNAVAILABLE_timeout', summary: 'The still was not drawn in time', error: PreviewStillErrors.timedOut(30) },
   stillInProgress: { summary: 'The account’s previous still is still being drawn', error: PreviewStillErrors.inProgress() },
   stillLimitExceeded: { summary: 'The plan’s stills of this minute are drawn', error: PreviewStillErrors.limitExceeded(4, 37) },
+  stillSourceLimitExceeded: {
+    key: 'PREVIEW_STILL_LIMIT_EXCEEDED_source',
+    summary: 'Accounts behind one network address drew that address’s stills of this minute',
+    error: PreviewStillErrors.sourceLimitExceeded(30, 41),
+  },
 } satisfies Record<string, ErrorExample>;

@@ -19,6 +19,8 @@ export class StylesController {
   })
   @ApiOkResponse({ type: StyleListDto })
   list(): StyleListDto {
-    return { styles: STYLES.map((s) => ({ ...s, preview_url: this.previews.previewUrl(s.id) })) };
+    return {
+      styles: STYLES.map(({ id, name, description, dark }) => ({ id, name, description, dark, preview_url: this.previews.previewUrl(id) })),
+    };
   }
 }

@@ -1,10 +1,10 @@
 import type { RenderJob } from './entities/render-job.entity';
 import { renderCompletePayload, renderFailedPayload } from './webhook-payloads';
 
-const base = { id: 'job_abc', createdAt: new Date('2026-11-22T10:00:00.000Z') } as RenderJob;
+const base = { id: 'job_abc', createdAt: new Date('2026-11-22T10:00:00.000Z'), sandbox: false } as RenderJob;
 
 describe('webhook payloads', () => {
-  it('render.complete has exactly the spec’s fields', () => {
+  it('render.complete has exactly the spec’s fields, and sandbox', () => {
     const job = {
       ...base,
       status: 'complete',
@@ -28,10 +28,11 @@ describe('webhook payloads', () => {
       expires_at: '2026-11-29T10:00:30.000Z',
       created_at: '2026-11-22T10:00:00.000Z',
       completed_at: '2026-11-22T10:00:30.000Z',
+      sandbox: false,
     });
   });
 
-  it('render.failed has exactly the spec’s fields', () => {
+  it('render.failed has exactly the spec’s fields, and sandbox', () => {
     const job = {
       ...base,
       status: 'failed',
@@ -46,7 +47,9 @@ describe('webhook payloads', () => {
       'failed_at',
       'job_id',
       'message',
+      'sandbox',
       'status',
     ]);
+    expect(renderFailedPayload({ ...job, sandbox: true } as RenderJob).sandbox).toBe(true);
   });
 });

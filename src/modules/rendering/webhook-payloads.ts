@@ -3,7 +3,7 @@ import type { RenderJob } from './entities/render-job.entity';
 import { completedFields, JobUrls } from './job-presenter';
 import type { RenderCompleteEvent, RenderFailedEvent } from './dto/webhook-events.dto';
 
-/** The spec's render.complete payload, field for field. */
+/** The spec's render.complete payload, field for field, and `sandbox`. */
 export function renderCompletePayload(job: RenderJob, urls: JobUrls): RenderCompleteEvent {
   return {
     event: 'render.complete' as const,
@@ -12,10 +12,11 @@ export function renderCompletePayload(job: RenderJob, urls: JobUrls): RenderComp
     ...completedFields(job, urls),
     created_at: iso(job.createdAt),
     completed_at: iso(job.completedAt!),
+    sandbox: job.sandbox,
   } satisfies RenderCompleteEvent;
 }
 
-/** The spec's render.failed payload, field for field. */
+/** The spec's render.failed payload, field for field, and `sandbox`. */
 export function renderFailedPayload(job: RenderJob): RenderFailedEvent {
   return {
     event: 'render.failed' as const,
@@ -25,5 +26,6 @@ export function renderFailedPayload(job: RenderJob): RenderFailedEvent {
     message: job.errorMessage!,
     created_at: iso(job.createdAt),
     failed_at: iso(job.failedAt!),
+    sandbox: job.sandbox,
   } satisfies RenderFailedEvent;
 }

@@ -298,10 +298,7 @@ describe('planRoute: the chokepoints a route passes (contract §19)', () => {
 
 describe('planRoute: the route avoided, for the reroute story (contract §19)', () => {
   const reroute = (waypoints: RouteWaypoint[], avoid: PlanRouteInput['route']['avoid']) =>
-    planRoute(
-      { waypoints, transport: 'ship', route: { avoid }, camera: { preset: 'long_reroute_burden' } },
-      { roadRouter: new NoRoadRouter() },
-    );
+    planRoute({ waypoints, transport: 'ship', route: { avoid }, showAvoidedRoute: true }, { roadRouter: new NoRoadRouter() });
 
   it('plans the shorter route through Suez beside the one round the Cape, and names both', async () => {
     const plan = await reroute([ROTTERDAM('ship'), SINGAPORE('ship')], ['suez']);

@@ -46,10 +46,10 @@ export interface PlanRouteInput {
   route: { mode?: RouteMode; avoid: Chokepoint[] };
   multi_route?: FanOutRoutes;
   /**
-   * The camera's story: `long_reroute_burden` (contract §19) shows the route that `route.avoid` turned
-   * away from, so the plan of a route with it carries that route too (RoutePlan.avoided).
+   * Plan the route as it would run without `route.avoid` too (RoutePlan.avoided), for a camera story that shows it
+   * (contract §19; the render contract's CAMERA_STORIES says which). Routing knows no camera presets.
    */
-  camera?: { preset?: string };
+  showAvoidedRoute?: boolean;
 }
 
 export interface PlanRouteDeps {
@@ -65,13 +65,10 @@ export async function planRoute(input: PlanRouteInput, deps: PlanRouteDeps): Pro
   if (input.multi_route) return planFanOut(input.multi_route, input, deps);
   if (input.waypoints.length === 0) return { legs: [], distance_km: 0 };
   const plan = await planChain(input, deps);
-  if (input.camera?.preset !== REROUTE_STORY || input.route.avoid.length === 0) return plan;
+  if (!input.showAvoidedRoute || input.route.avoid.length === 0) return plan;
   const avoided = await avoidedRoute(input, plan, deps);
   return avoided ? { ...plan, avoided } : plan;
 }
-
-/** The camera preset whose story is the detour that `route.avoid` costs. */
-const REROUTE_STORY = 'long_reroute_burden';
 
 /**
  * The route as it would run without `route.avoid`, when it is shorter than the one taken, and how the
@@ -81,7 +78,7 @@ const REROUTE_STORY = 'long_reroute_burden';
 async function avoidedRoute(input: PlanRouteInput, taken: RoutePlan, deps: PlanRouteDeps): Promise<AvoidedRoute | undefined> {
   let shorter: RoutePlan;
   try {
-    shorter = await planChain({ ...input, route: { ...input.route, avoid: [] }, camera: undefined }, deps);
+    shorter = await planChain({ ...input, route: { ...input.route, avoid: [] }, showAvoidedRoute: false }, deps);
   } catch (error) {
     if (error instanceof RoutingError) return undefined;
     throw error;

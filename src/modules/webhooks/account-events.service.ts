@@ -14,7 +14,8 @@ const RECHECK_MS = 5_000;
 
 /**
  * Whose events, and how their headers are signed: the account's events of the modes the credential sees
- * (`visibleModes`), signed with the listen secret for an API key and with the webhook secret for a dashboard session.
+ * (`visibleModes`), signed with the listen secret of the event's mode for an API key and with the webhook secret of
+ * the event's mode (the sandbox secret for sandbox work) for a dashboard session.
  */
 export interface EventScope {
   accountId: string;
@@ -36,9 +37,9 @@ export interface ListEventsOptions {
  * request holds no database connection: it listens on the account's Redis channel (woken as soon
  * as any process records an event) and re-reads the database every few seconds as a safety net.
  * Bodies are the stored webhook bytes; headers are signed at read time as a delivery attempt now
- * would carry them, so a forwarder never needs a secret: with the account's listen secret for an API
- * key (a receiver run for `mapr webhooks listen` verifies with that one), with the webhook secret
- * itself only for a dashboard session, which can read that secret anyway.
+ * would carry them, so a forwarder never needs a secret: with the listen secret of the key's mode for an API
+ * key (a receiver run for `mapr webhooks listen` verifies with that one), with the webhook secret (the sandbox
+ * secret for sandbox work) only for a dashboard session, which can read those secrets anyway.
  */
 @Injectable()
 export class AccountEventsService implements BeforeApplicationShutdown {
@@ -92,15 +93,18 @@ export class AccountEventsService implements BeforeApplicationShutdown {
   private async present(scope: EventScope, rows: AccountEvent[], after: string | null): Promise<EventListDto> {
     const now = new Date();
     const timestamp = Math.floor(now.getTime() / 1000);
-    let secrets: WebhookSigningSecrets | undefined;
-    if (rows.length > 0) {
-      secrets =
+    // Each event is signed with its own mode's secret (a dashboard session reads both modes).
+    const secrets = new Map<boolean, WebhookSigningSecrets>();
+    for (const sandbox of new Set(rows.map((row) => row.sandbox))) {
+      secrets.set(
+        sandbox,
         scope.signWith === 'webhook_secret'
-          ? await this.secrets.signingSecrets(scope.accountId, now)
-          : { current: await this.secrets.listenSecret(scope.accountId) };
+          ? await this.secrets.signingSecrets(scope.accountId, { sandbox }, now)
+          : { current: await this.secrets.listenSecret(scope.accountId, { sandbox }) },
+      );
     }
     return {
-      data: rows.map((row) => presentEvent(row, secrets!, scope.signWith, timestamp)),
+      data: rows.map((row) => presentEvent(row, secrets.get(row.sandbox)!, scope.signWith, timestamp)),
       next_after: rows.length ? rows[rows.length - 1].id : after,
     } satisfies EventListDto;
   }

@@ -24,12 +24,14 @@ export class EventsController {
     summary: 'Reveal the listen secret that signs events read with an API key',
     description:
       'Events read from `GET /v1/events` with an API key are signed with this secret, not the webhook signing secret, so that no ' +
-      'API key can obtain a signature that production receivers trust. Point a local receiver at it while `mapr webhooks listen` ' +
+      'API key can obtain a signature that production receivers trust. Each mode has its own: a `mapr_test_` key reads the ' +
+      'sandbox one, a live key (and a dashboard session) the live one. Point a local receiver at it while `mapr webhooks listen` ' +
       'forwards events (the command prints it).',
   })
   @ApiOkResponse({ type: ListenSecretDto })
   async listenSecret(@CurrentPrincipal() principal: Principal): Promise<ListenSecretDto> {
-    return { secret: await this.secrets.listenSecret(principal.accountId) };
+    const mode = { sandbox: principal.via === 'api_key' && principal.sandbox };
+    return { secret: await this.secrets.listenSecret(principal.accountId, mode), sandbox: mode.sandbox };
   }
 
   @Get()
@@ -43,8 +45,9 @@ export class EventsController {
       'oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to ' +
       '`timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers ' +
       'at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now, so it ' +
-      'can be forwarded to a local receiver unchanged: with the listen secret (`GET /v1/events/listen-secret`) when an API key ' +
-      'reads, with the webhook signing secret when a dashboard session does. A `mapr_test_` key reads the events of sandbox work ' +
+      'can be forwarded to a local receiver unchanged: with the listen secret of the key’s mode (`GET /v1/events/listen-secret`) ' +
+      'when an API key reads, with the webhook signing secret of the event’s mode (the sandbox secret for sandbox work) when a ' +
+      'dashboard session does. Every payload says its mode in `sandbox`. A `mapr_test_` key reads the events of sandbox work ' +
       'only, a live key those of live work only; a dashboard session reads both, each marked by `sandbox`. A waiting request ' +
       'counts once against the rate limit.',
   })

@@ -6,6 +6,6 @@
 export { AccountEvent } from './entities/account-event.entity';
 export { WebhookDelivery } from './entities/webhook-delivery.entity';
 export { WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
-export { signPayload } from './signing';
+export { signPayload, webhookHeaders, type WebhookSigningSecrets } from './signing';
 export { verifyWebhook } from './verify-webhook';
 export { WebhookDeliverySweeper } from './webhook-delivery.processor';

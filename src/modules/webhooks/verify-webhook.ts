@@ -19,7 +19,10 @@
  * - Without it the delivery is refused, even when it carries `X-Service-Signature: sha256=<hex>` (HMAC of the
  *   body alone): that form has no timestamp, so a captured delivery stays valid for ever, and anyone on the
  *   path can strip the V2 header to fall back to it. `allowReplayableBodyOnlySignature: true` accepts it
- *   anyway (drop duplicates by `X-Service-Delivery` then).
+ *   anyway (drop duplicates by the event's `event` and `job_id` or `batch_id` then: one delivery each).
+ * - Neither header signs the delivery id: to drop duplicates, use the event's `event` and `job_id` or `batch_id`
+ *   (one delivery each), or check the Standard Webhooks `webhook-signature`, which signs `webhook-id` (the SDK's
+ *   `verifyWebhook` with `scheme: 'standard_webhooks'`), and use that id.
  *
  * Comparison is constant-time (`crypto.timingSafeEqual` on equal-length buffers).
  */

@@ -16,7 +16,8 @@ export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
 
 /**
  * One attempt of one delivery, run by the `webhooks` queue processor: sign the stored body afresh
- * (current secret, plus the previous one while it is valid; `X-Service-*` and Standard Webhooks headers),
+ * (with the secret of the delivery's mode, the webhook secret or the sandbox one, plus the previous one while it is
+ * valid; `X-Service-*` and Standard Webhooks headers),
  * POST it to the URL STRING (so DNS is resolved and checked again at connection time), log the attempt,
  * then move the delivery on:
  * 2xx → delivered; 410 → failed at once; anything else → the next retry as a new delayed queue entry
@@ -58,7 +59,8 @@ export class WebhookDeliveryRunner {
     const headers = webhookHeaders(
       delivery.payload,
       { event: delivery.event, deliveryId: delivery.id },
-      await this.secrets.signingSecrets(delivery.accountId, now),
+      // Sandbox work's deliveries with the sandbox secret: a test key's redelivery never gets the live secret's signature.
+      await this.secrets.signingSecrets(delivery.accountId, { sandbox: delivery.sandbox }, now),
       Math.floor(now.getTime() / 1000),
     );
     const result = await this.httpClient(

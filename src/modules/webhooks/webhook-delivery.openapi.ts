@@ -16,7 +16,9 @@ const HEADERS: HeaderDoc[] = [
   {
     name: WEBHOOK_HEADERS.delivery,
     required: true,
-    description: 'The delivery id, the same on every retry: deduplicate on it.',
+    description:
+      'The delivery id, the same on every retry. No signature covers this header: deduplicate on `webhook-id` (the same id) ' +
+      'after checking `webhook-signature`, which signs it.',
     schema: { type: 'string', example: 'dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ' },
   },
   {
@@ -50,7 +52,8 @@ const HEADERS: HeaderDoc[] = [
   {
     name: 'webhook-id',
     required: false,
-    description: 'Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`).',
+    description:
+      'Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`), signed by `webhook-signature`: deduplicate on it.',
     schema: { type: 'string', example: 'dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ' },
   },
   {

@@ -8,27 +8,46 @@ import { generateSigningSecret, type WebhookSigningSecrets } from './signing';
 
 export interface SigningSecretView {
   secret: string;
+  sandbox_secret: string;
   created_at: string;
   previous_secret_expires_at: string | null;
 }
 
-/** The account's webhook signing secret: created on first use, rotated on request. */
+/** Which work a secret signs for: live work, or sandbox work (a `mapr_test_` key's jobs and batches). */
+export interface SecretMode {
+  sandbox: boolean;
+}
+
+/** The secrets made on first use, and their columns. */
+const LAZY_SECRETS = {
+  sandboxSecret: 'sandbox_secret',
+  listenSecret: 'listen_secret',
+  sandboxListenSecret: 'sandbox_listen_secret',
+} as const;
+type LazySecret = keyof typeof LAZY_SECRETS;
+
+/**
+ * The account's signing secrets: created on first use, rotated on request. Live work's webhooks are signed with the
+ * webhook secret, sandbox work's with the sandbox secret (ADR 0038), so that no API key, a test key included, can obtain
+ * a signature made with the webhook secret for anything but live work. Each mode also has a listen secret, which signs
+ * the events its API keys read from `GET /v1/events`.
+ */
 @Injectable()
 export class WebhookSecretsService {
   constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
 
   /**
-   * Forgets every secret of the account (the webhook secret, the one before it, the listen secret), inside the caller's
-   * transaction: the next use creates new ones, and nothing signed with the old ones verifies any more. For an account
-   * that changes hands (a password reset of a never-verified account), where a rotation's 24 h overlap would let the
-   * old holder go on.
+   * Forgets every secret of the account (the webhook and sandbox secrets, the ones before them, the listen secrets of
+   * both modes), inside the caller's transaction: the next use creates new ones, and nothing signed with the old ones
+   * verifies any more. For an account that changes hands (a password reset of a never-verified account), where a
+   * rotation's 24 h overlap would let the old holder go on.
    */
   async forget(accountId: string, manager: EntityManager): Promise<void> {
     await manager.getRepository(WebhookSigningSecret).delete({ accountId });
   }
 
   /**
-   * The account's secret, created on first use. With `manager`, inside that transaction: a
+   * The account's secrets, created on first use. With `manager`, inside that transaction: a
    * transaction must not wait for a second pooled connection (under load every connection can be
    * held by transactions waiting for one), and a lost creation race must not abort it.
    */
@@ -43,10 +62,13 @@ export class WebhookSecretsService {
       .values({
         accountId,
         secret: generateSigningSecret(),
+        sandboxSecret: generateSigningSecret(),
         createdAt: new Date(),
         previousSecret: null,
+        previousSandboxSecret: null,
         previousExpiresAt: null,
         listenSecret: null,
+        sandboxListenSecret: null,
       })
       .orIgnore()
       .execute();
@@ -54,19 +76,24 @@ export class WebhookSecretsService {
   }
 
   async view(accountId: string): Promise<SigningSecretView> {
-    return present(await this.getOrCreate(accountId), new Date());
+    return present(await this.withSecret(accountId, 'sandboxSecret'), new Date());
   }
 
-  /** A new current secret; the old one keeps signing (second `v1=` of the V2 header) for 24 h. */
+  /**
+   * New webhook and sandbox secrets; the old ones keep signing (a second `v1=` of the V2 header, a second `v1,` of
+   * `webhook-signature`) for 24 h, each for its own mode.
+   */
   async rotate(accountId: string): Promise<SigningSecretView> {
-    const current = await this.getOrCreate(accountId);
+    const current = await this.withSecret(accountId, 'sandboxSecret');
     const now = new Date();
     const result = await this.secrets.update(
       { accountId, secret: current.secret },
       {
         secret: generateSigningSecret(),
+        sandboxSecret: generateSigningSecret(),
         createdAt: now,
         previousSecret: current.secret,
+        previousSandboxSecret: current.sandboxSecret,
         previousExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS),
       },
     );
@@ -76,37 +103,46 @@ export class WebhookSecretsService {
   }
 
   /**
-   * The account's listen secret, created on first use: it signs the events an API key reads from `GET /v1/events`.
-   * Separate from the webhook secret, so that an API key (a test key included) can never obtain a signature made
-   * with the secret production receivers trust.
+   * The listen secret of a mode, created on first use: it signs the events an API key of that mode reads from
+   * `GET /v1/events`. Separate from the webhook secrets, so that an API key can never obtain a signature made with the
+   * secret production receivers trust, and one per mode, so that a test key's never verifies what a live key forwards.
    */
-  async listenSecret(accountId: string): Promise<string> {
+  async listenSecret(accountId: string, mode: SecretMode): Promise<string> {
+    const field = mode.sandbox ? 'sandboxListenSecret' : 'listenSecret';
+    return (await this.withSecret(accountId, field))[field]!;
+  }
+
+  /** The secrets that sign a webhook of that mode's work sent now. */
+  async signingSecrets(accountId: string, mode: SecretMode, now = new Date()): Promise<WebhookSigningSecrets> {
+    const row = mode.sandbox ? await this.withSecret(accountId, 'sandboxSecret') : await this.getOrCreate(accountId);
+    const [current, previous] = mode.sandbox ? [row.sandboxSecret!, row.previousSandboxSecret] : [row.secret, row.previousSecret];
+    return previousLive(row, now) && previous !== null ? { current, previous } : { current };
+  }
+
+  /** The account's row with `field` set: made now when it has none yet (another request may set it first: theirs is kept). */
+  private async withSecret(accountId: string, field: LazySecret): Promise<WebhookSigningSecret> {
     const row = await this.getOrCreate(accountId);
-    if (row.listenSecret) return row.listenSecret;
-    // Another request may set it first: theirs is kept.
+    if (row[field]) return row;
     await this.secrets
       .createQueryBuilder()
       .update()
-      .set({ listenSecret: generateSigningSecret() })
-      .where('account_id = :accountId AND listen_secret IS NULL', { accountId })
+      .set({ [field]: generateSigningSecret() })
+      .where(`account_id = :accountId AND ${LAZY_SECRETS[field]} IS NULL`, { accountId })
       .execute();
-    return (await this.secrets.findOneByOrFail({ accountId })).listenSecret!;
-  }
-
-  /** The secrets that sign a webhook sent now. */
-  async signingSecrets(accountId: string, now = new Date()): Promise<WebhookSigningSecrets> {
-    const row = await this.getOrCreate(accountId);
-    const previousLive = row.previousSecret !== null && row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
-    return previousLive ? { current: row.secret, previous: row.previousSecret! } : { current: row.secret };
+    return this.secrets.findOneByOrFail({ accountId });
   }
 }
 
+function previousLive(row: WebhookSigningSecret, now: Date): boolean {
+  return row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
+}
+
 function present(row: WebhookSigningSecret, now: Date): SigningSecretView {
-  const previousLive = row.previousExpiresAt !== null && row.previousExpiresAt.getTime() > now.getTime();
   return {
     secret: row.secret,
+    sandbox_secret: row.sandboxSecret!,
     created_at: iso(row.createdAt),
-    previous_secret_expires_at: previousLive ? iso(row.previousExpiresAt) : null,
+    previous_secret_expires_at: previousLive(row, now) ? iso(row.previousExpiresAt) : null,
   };
 }
 

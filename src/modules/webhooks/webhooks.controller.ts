@@ -20,8 +20,10 @@ export class WebhooksController {
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
     operationId: 'getWebhookSecret',
-    summary: 'Reveal the webhook signing secret',
-    description: 'Created on first use. Verify X-Service-Signature with it. Needs a login within the last hour.',
+    summary: 'Reveal the webhook signing secrets',
+    description:
+      'Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); ' +
+      'each payload says which in `sandbox`. Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
   @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
@@ -38,9 +40,10 @@ export class WebhooksController {
   @Authenticated({ accessTokenOnly: true })
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
-    summary: 'Rotate the webhook signing secret',
+    summary: 'Rotate the webhook signing secrets',
     description:
-      'The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2). Needs a login within the last hour.',
+      'Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in ' +
+      'X-Service-Signature-V2). Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
   @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [

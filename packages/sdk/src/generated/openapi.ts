@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a render as a picture: one frame as a PNG, free
-         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors; durations and resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs no verified e-mail. Stills are drawn one at a time by each API process with a short wait line: when it is full, or a still takes longer than 30 s (waiting included), the answer is 503 SERVICE_UNAVAILABLE with Retry-After.
+         * @description Takes the body of POST /v1/render and runs the checks and routing of POST /v1/render/preview (same errors; durations and resolutions up to the largest plan’s are drawn, whatever the caller’s plan), then draws one frame of exactly what the render would show and answers it as `image/png` at the video’s size (`Cache-Control: no-store`). By default the last frame, which is the job’s thumbnail; `?frame=` picks another. For clients without a browser of their own (`mapr preview FILE.json --out still.png`). Uses no quota and creates no job; counts toward the rate limit; needs a verified e-mail. A resolution above the plan’s own is drawn at 1080p at most (same aspect ratio). Stills are drawn one at a time by each API process with a short wait line, and each has 30 s from its request (waiting included): a still that the stills ahead of it would not leave time to be drawn is refused at once, 429 PREVIEW_STILL_BUSY with Retry-After; one that runs past its 30 s anyway is cancelled, 503 SERVICE_UNAVAILABLE with Retry-After. An account has one still in flight (429 PREVIEW_STILL_IN_PROGRESS) and its plan’s stills a minute; one network address, 30 stills a minute across its accounts (429 PREVIEW_STILL_LIMIT_EXCEEDED).
          */
         post: operations["previewRenderStill"];
         delete?: never;
@@ -556,8 +556,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reveal the webhook signing secret
-         * @description Created on first use. Verify X-Service-Signature with it.
+         * Reveal the webhook signing secrets
+         * @description Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); each payload says which in `sandbox`.
          */
         get: operations["getWebhookSecret"];
         put?: never;
@@ -578,8 +578,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the webhook signing secret
-         * @description The previous secret keeps signing in parallel for 24 h (a second v1= in X-Service-Signature-V2).
+         * Rotate the webhook signing secrets
+         * @description Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in X-Service-Signature-V2).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -637,7 +637,7 @@ export interface paths {
         };
         /**
          * Reveal the listen secret that signs events read with an API key
-         * @description Events read from `GET /v1/events` with an API key are signed with this secret, not the webhook signing secret, so that no API key can obtain a signature that production receivers trust. Point a local receiver at it while `mapr webhooks listen` forwards events (the command prints it).
+         * @description Events read from `GET /v1/events` with an API key are signed with this secret, not the webhook signing secret, so that no API key can obtain a signature that production receivers trust. Each mode has its own: a `mapr_test_` key reads the sandbox one, a live key (and a dashboard session) the live one. Point a local receiver at it while `mapr webhooks listen` forwards events (the command prints it).
          */
         get: operations["getListenSecret"];
         put?: never;
@@ -657,7 +657,7 @@ export interface paths {
         };
         /**
          * Read the account’s webhook events, long-polled
-         * @description Every render.complete, render.failed and batch.complete of the account, whether or not it was sent to a webhook_url, oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to `timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now, so it can be forwarded to a local receiver unchanged: with the listen secret (`GET /v1/events/listen-secret`) when an API key reads, with the webhook signing secret when a dashboard session does. A `mapr_test_` key reads the events of sandbox work only, a live key those of live work only; a dashboard session reads both, each marked by `sandbox`. A waiting request counts once against the rate limit.
+         * @description Every render.complete, render.failed and batch.complete of the account, whether or not it was sent to a webhook_url, oldest first. With `after`, answers with the events recorded after that one; when there is none yet, waits up to `timeout` seconds (25 at most) and answers as soon as one is recorded, else with an empty `data`. Without `after`, answers at once with the latest events. Each event carries the exact webhook `body` and its signature `headers`, signed now, so it can be forwarded to a local receiver unchanged: with the listen secret of the key’s mode (`GET /v1/events/listen-secret`) when an API key reads, with the webhook signing secret of the event’s mode (the sandbox secret for sandbox work) when a dashboard session does. Every payload says its mode in `sandbox`. A `mapr_test_` key reads the events of sandbox work only, a live key those of live work only; a dashboard session reads both, each marked by `sandbox`. A waiting request counts once against the rate limit.
          */
         get: operations["listEvents"];
         put?: never;
@@ -793,7 +793,7 @@ export interface components {
              * @example RATE_LIMIT_EXCEEDED
              * @enum {string}
              */
-            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "TOO_MANY_ATTEMPTS" | "REAUTHENTICATION_REQUIRED" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "QUEUED_JOB_LIMIT" | "SANDBOX_LIMIT_EXCEEDED" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
+            error_code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "AUTHENTICATION_REQUIRED" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "ACCESS_TOKEN_REQUIRED" | "EMAIL_NOT_VERIFIED" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_ALREADY_VERIFIED" | "INVALID_VERIFICATION_TOKEN" | "INVALID_RESET_TOKEN" | "TOO_MANY_ATTEMPTS" | "REAUTHENTICATION_REQUIRED" | "RATE_LIMIT_EXCEEDED" | "RENDER_LIMIT_EXCEEDED" | "CONCURRENT_JOB_LIMIT" | "QUEUED_JOB_LIMIT" | "SANDBOX_LIMIT_EXCEEDED" | "FEATURE_NOT_AVAILABLE" | "PREVIEW_STILL_IN_PROGRESS" | "PREVIEW_STILL_BUSY" | "PREVIEW_STILL_LIMIT_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "JOB_NOT_CANCELLABLE" | "ROUTE_NOT_READY" | "FILE_EXPIRED" | "RANGE_NOT_SATISFIABLE" | "PRECONDITION_FAILED" | "TEMPLATE_LIMIT_REACHED" | "TEMPLATE_READ_ONLY" | "MARITIME_ROUTE_ERROR" | "ROAD_ROUTE_ERROR" | "RENDER_TIMEOUT" | "RENDER_FAILED" | "STORAGE_ERROR";
             /**
              * @description A sentence for people.
              * @example Too many requests; retry in 42 seconds.
@@ -2435,17 +2435,22 @@ export interface components {
         };
         SigningSecretDto: {
             /**
-             * @description Keys the HMAC-SHA256 of every webhook: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.
+             * @description Keys the HMAC-SHA256 of every webhook of live work: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.
              * @example whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=
              */
             secret: string;
+            /**
+             * @description Signs the webhooks of sandbox work (jobs and batches of mapr_test_ keys) the same way; never the webhooks of live work. Rotated with `secret`.
+             * @example whsec_3mQ9x7Lk2vN8sR1tZc6WbYpD4fG5hJ0aB1cE2dF3gH4=
+             */
+            sandbox_secret: string;
             /**
              * @description When this secret was created (first use or last rotation).
              * @example 2026-11-22T10:00:00.000Z
              */
             created_at: string;
             /**
-             * @description Until then the secret before the last rotation still signs, as a second v1= entry of X-Service-Signature-V2; null when none.
+             * @description Until then the secrets before the last rotation still sign, each for its mode, as a second v1= entry of X-Service-Signature-V2; null when none.
              * @example 2026-11-23T10:00:00.000Z
              */
             previous_secret_expires_at: string | null;
@@ -2533,10 +2538,15 @@ export interface components {
         };
         ListenSecretDto: {
             /**
-             * @description Signs the events an API key reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events only.
+             * @description Signs the events an API key of this mode reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events only. Test and live keys have one each.
              * @example whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4=
              */
             secret: string;
+            /**
+             * @description True for the sandbox listen secret (read with a `mapr_test_` key).
+             * @example false
+             */
+            sandbox: boolean;
         };
         EventHeadersDto: {
             /** @example render.complete */
@@ -2578,7 +2588,7 @@ export interface components {
              */
             sandbox: boolean;
             /**
-             * @description Which secret signed `headers`: the account’s listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook signing secret only when a dashboard session reads.
+             * @description Which secret signed `headers`, of the event’s mode (`sandbox`): the listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook signing secret (`secret`, or `sandbox_secret` for sandbox work, of `GET /v1/webhooks/secret`) only when a dashboard session reads.
              * @example listen_secret
              * @enum {string}
              */
@@ -2596,7 +2606,8 @@ export interface components {
              *       "file_size_bytes": 2483117,
              *       "expires_at": "2026-11-29T10:00:31.000Z",
              *       "created_at": "2026-11-22T10:00:00.000Z",
-             *       "completed_at": "2026-11-22T10:00:31.000Z"
+             *       "completed_at": "2026-11-22T10:00:31.000Z",
+             *       "sandbox": false
              *     }
              */
             payload: {
@@ -2604,7 +2615,7 @@ export interface components {
             };
             /**
              * @description The exact request body a webhook of this event carries (and carried): forward these bytes unchanged.
-             * @example {"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete"}
+             * @example {"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete","sandbox":false}
              */
             body: string;
             /** @description The headers a webhook of this event would carry if sent now, signed at read time with the secret `signed_with` names. POST `body` with them and `Content-Type: application/json` to your own receiver, verifying with that secret (the listen secret, for events read with an API key); the timestamp is the time of this answer, so forward within 5 minutes. */
@@ -2669,6 +2680,11 @@ export interface components {
              * @example 2026-11-22T10:00:31.000Z
              */
             completed_at: string;
+            /**
+             * @description True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+             * @example false
+             */
+            sandbox: boolean;
         };
         RenderFailedEvent: {
             /**
@@ -2704,6 +2720,11 @@ export interface components {
              * @example 2026-11-22T10:00:03.000Z
              */
             failed_at: string;
+            /**
+             * @description True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+             * @example false
+             */
+            sandbox: boolean;
         };
         BatchCompleteEvent: {
             /**
@@ -2739,6 +2760,11 @@ export interface components {
              * @example 2
              */
             total: number;
+            /**
+             * @description True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.
+             * @example false
+             */
+            sandbox: boolean;
         };
     };
     responses: {
@@ -4014,6 +4040,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description EMAIL_NOT_VERIFIED: stills are drawn for accounts with a verified e-mail */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named */
@@ -4029,14 +4068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description RATE_LIMIT_EXCEEDED */
+            /** @description RATE_LIMIT_EXCEEDED; PREVIEW_STILL_IN_PROGRESS, PREVIEW_STILL_LIMIT_EXCEEDED and PREVIEW_STILL_BUSY with Retry-After */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4044,7 +4084,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description SERVICE_UNAVAILABLE, with Retry-After: the line of stills is full, or the still was not drawn within 30 s */
+            /** @description SERVICE_UNAVAILABLE, with Retry-After: the still was not drawn within its 30 s (waiting included) and was cancelled */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5365,6 +5405,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "secret": "whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=",
+                     *       "sandbox_secret": "whsec_3mQ9x7Lk2vN8sR1tZc6WbYpD4fG5hJ0aB1cE2dF3gH4=",
                      *       "created_at": "2026-11-22T10:00:00.000Z",
                      *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
                      *     }
@@ -5425,6 +5466,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "secret": "whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=",
+                     *       "sandbox_secret": "whsec_3mQ9x7Lk2vN8sR1tZc6WbYpD4fG5hJ0aB1cE2dF3gH4=",
                      *       "created_at": "2026-11-22T10:00:00.000Z",
                      *       "previous_secret_expires_at": "2026-11-23T10:00:00.000Z"
                      *     }
@@ -5642,7 +5684,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4="
+                     *       "secret": "whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4=",
+                     *       "sandbox": false
                      *     }
                      */
                     "application/json": components["schemas"]["ListenSecretDto"];
@@ -5714,9 +5757,10 @@ export interface operations {
                      *             "file_size_bytes": 2483117,
                      *             "expires_at": "2026-11-29T10:00:31.000Z",
                      *             "created_at": "2026-11-22T10:00:00.000Z",
-                     *             "completed_at": "2026-11-22T10:00:31.000Z"
+                     *             "completed_at": "2026-11-22T10:00:31.000Z",
+                     *             "sandbox": false
                      *           },
-                     *           "body": "{\"event\":\"render.complete\",\"job_id\":\"job_7Hk2LmQ9xP4vN8sR1tZc6WbY\",\"status\":\"complete\"}",
+                     *           "body": "{\"event\":\"render.complete\",\"job_id\":\"job_7Hk2LmQ9xP4vN8sR1tZc6WbY\",\"status\":\"complete\",\"sandbox\":false}",
                      *           "headers": {
                      *             "X-Service-Event": "render.complete",
                      *             "X-Service-Delivery": "dlv_3Jd8sK2mQ7vX1pL9nR4tY6wZ",
@@ -5769,7 +5813,7 @@ export interface operations {
             header: {
                 /** @description The event name, as `event` in the body. */
                 "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
-                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                /** @description The delivery id, the same on every retry. No signature covers this header: deduplicate on `webhook-id` (the same id) after checking `webhook-signature`, which signs it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
                 "X-Service-Timestamp": string;
@@ -5777,7 +5821,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
                 "X-Service-Signature-V2": string;
-                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`), signed by `webhook-signature`: deduplicate on it. */
                 "webhook-id"?: string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
                 "webhook-timestamp"?: string;
@@ -5801,7 +5845,8 @@ export interface operations {
                  *       "file_size_bytes": 2483117,
                  *       "expires_at": "2026-11-29T10:00:31.000Z",
                  *       "created_at": "2026-11-22T10:00:00.000Z",
-                 *       "completed_at": "2026-11-22T10:00:31.000Z"
+                 *       "completed_at": "2026-11-22T10:00:31.000Z",
+                 *       "sandbox": false
                  *     }
                  */
                 "application/json": components["schemas"]["RenderCompleteEvent"];
@@ -5830,7 +5875,7 @@ export interface operations {
             header: {
                 /** @description The event name, as `event` in the body. */
                 "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
-                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                /** @description The delivery id, the same on every retry. No signature covers this header: deduplicate on `webhook-id` (the same id) after checking `webhook-signature`, which signs it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
                 "X-Service-Timestamp": string;
@@ -5838,7 +5883,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
                 "X-Service-Signature-V2": string;
-                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`), signed by `webhook-signature`: deduplicate on it. */
                 "webhook-id"?: string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
                 "webhook-timestamp"?: string;
@@ -5858,7 +5903,8 @@ export interface operations {
                  *       "error": "MARITIME_ROUTE_ERROR",
                  *       "message": "Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,690 km from navigable water",
                  *       "created_at": "2026-11-22T10:00:00.000Z",
-                 *       "failed_at": "2026-11-22T10:00:03.000Z"
+                 *       "failed_at": "2026-11-22T10:00:03.000Z",
+                 *       "sandbox": false
                  *     }
                  */
                 "application/json": components["schemas"]["RenderFailedEvent"];
@@ -5887,7 +5933,7 @@ export interface operations {
             header: {
                 /** @description The event name, as `event` in the body. */
                 "X-Service-Event": "render.complete" | "render.failed" | "batch.complete";
-                /** @description The delivery id, the same on every retry: deduplicate on it. */
+                /** @description The delivery id, the same on every retry. No signature covers this header: deduplicate on `webhook-id` (the same id) after checking `webhook-signature`, which signs it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds when this attempt was signed (each retry is signed afresh). */
                 "X-Service-Timestamp": string;
@@ -5895,7 +5941,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>">`; a second `v1=` while a rotated-out secret still signs. Reject a `t` more than 5 minutes from now (replays). */
                 "X-Service-Signature-V2": string;
-                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`). */
+                /** @description Standard Webhooks: the message id (the delivery id, as `X-Service-Delivery`), signed by `webhook-signature`: deduplicate on it. */
                 "webhook-id"?: string;
                 /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
                 "webhook-timestamp"?: string;
@@ -5926,7 +5972,8 @@ export interface operations {
                  *       ],
                  *       "completed": 1,
                  *       "failed": 1,
-                 *       "total": 2
+                 *       "total": 2,
+                 *       "sandbox": false
                  *     }
                  */
                 "application/json": components["schemas"]["BatchCompleteEvent"];
@@ -5964,7 +6011,7 @@ export const pathsV1RenderBatchPostResponses202HeadersIdempotentReplayedValues: 
 export const webhooksRenderCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksRenderFailedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["render.failed"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
 export const webhooksBatchCompletePostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["batch.complete"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["render.complete", "render.failed", "batch.complete"];
-export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "INVALID_RESET_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
+export const errorResponseDtoError_codeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorResponseDto"]["error_code"]> = ["VALIDATION_ERROR", "INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "NOT_FOUND", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "AUTHENTICATION_REQUIRED", "INVALID_TOKEN", "INVALID_API_KEY", "INVALID_CREDENTIALS", "ACCESS_TOKEN_REQUIRED", "EMAIL_NOT_VERIFIED", "EMAIL_ALREADY_REGISTERED", "EMAIL_ALREADY_VERIFIED", "INVALID_VERIFICATION_TOKEN", "INVALID_RESET_TOKEN", "TOO_MANY_ATTEMPTS", "REAUTHENTICATION_REQUIRED", "RATE_LIMIT_EXCEEDED", "RENDER_LIMIT_EXCEEDED", "CONCURRENT_JOB_LIMIT", "QUEUED_JOB_LIMIT", "SANDBOX_LIMIT_EXCEEDED", "FEATURE_NOT_AVAILABLE", "PREVIEW_STILL_IN_PROGRESS", "PREVIEW_STILL_BUSY", "PREVIEW_STILL_LIMIT_EXCEEDED", "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENCY_KEY_IN_USE", "JOB_NOT_CANCELLABLE", "ROUTE_NOT_READY", "FILE_EXPIRED", "RANGE_NOT_SATISFIABLE", "PRECONDITION_FAILED", "TEMPLATE_LIMIT_REACHED", "TEMPLATE_READ_ONLY", "MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const createApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyDto"]["mode"]> = ["live", "test"];
 export const createdApiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKeyDto"]["mode"]> = ["live", "test"];
 export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyDto"]["mode"]> = ["live", "test"];

@@ -37,7 +37,7 @@ export function presentBatch(batch: RenderBatch, jobs: RenderJob[], urls: JobUrl
   } satisfies BatchDto;
 }
 
-/** The spec's batch.complete payload, field for field. */
+/** The spec's batch.complete payload, field for field, and `sandbox`. */
 export function batchCompletePayload(batch: RenderBatch, jobs: RenderJob[], urls: JobUrls): BatchCompleteEvent {
   const c = counts(jobs);
   return {
@@ -47,5 +47,6 @@ export function batchCompletePayload(batch: RenderBatch, jobs: RenderJob[], urls
     completed: c.completed,
     failed: c.failed,
     total: batch.total,
+    sandbox: batch.sandbox,
   } satisfies BatchCompleteEvent;
 }

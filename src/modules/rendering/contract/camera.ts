@@ -135,33 +135,86 @@ export function rerouteLabel(avoided: AvoidedRoute, takenKm: number, units: Unit
 
 const KM_TO_MILES = 0.621371;
 
-/** The punch-in each chokepoint story uses when the request sets none. */
-export const PRESET_PUNCH_IN: Record<StoryCameraPreset, number> = {
-  global_corridor_reveal: 1,
-  chokepoint_tension: 1.6,
-  long_reroute_burden: 1,
-  tension_build: 1.8,
-  canal_bottleneck: 2.4,
-  chokepoint_focus: 2.6,
-  static_overview: 1,
-};
+/**
+ * What a story plays on: the whole `route`; every `chokepoint` it passes; only the `canals` it passes; or the
+ * `avoided_route`, the shorter route that `route.avoid` turned away from (which routing then plans too).
+ */
+export type StoryStage = 'route' | 'chokepoints' | 'canals' | 'avoided_route';
 
-/** Whether a preset's story is told at chokepoints (and needs the route to pass one). */
-export function playsOnChokepoints(preset: CameraPreset): boolean {
-  return preset === 'chokepoint_tension' || preset === 'tension_build' || preset === 'canal_bottleneck' || preset === 'chokepoint_focus';
+export interface CameraStory {
+  /** The punch-in the story uses when the request sets none. */
+  punchIn: number;
+  playsOn: StoryStage;
+  /** Opens on the whole globe with the route's corridor, then descends to the route (on any projection but `flat`). */
+  opensOnGlobe: boolean;
+  /** A camera that never moves (the request's `camera.mode` is `static` whatever it says). */
+  holdsStill: boolean;
 }
 
-/** The chokepoints a preset plays on: every passage, or the canals only for canal_bottleneck. */
+/**
+ * The story presets (contract §19), each with what it plays on: the one place a story's needs are written. Routing's
+ * input (`routeInputOf`), the stories that fall back to `auto`, and the camera's chokepoint moves
+ * (`remotion/lib/camera.ts`, typed by ChokepointStoryPreset) all derive from it.
+ */
+export const CAMERA_STORIES = {
+  global_corridor_reveal: { punchIn: 1, playsOn: 'route', opensOnGlobe: true, holdsStill: false },
+  chokepoint_tension: { punchIn: 1.6, playsOn: 'chokepoints', opensOnGlobe: false, holdsStill: false },
+  long_reroute_burden: { punchIn: 1, playsOn: 'avoided_route', opensOnGlobe: false, holdsStill: false },
+  tension_build: { punchIn: 1.8, playsOn: 'chokepoints', opensOnGlobe: false, holdsStill: false },
+  canal_bottleneck: { punchIn: 2.4, playsOn: 'canals', opensOnGlobe: false, holdsStill: false },
+  chokepoint_focus: { punchIn: 2.6, playsOn: 'chokepoints', opensOnGlobe: false, holdsStill: false },
+  static_overview: { punchIn: 1, playsOn: 'route', opensOnGlobe: false, holdsStill: true },
+} as const satisfies Record<StoryCameraPreset, CameraStory>;
+
+/** What `auto` plays on a long route (contract §19: over 3,000 km, unless the map is kept flat). */
+export const AUTO_LONG_ROUTE_STORY = 'global_corridor_reveal' satisfies StoryCameraPreset;
+
+/** The presets whose story is told at chokepoints (every one passed, or the canals). */
+export type ChokepointStoryPreset = {
+  [P in StoryCameraPreset]: (typeof CAMERA_STORIES)[P]['playsOn'] extends 'chokepoints' | 'canals' ? P : never;
+}[StoryCameraPreset];
+
+function storyOf(preset: CameraPreset | undefined): CameraStory | undefined {
+  return preset !== undefined && preset in CAMERA_STORIES ? CAMERA_STORIES[preset as StoryCameraPreset] : undefined;
+}
+
+/** Whether a preset opens on the whole globe before it descends to the route. */
+export function opensOnGlobe(preset: CameraPreset): boolean {
+  return storyOf(preset)?.opensOnGlobe ?? false;
+}
+
+/** Whether a preset's camera never moves. */
+export function holdsStill(preset: CameraPreset): boolean {
+  return storyOf(preset)?.holdsStill ?? false;
+}
+
+/** The punch-in a preset uses when the request sets none (1: no punch-in). */
+export function presetPunchIn(preset: CameraPreset): number {
+  return storyOf(preset)?.punchIn ?? 1;
+}
+
+/** Whether a preset's story is told at chokepoints (and needs the route to pass one). */
+export function playsOnChokepoints(preset: CameraPreset): preset is ChokepointStoryPreset {
+  const stage = storyOf(preset)?.playsOn;
+  return stage === 'chokepoints' || stage === 'canals';
+}
+
+/** Whether a preset's story shows the route that `route.avoid` turned away from (routing must plan it too). */
+export function showsAvoidedRoute(preset: CameraPreset | undefined): boolean {
+  return storyOf(preset)?.playsOn === 'avoided_route';
+}
+
+/** The chokepoints a preset plays on: every passage, or the canals only for a story that plays on canals. */
 export function storyChokepoints(preset: CameraPreset, passages: readonly ChokepointPassage[]): ChokepointPassage[] {
   if (!playsOnChokepoints(preset)) return [];
-  if (preset === 'canal_bottleneck')
+  if (CAMERA_STORIES[preset].playsOn === 'canals')
     return passages.filter((p) => p.chokepoint !== null && (CANALS as readonly string[]).includes(p.chokepoint));
   return [...passages];
 }
 
 /** Whether a story has what it plays on: chokepoints for the chokepoint stories, an avoided route for the reroute. */
 export function storyPlays(preset: CameraPreset, passages: readonly ChokepointPassage[], plan: Pick<RoutePlan, 'avoided'>): boolean {
-  if (preset === 'long_reroute_burden') return plan.avoided !== undefined;
+  if (showsAvoidedRoute(preset)) return plan.avoided !== undefined;
   return !playsOnChokepoints(preset) || storyChokepoints(preset, passages).length > 0;
 }
 
@@ -171,9 +224,10 @@ export function storyPlays(preset: CameraPreset, passages: readonly ChokepointPa
  */
 export function cameraNotes(preset: CameraPreset, passages: readonly ChokepointPassage[], plan: Pick<RoutePlan, 'avoided'>): string[] {
   if (storyPlays(preset, passages, plan)) return [];
+  const stage = storyOf(preset)?.playsOn;
   const why =
-    preset === 'long_reroute_burden'
+    stage === 'avoided_route'
       ? 'route.avoid turned the route away from no passage it would otherwise take'
-      : `the route passes ${preset === 'canal_bottleneck' ? 'no canal (Suez, Panama)' : 'no chokepoint'}`;
+      : `the route passes ${stage === 'canals' ? 'no canal (Suez, Panama)' : 'no chokepoint'}`;
   return [`camera.preset ${preset}: ${why}, so the camera played like auto.`];
 }

@@ -12,7 +12,17 @@ import {
   type CompositionWaypoint,
   cleanLabel,
 } from './composition-parts';
-import { type CompositionCamera, DEFAULT_CAMERA_EASE, PRESET_PUNCH_IN, rerouteLabel, storyChokepoints, storyPlays } from './camera';
+import {
+  AUTO_LONG_ROUTE_STORY,
+  type CompositionCamera,
+  DEFAULT_CAMERA_EASE,
+  holdsStill,
+  presetPunchIn,
+  rerouteLabel,
+  showsAvoidedRoute,
+  storyChokepoints,
+  storyPlays,
+} from './camera';
 import type { CompositionImageryTiles } from './imagery-tiles';
 import { DEFAULT_PROJECTION, type Projection } from './projection';
 import { normalizeTerrain, type Terrain } from './terrain';
@@ -189,19 +199,19 @@ function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, p
     camera.opening_zoom_boost !== undefined;
   const revealsOnGlobe =
     played === 'auto' &&
-    mode === 'route_animation' &&
+    modeDefinition(mode).revealsLongRoutesOnGlobe &&
     plan.distance_km > GLOBE_REVEAL_MIN_ROUTE_KM &&
     (request.projection ?? DEFAULT_PROJECTION) !== 'flat' &&
     !ownOpening;
-  const preset = revealsOnGlobe ? 'global_corridor_reveal' : played;
-  const storyPunchIn = preset in PRESET_PUNCH_IN ? PRESET_PUNCH_IN[preset as keyof typeof PRESET_PUNCH_IN] : 1;
+  const preset = revealsOnGlobe ? AUTO_LONG_ROUTE_STORY : played;
+  const storyPunchIn = presetPunchIn(preset);
   return {
     preset,
     start_zoom: camera.start_zoom ?? null,
     tilt: Math.max(0, Math.min(MAX_CAMERA_TILT_DEGREES, camera.tilt ?? defaultTilt(mode, preset))),
     intensity: camera.intensity ?? 'balanced',
-    // static_overview is the static camera by definition.
-    mode: preset === 'static_overview' ? 'static' : (camera.mode ?? 'follow'),
+    // A story that holds still is the static camera by definition.
+    mode: holdsStill(preset) ? 'static' : (camera.mode ?? 'follow'),
     waypoint_zoom: camera.waypoint_zoom ?? null,
     ease: camera.ease ?? DEFAULT_CAMERA_EASE,
     start_focus_waypoint: camera.start_focus_waypoint ?? null,
@@ -210,7 +220,7 @@ function compositionCamera(request: NormalizedRenderRequest, mode: RenderMode, p
     chokepoint_punch_in: camera.chokepoint_punch_in ?? storyPunchIn,
     chokepoints,
     reroute:
-      preset === 'long_reroute_burden' && plan.avoided
+      showsAvoidedRoute(preset) && plan.avoided
         ? {
             legs: plan.avoided.legs.map((leg) => leg.coordinates.map(([lng, lat]): LngLat => [lng, lat])),
             extra_km: Math.max(0, plan.distance_km - plan.avoided.distance_km),

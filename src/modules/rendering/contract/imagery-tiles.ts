@@ -3,6 +3,7 @@
  * renderer's own tile cache serves to the page. The bundled NASA imagery (about 10 km a pixel) blurs once a frame shows
  * less than a continent; where tiles are configured, the `satellite` style draws them there instead.
  */
+import { type ImageryKind, styleImagery } from './render-request';
 
 /** What the composition needs to draw an operator's tiles: filled in by the renderer, never by a request. */
 export interface CompositionImageryTiles {
@@ -14,8 +15,13 @@ export interface CompositionImageryTiles {
   max_zoom: number;
 }
 
-/** Styles drawn from true-colour imagery: the ones an operator's (true-colour) tiles sharpen. */
-export const TILE_IMAGERY_STYLES: readonly string[] = ['satellite'];
+/** Whether a style draws true-colour imagery: the ones an operator's (true-colour) tiles sharpen. */
+export function sharpenedByImageryTiles(style: string): boolean {
+  return styleImagery(style) === 'day';
+}
+
+/** How many times the flat fills' bits each kind of imagery needs (see pictureDetail). */
+const IMAGERY_DETAIL: Record<ImageryKind, number> = { day: 4, night: 2.6 };
 
 /**
  * How many times the x264 curve's bits (`inPageBitrate`) a frame of this map needs to come out of the in-page encoder
@@ -25,7 +31,8 @@ export const TILE_IMAGERY_STYLES: readonly string[] = ['satellite'];
  * shading less so. Measured with `npm run bench:quality`.
  */
 export function pictureDetail(props: { style: string; terrain: { enabled: boolean; exaggeration: number } }): number {
-  const imagery = props.style === 'satellite' ? 4 : props.style === 'night' ? 2.6 : 2;
+  const kind = styleImagery(props.style);
+  const imagery = kind ? IMAGERY_DETAIL[kind] : 2;
   const relief = props.terrain.enabled && props.terrain.exaggeration > 0 ? 2.8 : 2;
   return Math.max(imagery, relief);
 }

@@ -12,14 +12,14 @@ import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
 import type { NormalizedWaypoint } from './render-request';
 import type { NormalizedRenderRequest } from './stored-request';
-import type { RenderMode } from './render-modes';
+import { DEFAULT_RENDER_MODE, type RenderMode } from './render-modes';
 
 const round2 = (seconds: number) => Math.round(seconds * 100) / 100;
 const s = (seconds: number) => `${round2(seconds)} s`;
 
 /** `ctx.duration` is the video's length (requested, or the tier's default); sandbox renders are capped at 720p (contract §7). */
 export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, options: { sandbox: boolean }): NormalizedRenderRequest {
-  const mode: RenderMode = body.mode ?? 'route_animation';
+  const mode: RenderMode = body.mode ?? DEFAULT_RENDER_MODE;
   const transport = body.transport ?? 'plane';
   const duration = ctx.duration.seconds;
 

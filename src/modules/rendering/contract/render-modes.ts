@@ -5,3 +5,6 @@
  */
 export const RENDER_MODES = ['route_animation', 'multi_route', 'region_focus', 'country_data'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
+
+/** The mode of a body without `mode` (and of jobs stored before modes existed): one route, its waypoints in order. */
+export const DEFAULT_RENDER_MODE = 'route_animation' satisfies RenderMode;

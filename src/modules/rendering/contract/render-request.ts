@@ -71,57 +71,85 @@ export function frameSize(resolution: Resolution, aspectRatio: AspectRatio): { w
   }
 }
 
+/** The imagery a style draws in place of the water and land fills (contract §21): true colour by day, city lights by night. */
+export type ImageryKind = 'day' | 'night';
+
 export interface StyleInfo {
   id: string;
   name: string;
   description: string;
   dark: boolean;
+  /** NASA's Blue Marble (`day`) or Black Marble (`night`) imagery under the lines; null: the palette's fills. */
+  imagery: ImageryKind | null;
 }
 
 /** Map styles offered by `GET /v1/styles`; the palettes themselves live in `remotion/`. */
 export const STYLES = [
-  { id: 'standard', name: 'Standard', description: 'Soft blue water, warm land, light borders. Works for most routes.', dark: false },
+  {
+    id: 'standard',
+    name: 'Standard',
+    description: 'Soft blue water, warm land, light borders. Works for most routes.',
+    dark: false,
+    imagery: null,
+  },
   {
     id: 'dark',
     name: 'Dark',
     description: 'Charcoal land on near-black water with a bright route. Made for night-mode feeds.',
     dark: true,
+    imagery: null,
   },
   {
     id: 'maritime-dark',
     name: 'Maritime dark',
     description: 'Deep navy sea with crisp coastlines, tuned for shipping routes.',
     dark: true,
+    imagery: null,
   },
-  { id: 'minimal', name: 'Minimal', description: 'Paper-white land on pale grey water, no borders: the route is the story.', dark: false },
+  {
+    id: 'minimal',
+    name: 'Minimal',
+    description: 'Paper-white land on pale grey water, no borders: the route is the story.',
+    dark: false,
+    imagery: null,
+  },
   {
     id: 'satellite',
     name: 'Satellite',
     description: 'The Earth from space in true colour (NASA Blue Marble) with relief shading, thin borders and light labels.',
     dark: true,
+    imagery: 'day',
   },
   {
     id: 'night',
     name: 'Night lights',
     description: 'City lights on the night side of the Earth (NASA Black Marble), with a warm glowing route.',
     dark: true,
+    imagery: 'night',
   },
   {
     id: 'atlas',
     name: 'Paper atlas',
     description: 'Warm paper, sepia coasts and a fine graticule, like a printed school atlas.',
     dark: false,
+    imagery: null,
   },
   {
     id: 'blueprint',
     name: 'Blueprint',
     description: 'White linework on blueprint blue with a drafting grid: technical and bold.',
     dark: true,
+    imagery: null,
   },
 ] as const satisfies readonly StyleInfo[];
 /** A map style's id; `remotion/lib/styles.ts` must give each one a palette (the compiler checks). */
 export type StyleId = (typeof STYLES)[number]['id'];
 export const STYLE_IDS: readonly StyleId[] = STYLES.map((s) => s.id);
+
+/** The imagery a style draws (null: its fills, and for an unknown id, which the composition draws as `standard`). */
+export function styleImagery(style: string): ImageryKind | null {
+  return STYLES.find((info) => info.id === style)?.imagery ?? null;
+}
 
 /** A waypoint after normalisation: coordinates resolved (from `place` if needed), defaults filled in. */
 export interface NormalizedWaypoint {

@@ -41,6 +41,7 @@ import {
   REGION_FOCUS_STARTS,
   type RegionFocusInput,
   RegionFocusStart,
+  DEFAULT_RENDER_MODE,
   RENDER_MODES,
   RenderMode,
 } from '../contract';
@@ -54,9 +55,14 @@ import {
 const finite = { allowNaN: false, allowInfinity: false } as const;
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/** Validates a mode's settings object when it is sent, or when the request's mode is that mode (it is then required). */
+function sentOrModeIs(mode: Exclude<RenderMode, typeof DEFAULT_RENDER_MODE>): (o: RenderModeFieldsDto) => boolean {
+  return (o) => o.mode === mode || o[mode] !== undefined;
+}
+
 /** The request's mode: `route_animation` when none is sent; undefined when `mode` is not a mode (its own issue says so). */
 export function renderModeOf(body: { mode?: unknown }): RenderMode | undefined {
-  if (body.mode === undefined) return 'route_animation';
+  if (body.mode === undefined) return DEFAULT_RENDER_MODE;
   return (RENDER_MODES as readonly unknown[]).includes(body.mode) ? (body.mode as RenderMode) : undefined;
 }
 
@@ -463,7 +469,7 @@ export class RenderModeFieldsDto implements ModeSettingsInputs {
   mode?: RenderMode;
 
   @ApiPropertyOptional({ type: MultiRouteDto, description: 'Required when mode is `multi_route`; refused in the other modes.' })
-  @ValidateIf((o: RenderModeFieldsDto) => o.mode === 'multi_route' || o.multi_route !== undefined)
+  @ValidateIf(sentOrModeIs('multi_route'))
   @IsDefined({ message: 'multi_route is required when mode is "multi_route"' })
   @OnlyInModes(['multi_route'])
   @IsObject()
@@ -472,7 +478,7 @@ export class RenderModeFieldsDto implements ModeSettingsInputs {
   multi_route?: MultiRouteDto;
 
   @ApiPropertyOptional({ type: RegionFocusDto, description: 'Required when mode is `region_focus`; refused in the other modes.' })
-  @ValidateIf((o: RenderModeFieldsDto) => o.mode === 'region_focus' || o.region_focus !== undefined)
+  @ValidateIf(sentOrModeIs('region_focus'))
   @IsDefined({ message: 'region_focus is required when mode is "region_focus"' })
   @OnlyInModes(['region_focus'])
   @IsObject()
@@ -481,7 +487,7 @@ export class RenderModeFieldsDto implements ModeSettingsInputs {
   region_focus?: RegionFocusDto;
 
   @ApiPropertyOptional({ type: CountryDataDto, description: 'Required when mode is `country_data`; refused in the other modes.' })
-  @ValidateIf((o: RenderModeFieldsDto) => o.mode === 'country_data' || o.country_data !== undefined)
+  @ValidateIf(sentOrModeIs('country_data'))
   @IsDefined({ message: 'country_data is required when mode is "country_data"' })
   @OnlyInModes(['country_data'])
   @IsObject()

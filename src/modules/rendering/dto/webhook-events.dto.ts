@@ -2,8 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { JOB_FAILURE_CODES, type JobFailureCode } from '../rendering.errors';
 
 /**
- * The bodies of the render webhooks (docs/webhooks.md), as the OpenAPI document's `webhooks` describe them. The
- * payload builders (`webhook-payloads.ts`) return these types, so the document and what is sent cannot drift apart.
+ * The bodies of the render webhooks (docs/webhooks.md), as the OpenAPI document's `webhooks` describe them: the
+ * interface's fields, then `sandbox` (contract §27). The payload builders (`webhook-payloads.ts`) return these types,
+ * so the document and what is sent cannot drift apart.
  */
 export class RenderCompleteEvent {
   @ApiProperty({ enum: ['render.complete'], example: 'render.complete' }) event: 'render.complete';
@@ -19,6 +20,11 @@ export class RenderCompleteEvent {
   @ApiProperty({ example: '2026-11-29T10:00:31.000Z', description: 'ISO 8601 UTC; the files are deleted after it.' }) expires_at: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z', description: 'ISO 8601 UTC.' }) created_at: string;
   @ApiProperty({ example: '2026-11-22T10:00:31.000Z', description: 'ISO 8601 UTC.' }) completed_at: string;
+  @ApiProperty({
+    example: false,
+    description: 'True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.',
+  })
+  sandbox: boolean;
 }
 
 export class RenderFailedEvent {
@@ -33,4 +39,9 @@ export class RenderFailedEvent {
   message: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z', description: 'ISO 8601 UTC.' }) created_at: string;
   @ApiProperty({ example: '2026-11-22T10:00:03.000Z', description: 'ISO 8601 UTC.' }) failed_at: string;
+  @ApiProperty({
+    example: false,
+    description: 'True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.',
+  })
+  sandbox: boolean;
 }

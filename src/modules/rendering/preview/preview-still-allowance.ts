@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../../config';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { PlansService } from '../../billing';
 import { PreviewStillErrors } from '../rendering.errors';
@@ -21,7 +22,8 @@ export type ReleaseStill = () => Promise<void>;
 
 /**
  * What one account may ask of the preview stills, shared by every API process through Redis: one still in flight at
- * a time (drawing or waiting in the line), and the plan's `preview_stills_per_minute`. Because no account holds more
+ * a time (drawing or waiting in the line), the plan's `preview_stills_per_minute`, and, across the accounts behind one
+ * network address, PREVIEW_STILLS_PER_SOURCE_PER_MINUTE (free accounts are easy to make). Because no account holds more
  * than one place in an API process's line, the line is fair: a burst from one account leaves it one place and
  * refuses the rest with 429, and another account's still waits behind one still at most per account.
  */
@@ -31,6 +33,7 @@ export class PreviewStillAllowance {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
     private readonly plans: PlansService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -47,14 +50,23 @@ export class PreviewStillAllowance {
     };
   }
 
-  /** Counts one still against the plan's budget of this minute; 429 PREVIEW_STILL_LIMIT_EXCEEDED beyond it. */
-  async spend(accountId: string): Promise<void> {
+  /**
+   * Counts one still against the plan's budget of this minute, then against its network address's (`source`: many
+   * accounts behind one address share it); 429 PREVIEW_STILL_LIMIT_EXCEEDED beyond either.
+   */
+  async spend(accountId: string, source: string): Promise<void> {
     const { limits } = await this.plans.limitsFor(accountId);
-    const key = this.keys.key('preview-stills', 'minute', accountId);
-    const [used, ttl] = (await this.redis.eval(COUNT_IN_WINDOW, 1, key, BUDGET_WINDOW_MS)) as [number, number];
-    if (used > limits.preview_stills_per_minute) {
-      const retryAfter = Math.max(1, Math.ceil((ttl > 0 ? ttl : BUDGET_WINDOW_MS) / 1000));
-      throw PreviewStillErrors.limitExceeded(limits.preview_stills_per_minute, retryAfter);
+    const account = await this.count(this.keys.key('preview-stills', 'minute', accountId));
+    if (account.used > limits.preview_stills_per_minute) {
+      throw PreviewStillErrors.limitExceeded(limits.preview_stills_per_minute, account.retryAfter);
     }
+    const perSource = this.config.rendering.previewStillsPerSourcePerMinute;
+    const network = await this.count(this.keys.key('preview-stills', 'source-minute', source));
+    if (network.used > perSource) throw PreviewStillErrors.sourceLimitExceeded(perSource, network.retryAfter);
+  }
+
+  private async count(key: string): Promise<{ used: number; retryAfter: number }> {
+    const [used, ttl] = (await this.redis.eval(COUNT_IN_WINDOW, 1, key, BUDGET_WINDOW_MS)) as [number, number];
+    return { used, retryAfter: Math.max(1, Math.ceil((ttl > 0 ? ttl : BUDGET_WINDOW_MS) / 1000)) };
   }
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../../auth';
 import { RoutePlanner, routePlanToFeatureCollection } from '../../routing';
 import { ValidationFailed } from '../../../common/errors';
 import { RenderAdmission, type RenderRefusal } from '../admission/render-admission';
-import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID } from '../contract';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, routeInputOf } from '../contract';
 import type { RenderPreviewDto, RenderRefusalDto } from '../dto/render-preview.dto';
 import { RenderBodyParser } from '../render-body.parser';
 
@@ -44,7 +44,7 @@ export class RenderPreviewService {
       resolvedPlaces: [resolvedPlaces],
       refusals,
     } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { for: 'preview' });
-    const plan = await this.routePlanner.plan(request);
+    const plan = await this.routePlanner.plan(routeInputOf(request));
     const props = buildCompositionProps(request, plan, { sandbox: principal.sandbox });
     return {
       composition: {

@@ -37,4 +37,8 @@ export const stillRendererProvider: Provider = {
   },
 };
 
-export const previewStillOptionsProvider: Provider = { provide: PREVIEW_STILL_OPTIONS, useValue: DEFAULT_PREVIEW_STILL_OPTIONS };
+export const previewStillOptionsProvider: Provider = {
+  provide: PREVIEW_STILL_OPTIONS,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({ ...DEFAULT_PREVIEW_STILL_OPTIONS, timeoutMs: config.rendering.previewStillTimeoutSeconds * 1000 }),
+};

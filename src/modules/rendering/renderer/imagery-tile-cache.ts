@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { type CompositionImageryTiles, type MapAnimationProps, TILE_IMAGERY_STYLES } from '../contract';
+import { type CompositionImageryTiles, type MapAnimationProps, sharpenedByImageryTiles } from '../contract';
 import type { Renderer, StillRenderer } from './renderer.port';
 
 export interface ImageryTileSource {
@@ -44,7 +44,7 @@ export class ImageryTileCache {
 
   /** The props with the tiles to draw, where the style draws true-colour imagery; unchanged otherwise. */
   async attach(props: MapAnimationProps): Promise<MapAnimationProps> {
-    if (!TILE_IMAGERY_STYLES.includes(props.style)) return props;
+    if (!sharpenedByImageryTiles(props.style)) return props;
     const base = await this.start();
     const tiles: CompositionImageryTiles = {
       url: `${base}/tiles/{z}/{x}/{y}`,

@@ -73,6 +73,32 @@ export class RemotionBrowser {
     return inTempDir(this.options.tempDir, () => this.lifecycle.ensure());
   }
 
+  /** Tabs open in the live browser (0 without one). */
+  async openTabs(): Promise<number> {
+    const browser = this.lifecycle.current;
+    return browser ? (await browser.pages()).length : 0;
+  }
+
+  /**
+   * Waits up to `withinMs` for the live browser to have at most `count` tabs again (an operation's own tab closed);
+   * false when it still has more then, or is gone.
+   */
+  async tabsBackTo(count: number, withinMs: number): Promise<boolean> {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const browser = this.lifecycle.current;
+      if (!browser || this.dead.has(browser)) return false;
+      const tabs = await browser.pages().then(
+        (pages) => pages.length,
+        () => null,
+      );
+      if (tabs === null) return false;
+      if (tabs <= count) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Closes the browser: the next operation starts a fresh one (after a failure, which the browser may have caused). */
   discard(): Promise<void> {
     return this.lifecycle.close();

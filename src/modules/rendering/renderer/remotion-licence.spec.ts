@@ -12,6 +12,7 @@ jest.mock('./remotion-browser', () => ({
     run = <T>(fn: () => Promise<T>) => fn();
     ensure = async () => ({});
     discard = async () => undefined;
+    openTabs = async () => 0;
     stop = async () => undefined;
     cleanTemp = () => undefined;
   },

@@ -158,8 +158,10 @@ export class RemotionRenderer implements Renderer {
     const remotion = await loadRemotion();
     const { cancelSignal, cancel } = remotion.makeCancelSignal();
     const interruption = watchInterruption(input, cancel);
+    let tabsBefore: number | null = null;
     try {
       const browser = await this.browser.ensure();
+      tabsBefore = await this.browser.openTabs();
       interruption.throwIfInterrupted();
       const { bundleDir, compositionId, logLevel, browserExecutable } = this.options;
       const inputProps = input.props as unknown as Record<string, unknown>;
@@ -184,8 +186,13 @@ export class RemotionRenderer implements Renderer {
       if (!buffer) throw new Error('renderStill returned no image');
       return buffer;
     } catch (error) {
-      // The browser may be the cause, or be left mid-frame: start a fresh one for the next still.
-      await this.browser.discard();
+      // Cancelled: Remotion closes the still's tab itself, without awaiting it. Closing the browser under that close
+      // rejected it with nobody listening, which ended the process; so the tab is given time to close first, and the
+      // browser, fine once it has, is kept. A tab that does not close, or any other failure (the browser may be its
+      // cause), discards the browser: the next still starts a fresh one.
+      const tabClosed =
+        interruption.error() !== null && tabsBefore !== null && (await this.browser.tabsBackTo(tabsBefore, TAB_CLOSE_GRACE_MS));
+      if (!tabClosed) await this.browser.discard();
       interruption.throwIfInterrupted();
       throw error;
     } finally {
@@ -295,6 +302,9 @@ export class RemotionRenderer implements Renderer {
     }
   }
 }
+
+/** How long a cancelled still's tab may take to close before its browser is closed instead. */
+const TAB_CLOSE_GRACE_MS = 3_000;
 
 function hasContent(file: string): boolean {
   try {

@@ -662,7 +662,8 @@ describe('RenderProcessor', () => {
       const renderer = scriptedRenderer(untilAborted);
       await processor(renderer, { chunks: fakeChunks(job, { all: false }) });
       const running = [consumer!.handle(chunkTask('job_cc', 0)), consumer!.handle(chunkTask('job_cc', 1))];
-      await new Promise((r) => setTimeout(r, 20));
+      // Once both chunks are drawing.
+      while (renderer.render.mock.calls.length < 2) await new Promise((r) => setImmediate(r));
       await lifecycle.cancel('job_cc');
       cancelListener!('render-cancel', 'job_cc');
       await Promise.all(running);

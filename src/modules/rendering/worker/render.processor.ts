@@ -8,7 +8,7 @@ import { removeScratchOfDeadProcesses } from '../../../common/util/process-scrat
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
 import { RoutePlanner, RoutingError } from '../../routing';
-import { buildCompositionProps } from '../contract';
+import { buildCompositionProps, routeInputOf } from '../contract';
 import { JobFailure } from '../rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
@@ -111,7 +111,7 @@ export class RenderProcessor implements OnApplicationBootstrap, OnApplicationShu
     try {
       mkdirSync(workDir, { recursive: true });
       const plan = await timer
-        .time('routing', () => this.routePlanner.plan(job.request))
+        .time('routing', () => this.routePlanner.plan(routeInputOf(job.request)))
         .catch((err: unknown) => {
           throw err instanceof RoutingError ? new JobFailure(err.code, err.message) : err;
         });

@@ -81,8 +81,9 @@ export class EventDto {
     enum: ['listen_secret', 'webhook_secret'],
     example: 'listen_secret',
     description:
-      'Which secret signed `headers`: the account’s listen secret (`GET /v1/events/listen-secret`) when an API key reads, the webhook ' +
-      'signing secret only when a dashboard session reads.',
+      'Which secret signed `headers`, of the event’s mode (`sandbox`): the listen secret (`GET /v1/events/listen-secret`) when an API ' +
+      'key reads, the webhook signing secret (`secret`, or `sandbox_secret` for sandbox work, of `GET /v1/webhooks/secret`) only when ' +
+      'a dashboard session reads.',
   })
   signed_with: 'listen_secret' | 'webhook_secret';
   @ApiProperty({
@@ -101,11 +102,12 @@ export class EventDto {
       expires_at: '2026-11-29T10:00:31.000Z',
       created_at: '2026-11-22T10:00:00.000Z',
       completed_at: '2026-11-22T10:00:31.000Z',
+      sandbox: false,
     },
   })
   payload: object;
   @ApiProperty({
-    example: '{"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete"}',
+    example: '{"event":"render.complete","job_id":"job_7Hk2LmQ9xP4vN8sR1tZc6WbY","status":"complete","sandbox":false}',
     description: 'The exact request body a webhook of this event carries (and carried): forward these bytes unchanged.',
   })
   body: string;
@@ -123,10 +125,13 @@ export class ListenSecretDto {
   @ApiProperty({
     example: 'whsec_Q2xvdWRzIG92ZXIgdGhlIEF0bGFudGljIGF0IGRhd24uLi4=',
     description:
-      'Signs the events an API key reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the webhook signing ' +
-      'secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events only.',
+      'Signs the events an API key of this mode reads from `GET /v1/events` (what `mapr webhooks listen` forwards). Not the ' +
+      'webhook signing secret: real deliveries never carry its signature, so a receiver that trusts it accepts forwarded events ' +
+      'only. Test and live keys have one each.',
   })
   secret: string;
+  @ApiProperty({ example: false, description: 'True for the sandbox listen secret (read with a `mapr_test_` key).' })
+  sandbox: boolean;
 }
 
 export class EventListDto {

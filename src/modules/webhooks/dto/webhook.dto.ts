@@ -6,9 +6,15 @@ export class SigningSecretDto {
   @ApiProperty({
     example: 'whsec_Yj4wsAn+7/c5jGmAJlvY4ExT42tJ5PJFfaqjxcyirAI=',
     description:
-      'Keys the HMAC-SHA256 of every webhook: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.',
+      'Keys the HMAC-SHA256 of every webhook of live work: the whole string for X-Service-Signature(-V2), the base64-decoded part after whsec_ for webhook-signature (Standard Webhooks). Earlier secrets are base64url.',
   })
   secret: string;
+  @ApiProperty({
+    example: 'whsec_3mQ9x7Lk2vN8sR1tZc6WbYpD4fG5hJ0aB1cE2dF3gH4=',
+    description:
+      'Signs the webhooks of sandbox work (jobs and batches of mapr_test_ keys) the same way; never the webhooks of live work. Rotated with `secret`.',
+  })
+  sandbox_secret: string;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z', description: 'When this secret was created (first use or last rotation).' })
   created_at: string;
   @ApiProperty({
@@ -16,7 +22,7 @@ export class SigningSecretDto {
     nullable: true,
     type: String,
     description:
-      'Until then the secret before the last rotation still signs, as a second v1= entry of X-Service-Signature-V2; null when none.',
+      'Until then the secrets before the last rotation still sign, each for its mode, as a second v1= entry of X-Service-Signature-V2; null when none.',
   })
   previous_secret_expires_at: string | null;
 }

@@ -10,7 +10,7 @@ export class WebhookSigningSecret {
   @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
   accountId: string;
 
-  /** `whsec_…`: signs every webhook. */
+  /** `whsec_…`: signs every webhook of live work. */
   @Column({ type: 'varchar', length: 80 })
   secret: string;
 
@@ -26,9 +26,25 @@ export class WebhookSigningSecret {
   previousExpiresAt: Date | null;
 
   /**
-   * `whsec_…`, created on first use: signs the events an API key reads from `GET /v1/events` (what
+   * `whsec_…`: signs every webhook of sandbox work (a `mapr_test_` key's job or batch), so that no test key can obtain a
+   * signature made with `secret` (ADR 0038). Rotated with `secret`. Null only on a row an earlier version created
+   * after the migration ran: filled on first use.
+   */
+  @Column({ name: 'sandbox_secret', type: 'varchar', length: 80, nullable: true })
+  sandboxSecret: string | null;
+
+  /** The sandbox secret before the last rotation; signs sandbox webhooks too until `previousExpiresAt`. */
+  @Column({ name: 'previous_sandbox_secret', type: 'varchar', length: 80, nullable: true })
+  previousSandboxSecret: string | null;
+
+  /**
+   * `whsec_…`, created on first use: signs the events a live API key reads from `GET /v1/events` (what
    * `mapr webhooks listen` forwards), so that no API key can make signatures with `secret`.
    */
   @Column({ name: 'listen_secret', type: 'varchar', length: 80, nullable: true })
   listenSecret: string | null;
+
+  /** `whsec_…`, created on first use: the listen secret of a `mapr_test_` key, one of its own (a live one's never verifies). */
+  @Column({ name: 'sandbox_listen_secret', type: 'varchar', length: 80, nullable: true })
+  sandboxListenSecret: string | null;
 }

@@ -103,4 +103,9 @@ export class BatchCompleteEvent {
   @ApiProperty({ type: 'integer', example: 1 }) failed: number;
   @ApiProperty({ type: 'integer', example: 2, description: 'Jobs in the batch (the cancelled ones are neither completed nor failed).' })
   total: number;
+  @ApiProperty({
+    example: false,
+    description: 'True for sandbox work (a job or batch of a `mapr_test_` key): signed with the sandbox secret.',
+  })
+  sandbox: boolean;
 }

@@ -106,6 +106,7 @@ export const countryDataMode = defineMode<'country_data', CountryDataInput, Norm
   takes: { waypoints: false, transport: false, route: false, route_style: false, hud: false },
   defaultTilt: () => 0,
   rendersInPage: true,
+  revealsLongRoutesOnGlobe: false,
   parseSettings: parseCountryData,
   settingsToProps: (settings) => ({
     values: settings.values.map((v) => ({ iso_numeric: v.iso_numeric, name: v.name, value: v.value })),

@@ -77,6 +77,11 @@ export interface RenderModeDefinition<M extends RenderMode, Input, Settings, Slo
    * tilts; the others, and every tilted video, are rendered with screenshots.
    */
   readonly rendersInPage: boolean;
+  /**
+   * Whether `auto` opens a long route of this mode on the globe (contract §19: `global_corridor_reveal` on a route over
+   * 3,000 km): a mode whose video is one route travelled; not one whose story is its regions or its several routes.
+   */
+  readonly revealsLongRoutesOnGlobe: boolean;
   /** The settings object's checks that need more than its shape (places, countries, times) and its defaults, in one pass. */
   parseSettings(input: ModeParseInput<Input>): Settings;
   /** The settings as the composition draws them; `legs` are the routed plan's (multi_route: one per destination). */

@@ -212,6 +212,7 @@ export const multiRouteMode = defineMode<'multi_route', MultiRouteInput, Normali
   takes: { waypoints: false, transport: true, route: true, route_style: true, hud: false },
   defaultTilt: () => 0,
   rendersInPage: true,
+  revealsLongRoutesOnGlobe: false,
   parseSettings: parseMultiRoute,
   settingsToProps: multiRouteProps,
   examples: {

@@ -67,6 +67,7 @@ export const regionFocusMode = defineMode<'region_focus', RegionFocusInput, Norm
   takes: { waypoints: false, transport: false, route: false, route_style: false, hud: false },
   defaultTilt: () => 0,
   rendersInPage: true,
+  revealsLongRoutesOnGlobe: false,
   parseSettings: parseRegionFocus,
   settingsToProps: (settings) => ({
     region: regionProps(settings.region),

@@ -28,6 +28,7 @@ export const routeAnimationMode = defineMode<'route_animation', undefined, undef
   takes: { waypoints: true, transport: true, route: true, route_style: true, hud: true },
   defaultTilt: (preset) => PRESET_TILT[preset],
   rendersInPage: true,
+  revealsLongRoutesOnGlobe: true,
   parseSettings: () => undefined,
   settingsToProps: () => undefined,
   examples: {

@@ -67,10 +67,10 @@ export const AuthErrors = {
     ),
 } satisfies Record<string, (...args: never[]) => DomainError<AuthErrorCode>>;
 
-/** "42 seconds", "12 minutes", "3 hours": how long a person waits, rounded up. */
+/** "42 seconds", "12 minutes" (up to 60), "3 hours": how long a person waits, rounded up. */
 function waitInWords(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  if (seconds <= 3600) return `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
   return `${Math.ceil(seconds / 3600)} hour${Math.ceil(seconds / 3600) === 1 ? '' : 's'}`;
 }
 

@@ -1,5 +1,5 @@
 import { ConsoleLogger, Logger } from '@nestjs/common';
-import { loadConfiguration, AppConfig } from './config';
+import { loadConfiguration, AppConfig, secureDataFolder } from './config';
 import { EmbeddedRedis } from './infrastructure/redis/embedded-redis';
 
 export interface Runtime {
@@ -9,13 +9,20 @@ export interface Runtime {
 }
 
 /**
- * Loads and validates the configuration, and starts the private Redis when REDIS_URL is unset
- * (the embedded default). Every long-running entry point (API, worker) begins here.
+ * Loads and validates the configuration, keeps the data folder to the service's user, and starts the private Redis
+ * when REDIS_URL is unset (the embedded default). Every long-running entry point (API, worker) begins here.
  */
 export async function prepareRuntime(overrides: Partial<AppConfig> = {}): Promise<Runtime> {
+  // Before anything is written: the generated JWT secret's folder is made private too.
+  process.umask(0o077);
   const config = { ...loadConfiguration(), ...overrides };
   // Until the app's pino logger takes over, lines (the embedded Redis starting) follow LOG_FORMAT too.
   Logger.overrideLogger(new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'pretty' }));
+  const notOurs = secureDataFolder(config);
+  if (notOurs.length > 0)
+    new Logger('DataFolder').warn(
+      `Could not make ${notOurs.join(', ')} private to this user (another user owns it): check who else can read the data folder`,
+    );
   logUnhandledRejections();
   let embedded: EmbeddedRedis | undefined;
   if (!config.redis.url) {

@@ -311,6 +311,45 @@ describe('Accounts and authentication', () => {
     });
   });
 
+  describe('acts on credentials', () => {
+    const bearer = { type: 'bearer' } as const;
+
+    it('asks a session over an hour old to log in again before it reads or rotates the webhook secret or revokes a key', async () => {
+      const account = await createAccount(t, { tier: 'studio' });
+      const jwt = new JwtService({ secret: t.config.auth.jwtSecret });
+      const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+      const old = jwt.sign(
+        { sub: account.id, ver: 0, iat: twoHoursAgo, exp: twoHoursAgo + 24 * 3600 },
+        { audience: 'access', algorithm: 'HS256', jwtid: 'old-session-2' },
+      );
+      const keys = (await t.http.get('/v1/api-keys').auth(account.accessToken, bearer).expect(200)).body.api_keys;
+      const keyId = keys.find((k: { mode: string }) => k.mode === 'live').id;
+      const refusals = [
+        [await t.http.get('/v1/webhooks/secret').auth(old, bearer), 'read the webhook secret'],
+        [await t.http.post('/v1/webhooks/secret/rotate').auth(old, bearer), 'rotate the webhook secret'],
+        [await t.http.delete(`/v1/api-keys/${keyId}`).auth(old, bearer), 'revoke an API key'],
+      ] as const;
+      for (const [res, action] of refusals) {
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ error_code: 'REAUTHENTICATION_REQUIRED', message: expect.stringContaining(`log in again`) });
+        expect(res.body.message).toContain(action);
+        expect(res.body).not.toHaveProperty('secret');
+      }
+      // Nothing was done: the key works, and no rotation happened.
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(200);
+      // The session still reads what is not a credential.
+      await t.http.get('/v1/api-keys').auth(old, bearer).expect(200);
+      // A fresh login does all three.
+      const fresh = (await t.http.post('/v1/auth/login').send({ email: account.email, password: account.password }).expect(200)).body
+        .accessToken;
+      const secret = await t.http.get('/v1/webhooks/secret').auth(fresh, bearer).expect(200);
+      expect(secret.body.previous_secret_expires_at).toBeNull();
+      await t.http.post('/v1/webhooks/secret/rotate').auth(fresh, bearer).expect(200);
+      await t.http.delete(`/v1/api-keys/${keyId}`).auth(fresh, bearer).expect(204);
+      await t.http.get('/v1/account').auth(account.liveKey, bearer).expect(401);
+    });
+  });
+
   describe('password reset', () => {
     const bearer = { type: 'bearer' } as const;
     const forgot = (email: string) => t.http.post('/v1/auth/forgot-password').send({ email });
@@ -380,12 +419,34 @@ describe('Accounts and authentication', () => {
       expect((await t.http.get('/v1/account').auth(login.body.accessToken, bearer).expect(200)).body.emailVerified).toBe(true);
     });
 
-    it('limits reset e-mails per address, alike whether or not it has an account', async () => {
-      const ghost = uniqueEmail('flood');
-      for (let i = 0; i < 5; i++) await forgot(ghost).expect(202);
-      const limited = await forgot(ghost).expect(429);
-      expect(limited.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    it('takes a never-verified account from whoever registered it: its keys are revoked, its secrets renewed, the address verified', async () => {
+      // A squatter registers the owner's address (never verified) and holds keys, the webhook secret and a listen secret.
+      const squatter = await createAccount(t, { verified: false });
+      await t.http.get('/v1/account').auth(squatter.liveKey, bearer).expect(200);
+      const secrets = (await t.http.get('/v1/webhooks/secret').auth(squatter.accessToken, bearer).expect(200)).body;
+      const listenSecret = async (key: string) => (await t.http.get('/v1/events/listen-secret').auth(key, bearer).expect(200)).body.secret;
+      const listenSecrets = [await listenSecret(squatter.liveKey), await listenSecret(squatter.testKey)];
+      // The owner resets the password through the link mailed to the address.
+      await forgot(squatter.email).expect(202);
+      await reset(resetTokenOf(await passwordResetLinkFor(t, squatter.email)), 'the owner’s own password').expect(200);
+      for (const key of [squatter.liveKey, squatter.testKey])
+        expect((await t.http.get('/v1/account').auth(key, bearer).expect(401)).body.error_code).toBe('INVALID_API_KEY');
+      await t.http.get('/v1/account').auth(squatter.accessToken, bearer).expect(401);
+      const owner = (await t.http.post('/v1/auth/login').send({ email: squatter.email, password: 'the owner’s own password' }).expect(200))
+        .body.accessToken;
+      expect((await t.http.get('/v1/account').auth(owner, bearer).expect(200)).body.emailVerified).toBe(true);
+      const keys = (await t.http.get('/v1/api-keys').auth(owner, bearer).expect(200)).body.api_keys;
+      expect(keys).toHaveLength(2);
+      for (const key of keys) expect(key.revoked_at).toEqual(expect.any(String));
+      // New secrets, and the old ones do not sign alongside for a day as after a rotation.
+      const renewed = (await t.http.get('/v1/webhooks/secret').auth(owner, bearer).expect(200)).body;
+      expect(renewed.secret).not.toBe(secrets.secret);
+      expect(renewed.sandbox_secret).not.toBe(secrets.sandbox_secret);
+      expect(renewed.previous_secret_expires_at).toBeNull();
+      for (const mode of ['live', 'test']) {
+        const key = (await t.http.post('/v1/api-keys').auth(owner, bearer).send({ name: mode, mode }).expect(201)).body.key;
+        expect(listenSecrets).not.toContain(await listenSecret(key));
+      }
     });
   });
 
@@ -425,6 +486,26 @@ describe('Accounts and authentication', () => {
         last_used_at: null,
         revoked_at: null,
       });
+    });
+
+    it('are made for a verified e-mail address only: 403 EMAIL_NOT_VERIFIED with a sentence for a person, then 201', async () => {
+      const account = await createAccount(t, { verified: false, keys: false });
+      const refused = await t.http
+        .post('/v1/api-keys')
+        .auth(account.accessToken, { type: 'bearer' })
+        .send({ name: 'Server', mode: 'live' })
+        .expect(403);
+      expect(refused.body).toEqual({
+        error: expect.any(String),
+        error_code: 'EMAIL_NOT_VERIFIED',
+        message: expect.stringMatching(/^Verify your e-mail address before creating API keys/),
+        request_id: expect.any(String),
+      });
+      await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'CI', mode: 'test' }).expect(403);
+      expect((await t.http.get('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).expect(200)).body.api_keys).toEqual([]);
+      const link = new URL(verificationLinkFor(t, account.email));
+      await t.http.get(`${link.pathname}${link.search}`).set('Accept', 'application/json').expect(200);
+      await t.http.post('/v1/api-keys').auth(account.accessToken, { type: 'bearer' }).send({ name: 'Server', mode: 'live' }).expect(201);
     });
 
     it('are managed with an access token only, and only by their owner', async () => {

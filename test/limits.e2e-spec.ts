@@ -222,15 +222,15 @@ describe('Tier limits, check order and races', () => {
   });
 
   describe('API rate', () => {
-    it('allows the tier’s requests per minute, shared by an account’s keys and tokens, then 429 with Retry-After', async () => {
+    it('allows the tier’s requests per minute, shared by an account’s live keys and sessions, then 429 with Retry-After', async () => {
       const account = await createAccount(t, { tier: 'free' });
       // createAccount already spent 2 requests of the account (creating its keys).
-      const credentials = [account.liveKey, account.testKey, account.accessToken];
+      const credentials = [account.liveKey, account.accessToken];
       let last;
       for (let i = 0; i < 8; i++) {
         last = await t.http
           .get('/v1/usage')
-          .auth(credentials[i % 3], bearer)
+          .auth(credentials[i % 2], bearer)
           .expect(200);
       }
       expect(last!.headers['x-ratelimit-limit']).toBe('10');
@@ -249,6 +249,17 @@ describe('Tier limits, check order and races', () => {
       // Another account is not affected.
       const other = await createAccount(t, { tier: 'free' });
       await t.http.get('/v1/usage').auth(other.liveKey, bearer).expect(200);
+    });
+
+    it('gives test keys a request budget of their own: sandbox traffic never uses up the live window', async () => {
+      const account = await createAccount(t, { tier: 'free' });
+      for (let i = 0; i < 10; i++) await t.http.get('/v1/usage').auth(account.testKey, bearer).expect(200);
+      const refused = await t.http.get('/v1/usage').auth(account.testKey, bearer).expect(429);
+      expect(refused.body.error_code).toBe('RATE_LIMIT_EXCEEDED');
+      // The live key's window (2 spent creating the keys) is untouched.
+      const live = await t.http.get('/v1/usage').auth(account.liveKey, bearer).expect(200);
+      expect(live.headers['x-ratelimit-limit']).toBe('10');
+      expect(live.headers['x-ratelimit-remaining']).toBe('7');
     });
   });
 

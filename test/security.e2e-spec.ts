@@ -1,11 +1,16 @@
 /**
  * The hardening a security review asked for (docs/security.md): headers on every response, no caching of responses
  * that carry a secret, /health/ready's detail kept to the machine and the operator, login limits counted before the
- * password is checked and aimed at the source, reset e-mails limited per source, and slow-header clients cut off. The
+ * password is checked, aimed at the source and never locking the owner out (ADR 0037), reset e-mails limited per
+ * source, and slow-header clients cut off. The
  * app trusts one proxy, so each request's source is its X-Forwarded-For.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { createAccount, startTestApp, TestApp } from './support/test-app';
+import { join } from 'node:path';
+import { loadConfiguration } from '../src/config';
+import { AttemptLimiter, loginLimits } from '../src/modules/auth/testing';
+import { createAccount, passwordResetLinkFor, resetTokenOf, startTestApp, TestApp } from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 const HEALTH_TOKEN = 'health-token-0123456789abcdef';
@@ -83,6 +88,85 @@ describe('Security headers, secrets uncached, health detail, login limits, slow 
     for (let i = 0; i < 12; i++) await login(account.email, account.password, '203.0.113.7').expect(200);
   });
 
+  it('never locks the owner out: after 110 guesses from 11 sources a source that has not failed logs in; a reset clears the e-mail', async () => {
+    const account = await createAccount(t, { keys: false });
+    const wrong = (from: string) => login(account.email, 'wrong password', from);
+    // 100 wrong guesses from 10 sources, 10 each, counted as the login counts them (a password check each would take
+    // the suite 30 s; the first test above makes real ones, and attempt-limiter.service.spec.ts the same 110).
+    const limiter = t.app.get(AttemptLimiter);
+    for (let source = 1; source <= 10; source++)
+      for (let i = 0; i < 10; i++) await limiter.consumeLogin(loginLimits(account.email, `198.51.100.${source}`));
+    await wrong('198.51.100.3').expect(429);
+    // The e-mail has had its 100: a source new to it gets one guess, then waits, as the guessing sources do.
+    await wrong('198.51.100.11').expect(401);
+    const slowed = await wrong('198.51.100.11').expect(429);
+    expect(slowed.body).toMatchObject({ error_code: 'TOO_MANY_ATTEMPTS', retry_after_seconds: expect.any(Number) });
+    // The owner's password from a source that has not failed logs in; from one that guessed, it waits.
+    await login(account.email, account.password, '203.0.113.70').expect(200);
+    await login(account.email, account.password, '198.51.100.11').expect(429);
+    // The owner mistypes once at home, and waits there too; a reset from home clears the e-mail's counters.
+    await wrong('203.0.113.80').expect(401);
+    await login(account.email, account.password, '203.0.113.80').expect(429);
+    const forgot = (from: string) => t.http.post('/v1/auth/forgot-password').set('X-Forwarded-For', from).send({ email: account.email });
+    await forgot('203.0.113.80').expect(202);
+    const token = resetTokenOf(await passwordResetLinkFor(t, account.email));
+    await t.http
+      .post('/v1/auth/reset-password')
+      .set('X-Forwarded-For', '203.0.113.80')
+      .send({ token, password: 'a new password' })
+      .expect(200);
+    await login(account.email, 'a new password', '203.0.113.80').expect(200);
+    // Sources that tried the e-mail before start afresh on it (their own limit still holds where it is full).
+    await login(account.email, 'a new password', '198.51.100.11').expect(200);
+    await login(account.email, 'a new password', '198.51.100.3').expect(429);
+  });
+
+  it('counts login and reset sources per IPv6 /64: a host cannot take a new address for every guess', async () => {
+    const account = await createAccount(t, { keys: false });
+    for (let i = 1; i <= 10; i++) await login(account.email, 'wrong password', `2001:db8:77:1::${i.toString(16)}`).expect(401);
+    await login(account.email, 'wrong password', '2001:db8:77:1:abcd:ef01:2345:6789').expect(429);
+    await login(account.email, account.password, '2001:db8:77:2::1').expect(200);
+    const forgot = (from: string) =>
+      t.http
+        .post('/v1/auth/forgot-password')
+        .set('X-Forwarded-For', from)
+        .send({ email: `v6-${Date.now()}-${from.replace(/:/g, '-')}@example.com` });
+    for (let i = 1; i <= 20; i++) await forgot(`2001:db8:78:1::${i.toString(16)}`).expect(202);
+    await forgot('2001:db8:78:1::ffff').expect(429);
+    await forgot('2001:db8:78:2::1').expect(202);
+  });
+
+  it('sends at most 5 reset e-mails an hour to an address, answering alike; requests from elsewhere never stop the owner’s reset', async () => {
+    const forgot = (email: string, from: string) => t.http.post('/v1/auth/forgot-password').set('X-Forwarded-For', from).send({ email });
+    const ghost = `flood-${Date.now()}@example.com`;
+    const account = await createAccount(t, { keys: false });
+    const bodies = [];
+    for (let i = 1; i <= 7; i++) {
+      bodies.push((await forgot(ghost, `192.0.2.${i}`).expect(202)).body);
+      bodies.push((await forgot(account.email, `192.0.2.${i}`).expect(202)).body);
+    }
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    const outbox = t.config.mail.outboxDir;
+    const resetMails = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return readdirSync(outbox).filter((file) => {
+        const raw = readFileSync(join(outbox, file), 'utf8');
+        return raw.includes(`To: ${account.email}`) && raw.includes('reset-password#token=');
+      }).length;
+    };
+    expect(await resetMails()).toBe(5);
+    // The owner asks too, from home: no sixth e-mail, but the newest link in the inbox works.
+    await forgot(account.email, '203.0.113.90').expect(202);
+    expect(await resetMails()).toBe(5);
+    await t.http
+      .post('/v1/auth/reset-password')
+      .send({ token: resetTokenOf(await passwordResetLinkFor(t, account.email)), password: 'a brand new password' })
+      .expect(200);
+    // A successful reset clears the address's count: a link can be asked for again.
+    await forgot(account.email, '203.0.113.90').expect(202);
+    expect(await resetMails()).toBe(6);
+  });
+
   it('limits password reset e-mails per source: 20 an hour across addresses, then 429; other sources go on', async () => {
     const forgot = (email: string, from: string) => t.http.post('/v1/auth/forgot-password').set('X-Forwarded-For', from).send({ email });
     for (let i = 0; i < 20; i++) await forgot(`probe-${i}-${Date.now()}@example.com`, '198.51.100.41').expect(202);
@@ -108,5 +192,44 @@ describe('Security headers, secrets uncached, health detail, login limits, slow 
     expect(heldMs).toBeLessThan(15_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 'REQUEST_TIMEOUT' });
+  });
+});
+
+describe('Registration per source', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The documented defaults (5 an hour, 20 a day), which startTestApp raises for the other suites' accounts.
+    const defaults = loadConfiguration({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/mapr-config-spec' });
+    expect(defaults.auth.registrationsPerSource).toEqual({ hour: 5, day: 20 });
+    t = await startTestApp({ TRUST_PROXY_HOPS: '1', REGISTRATIONS_PER_SOURCE_PER_HOUR: '5', REGISTRATIONS_PER_SOURCE_PER_DAY: '20' });
+  });
+  afterAll(() => t?.close());
+
+  const register = (email: string, from: string) =>
+    t.http.post('/v1/auth/register').set('X-Forwarded-For', from).send({ email, password: 'correct horse battery', name: 'Someone' });
+
+  it('allows 5 accounts an hour from one source, the 409 of a taken address included, then 429 with Retry-After; other sources go on', async () => {
+    const taken = `taken-${Date.now()}@example.com`;
+    await register(taken, '203.0.113.200').expect(201);
+    for (let i = 1; i <= 4; i++) await register(`signup-${i}-${Date.now()}@example.com`, '198.51.100.200').expect(201);
+    // Finding out that an address has an account (409, which the contract keeps) spends one too.
+    expect((await register(taken, '198.51.100.200').expect(409)).body.error_code).toBe('EMAIL_ALREADY_REGISTERED');
+    const refused = await register(`signup-6-${Date.now()}@example.com`, '198.51.100.200').expect(429);
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      error_code: 'TOO_MANY_ATTEMPTS',
+      message: expect.stringMatching(/^Too many accounts were created from your network lately; try again in \d+ minutes?\.$/),
+      request_id: expect.any(String),
+      retry_after_seconds: expect.any(Number),
+    });
+    expect(refused.body.retry_after_seconds).toBeGreaterThan(3000);
+    expect(refused.headers['retry-after']).toBe(String(refused.body.retry_after_seconds));
+    await register(`signup-7-${Date.now()}@example.com`, '198.51.100.201').expect(201);
+  });
+
+  it('counts an IPv6 source per /64', async () => {
+    for (let i = 1; i <= 5; i++) await register(`v6-${i}-${Date.now()}@example.com`, `2001:db8:99:1::${i}`).expect(201);
+    await register(`v6-6-${Date.now()}@example.com`, '2001:db8:99:1:ffff::1').expect(429);
+    await register(`v6-7-${Date.now()}@example.com`, '2001:db8:99:2::1').expect(201);
   });
 });

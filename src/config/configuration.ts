@@ -31,7 +31,14 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** `url` unset means "start a private redis-server"; main.ts fills it in before the app boots. */
   redis: { url?: string; keyPrefix: string; embeddedDir: string };
-  auth: { jwtSecret: string; accessTokenTtlSeconds: number; verificationTtlHours: number; keyPrefix: 'mapr' };
+  auth: {
+    jwtSecret: string;
+    accessTokenTtlSeconds: number;
+    verificationTtlHours: number;
+    keyPrefix: 'mapr';
+    /** Registrations per source (an IPv4 address or an IPv6 /64) an hour and a day; beyond, 429 TOO_MANY_ATTEMPTS. */
+    registrationsPerSource: { hour: number; day: number };
+  };
   /** `logLinks`: print verification links in the log (never in production, where links are secrets of their own). */
   mail: { smtpUrl?: string; outboxDir: string; from: string; logLinks: boolean };
   storage:
@@ -89,7 +96,7 @@ function resolveJwtSecret(env: EnvironmentVariables, dataDir: string): string {
   if (env.NODE_ENV === 'production') throw new ConfigurationError('Invalid configuration:\n  - JWT_SECRET is required in production');
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
@@ -152,6 +159,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       accessTokenTtlSeconds: 24 * 3600,
       verificationTtlHours: 24,
       keyPrefix: 'mapr',
+      registrationsPerSource: { hour: env.REGISTRATIONS_PER_SOURCE_PER_HOUR ?? 5, day: env.REGISTRATIONS_PER_SOURCE_PER_DAY ?? 20 },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -307,6 +307,20 @@ export class EnvironmentVariables {
   @Min(1)
   ANONYMOUS_REQUESTS_PER_MINUTE?: number;
 
+  /** Accounts one source (an IPv4 address or an IPv6 /64) may register in an hour (contract §27: 5). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTRATIONS_PER_SOURCE_PER_HOUR?: number;
+
+  /** Accounts one source may register in a day (24 hours from its first; 20). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  REGISTRATIONS_PER_SOURCE_PER_DAY?: number;
+
   /**
    * Origins of browser apps allowed to call the API cross-origin, comma-separated (`https://app.example.com,http://localhost:5173`);
    * unset or empty: none (the dashboard is same-origin).

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/configuration';
+import { privateSqliteFile } from '../config/data-folder';
 import { applyColumnDialect } from './columns';
 import { InitialSchema1764000000000 } from './migrations/1764000000000-initial-schema';
 import { WebhooksAndBatches1765000000000 } from './migrations/1765000000000-webhooks-and-batches';
@@ -40,7 +39,8 @@ export function dataSourceOptions(database: DatabaseConfig, entities: Entities):
   if (database.kind === 'postgres') {
     return { ...common, type: 'postgres', url: database.url, extra: { max: 20 } };
   }
-  mkdirSync(dirname(database.path), { recursive: true });
+  // The file holds secrets (webhook signing secrets, password hashes): its owner's only, as the data folder.
+  privateSqliteFile(database.path);
   return {
     ...common,
     type: 'better-sqlite3',

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { logIn, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verifiedAccount } from './support';
+import { ageSession, logIn, passwordResetLink, SCREENSHOT_DIR, screenshotBothWidths, verificationLink, verifiedAccount } from './support';
 
 /**
  * Every page opens by its own address (a bookmark, a reload), reads well at desktop and phone width,
@@ -35,6 +35,55 @@ for (const [path, heading, name] of PAGES) {
     await screenshotBothWidths(page, name);
   });
 }
+
+test('a session over an hour old gives the password again before it reveals or rotates the signing secret or revokes a key', async ({
+  page,
+}) => {
+  // A key to revoke, made while the session is fresh.
+  await page.goto('/keys');
+  await page.getByLabel('Name').fill('old laptop');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+
+  await ageSession(page);
+  await page.goto('/webhooks');
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.getByText('You logged in more than an hour ago: confirm it is you to see the signing secret.')).toBeVisible();
+  await expect(page.getByLabel('Webhook signing secret', { exact: true })).toHaveCount(0);
+  await screenshotBothWidths(page, 'webhooks-confirm-its-you');
+  await page.getByLabel('Your password').fill('not my password');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The password is wrong.')).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // Logged in again: the secret is shown, and the page goes on with the fresh session.
+  await expect(page.getByLabel('Webhook signing secret', { exact: true })).toContainText('whsec_');
+
+  await ageSession(page);
+  await page.goto('/keys');
+  const row = page.getByRole('row', { name: /old laptop/ });
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await row.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(row.getByText('confirm it is you to revoke “old laptop”')).toBeVisible();
+  await row.getByLabel('Your password').fill(password);
+  await row.getByRole('button', { name: 'Confirm' }).click();
+  await expect(row.getByText('Revoked')).toBeVisible();
+});
+
+test('an account whose address is not verified yet is told on the keys page that keys wait for it', async ({ page, request }) => {
+  const unverified = `unverified-${Date.now()}@example.com`;
+  await request.post('/v1/auth/register', { data: { email: unverified, password, name: 'Uma Unverified' } });
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logIn(page, unverified, password);
+  await page.goto('/keys');
+  await expect(page.getByText('Verify your e-mail address first: keys are made for verified addresses only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+  await screenshotBothWidths(page, 'api-keys-unverified');
+  // Verified in another tab: the page lets the key be made once asked to look again.
+  expect((await request.get(verificationLink(unverified))).ok()).toBe(true);
+  await page.getByRole('button', { name: 'I have opened the link' }).click();
+  await expect(page.getByRole('button', { name: 'Create key' })).toBeVisible();
+});
 
 test('a forgotten password is reset from the e-mailed link; earlier sessions end and the link works once', async ({ page, request }) => {
   // An account of its own: the file's account keeps its password for the other tests.

@@ -1,5 +1,6 @@
 /** What the browser tests need besides the page: the outbox, the operator CLI, images to compare. */
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,21 @@ export async function verifiedAccount(
   await request.post('/v1/auth/register', { data: account });
   expect((await request.get(verificationLink(account.email))).ok()).toBe(true);
   if (!realRate) operator('account:set-tier', account.email, 'free', '--requests-per-minute', '600');
+}
+
+/**
+ * Makes the page's session one that logged in two hours ago (the same account, a token the service signed then), as a
+ * dashboard left open would have: what needs a recent login then asks for the password.
+ */
+export async function ageSession(page: Page): Promise<void> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('mapr.session')!);
+  const session = JSON.parse(stored) as { token: string };
+  const claims = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, iat: twoHoursAgo, jti: `aged-${Date.now()}` })}`;
+  const token = `${unsigned}.${createHmac('sha256', serviceEnv().JWT_SECRET!).update(unsigned).digest('base64url')}`;
+  await page.evaluate((aged) => sessionStorage.setItem('mapr.session', aged), JSON.stringify({ ...session, token }));
 }
 
 /** Logs in through the dashboard's form, as a person does, and waits for the Overview. */

@@ -4,8 +4,8 @@
  * server on the same data folder (two servers writing one append-only file is how data is lost). A graceful stop
  * then stops it. The service runs as the quick start runs it: `src/main.ts`, SQLite, its own data folder.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/test-app';
@@ -83,6 +83,14 @@ describe('the embedded Redis of a service killed with SIGKILL', () => {
     service.process.kill(signal);
     await exited;
   };
+  /** One redis-cli command to the server on `port`, with `password` if given (in the environment, not the command line). */
+  const redisCli = (port: number, command: string, password?: string, ...args: string[]) => {
+    const answer = spawnSync('redis-cli', ['-p', String(port), command, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...(password ? { REDISCLI_AUTH: password } : {}) },
+    });
+    return `${answer.stdout}${answer.stderr}`.trim();
+  };
   const recordedServer = () => JSON.parse(readFileSync(join(redisDir, 'embedded-redis.json'), 'utf8')) as { pid: number; port: number };
 
   it('adopts the redis-server a killed start left behind, never runs two on one folder, and stops it on a graceful stop', async () => {
@@ -106,6 +114,32 @@ describe('the embedded Redis of a service killed with SIGKILL', () => {
     await kill(third, 'SIGTERM');
     await until(() => (redisServersOf(redisDir).length === 0 ? true : undefined), 10_000, 'the redis-server to stop');
     expect(existsSync(join(redisDir, 'embedded-redis.json'))).toBe(false);
+  }, 300_000);
+
+  it('keeps the data folder to itself and its redis-server behind a password, and gives one to a password-less server it adopts', async () => {
+    const first = await startService();
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(join(dataDir, 'mapr.sqlite'))).toBe(0o600);
+    expect(modeOf(join(dataDir, 'jwt-secret'))).toBe(0o600);
+    expect(modeOf(redisDir)).toBe(0o700);
+    expect(modeOf(join(redisDir, 'redis-password'))).toBe(0o600);
+    const password = readFileSync(join(redisDir, 'redis-password'), 'utf8').trim();
+    const { pid, port } = recordedServer();
+    // Nothing answers without the password; and the password is on no command line.
+    expect(redisCli(port, 'PING')).toMatch(/NOAUTH/);
+    expect(redisCli(port, 'PING', password)).toBe('PONG');
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).not.toContain(password);
+    // A server left by a version without passwords (killed with its service) is given the password when adopted.
+    await kill(first, 'SIGKILL');
+    expect(redisCli(port, 'CONFIG', password, 'SET', 'requirepass', '')).toBe('OK');
+    expect(redisCli(port, 'PING')).toBe('PONG');
+    const second = await startService();
+    expect(redisServersOf(redisDir)).toEqual([pid]);
+    expect(redisCli(port, 'PING')).toMatch(/NOAUTH/);
+    expect(redisCli(port, 'PING', password)).toBe('PONG');
+    await kill(second, 'SIGTERM');
+    await until(() => (redisServersOf(redisDir).length === 0 ? true : undefined), 10_000, 'the redis-server to stop');
   }, 300_000);
 
   it('replaces a recorded redis-server that no longer answers instead of starting a second beside it', async () => {

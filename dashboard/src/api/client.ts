@@ -9,7 +9,7 @@ import { Mapr } from '@mapr/sdk';
 import { currentToken } from '../session';
 
 /**
- * The account's request budget as the API last reported it (X-RateLimit-*, contract §6). Keys and
+ * The account's request budget as the API last reported it (X-RateLimit-*, contract §6). Live keys and
  * the dashboard share it, and a Free account has 10 requests a minute: background reads (polling)
  * wait for the next window rather than spend the last requests a person's click needs.
  */

@@ -1,7 +1,7 @@
 /**
  * One long-poll of the account's events (`GET /v1/events`, up to 25 s a request) keeps every page current when a
  * render or a batch ends, instead of each list polling for it: at most ~3 requests a minute of the account's budget
- * (a Free account has 10, shared with its keys), however many pages are open. Progress bars still poll the job they
+ * (a Free account has 10, shared with its live keys), however many pages are open. Progress bars still poll the job they
  * show, slowly; the end of a job arrives here at once.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';

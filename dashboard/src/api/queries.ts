@@ -1,7 +1,7 @@
 /**
  * Reads shared by several pages, with one cache key each, so a change made on one page (a render
  * submitted, a key revoked) refreshes every page that shows it. Reads that change rarely stay fresh
- * for a while: a Free account has 10 API requests a minute, shared with its keys.
+ * for a while: a Free account has 10 API requests a minute, shared with its live keys.
  */
 import { useQuery } from '@tanstack/react-query';
 import { read } from './client';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { mapr } from '../api/client';
 import { ErrorNotice } from './ErrorNotice';
 
-/** Shown on every page until the e-mail is verified: renders are refused until then (403 EMAIL_NOT_VERIFIED). */
+/** Shown on every page until the e-mail is verified: renders and API keys are refused until then (403 EMAIL_NOT_VERIFIED). */
 export function VerificationBanner({ email }: { email: string }) {
   const resend = useMutation({
     mutationFn: () => mapr().auth.resendVerification(),
@@ -13,7 +13,7 @@ export function VerificationBanner({ email }: { email: string }) {
         Verify your e-mail address to render
       </strong>
       <p className="notice-message">
-        We sent a link to <strong>{email}</strong>. You can look around, make keys and preview renders meanwhile.
+        We sent a link to <strong>{email}</strong>. You can look around and preview renders meanwhile; API keys wait for it too.
       </p>
       <div className="row">
         <button type="button" className="button button-secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>

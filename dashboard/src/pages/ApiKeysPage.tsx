@@ -2,8 +2,9 @@ import { MaprError } from '@mapr/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { mapr, read } from '../api/client';
-import { queryKeys } from '../api/queries';
+import { queryKeys, useAccount } from '../api/queries';
 import type { ApiKey, CreatedApiKey } from '../api/types';
+import { ConfirmItsYou, needsReauthentication } from '../components/ConfirmItsYou';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -38,6 +39,24 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       <div className="row" style={{ marginTop: '0.75rem' }}>
         <button type="button" className="button button-secondary" onClick={onDone}>
           I have copied it
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** In place of the form until the address is verified: the API makes keys for verified addresses only (403 EMAIL_NOT_VERIFIED). */
+function VerifyFirst({ email, onVerified }: { email: string; onVerified: () => void }) {
+  return (
+    <section className="card" aria-labelledby="create-key-heading">
+      <h2 id="create-key-heading">Create a key</h2>
+      <p className="notice notice-warning" role="status">
+        Verify your e-mail address first: keys are made for verified addresses only, so that nobody can hold keys to an account for an
+        address that is not theirs. Open the link we sent to <strong>{email}</strong>, then come back here.
+      </p>
+      <div className="row" style={{ marginTop: '0.75rem' }}>
+        <button type="button" className="button button-secondary" onClick={onVerified}>
+          I have opened the link
         </button>
       </div>
     </section>
@@ -181,7 +200,12 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
             </p>
           </ConfirmStep>
         )}
-        <ErrorNotice error={revoke.error} />
+        {/* A session over an hour old logs in again before it revokes; then the revocation runs. */}
+        {needsReauthentication(revoke.error) ? (
+          <ConfirmItsYou action={`revoke “${apiKey.name}”`} onConfirmed={() => revoke.mutate()} />
+        ) : (
+          <ErrorNotice error={revoke.error} />
+        )}
       </td>
     </tr>
   );
@@ -190,6 +214,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
 /** Create keys (live or sandbox), see when each was last used, and revoke them. */
 export default function ApiKeysPage() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const account = useAccount();
   const keys = useQuery({
     queryKey: queryKeys.apiKeys,
     queryFn: ({ signal }) => read((api) => api.apiKeys.list({ signal })),
@@ -203,13 +228,17 @@ export default function ApiKeysPage() {
         title="API keys"
         lead={
           <>
-            Keys let your code call the API. They share your plan’s request rate with this dashboard. See the{' '}
-            <a href="/docs">API reference</a>.
+            Keys let your code call the API. Live keys share your plan’s request rate with this dashboard; test keys have a rate of their
+            own, the same size. See the <a href="/docs">API reference</a>.
           </>
         }
       />
       {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
-      <CreateKeyForm onCreated={setCreated} />
+      {account.data && !account.data.emailVerified ? (
+        <VerifyFirst email={account.data.email} onVerified={() => void account.refetch()} />
+      ) : (
+        <CreateKeyForm onCreated={setCreated} />
+      )}
       <section className="card" aria-labelledby="keys-heading">
         <h2 id="keys-heading">Your keys</h2>
         <ErrorNotice error={keys.error} />

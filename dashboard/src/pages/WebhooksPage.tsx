@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { mapr } from '../api/client';
 import type { SigningSecret } from '../api/types';
+import { ConfirmItsYou, needsReauthentication } from '../components/ConfirmItsYou';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { DeliveryList } from '../components/DeliveryList';
 import { CopyButton } from '../components/CopyButton';
@@ -108,7 +109,12 @@ function SigningSecretCard() {
           <p>Update your receiver within that time.</p>
         </ConfirmStep>
       </div>
-      <ErrorNotice error={reveal.error ?? rotate.error} />
+      {/* A session over an hour old logs in again before it reads or rotates the secret; then the same action runs. */}
+      {needsReauthentication(reveal.error) ? <ConfirmItsYou action="see the signing secret" onConfirmed={() => reveal.mutate()} /> : null}
+      {needsReauthentication(rotate.error) ? (
+        <ConfirmItsYou action="rotate the signing secret" onConfirmed={() => rotate.mutate()} />
+      ) : null}
+      {[reveal.error, rotate.error].some(needsReauthentication) ? null : <ErrorNotice error={reveal.error ?? rotate.error} />}
       <details className="attempts">
         <summary>How to verify a webhook</summary>
         <ol>

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, Transporter } from 'nodemailer';
-import { APP_CONFIG, AppConfig } from '../../config';
+import { APP_CONFIG, AppConfig, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../config';
 import { randomBase62 } from '../../common/util/ids';
 
 export interface OutgoingMail {
@@ -31,7 +31,7 @@ export class MailService {
     } else {
       this.deliversToOutbox = true;
       this.outboxDir = config.mail.outboxDir;
-      mkdirSync(this.outboxDir, { recursive: true });
+      mkdirSync(this.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       this.transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     }
   }
@@ -40,7 +40,8 @@ export class MailService {
     const info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
     if (this.outboxDir) {
       const file = join(this.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBase62(6)}.eml`);
-      writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      // An e-mail carries a verification or reset link, a credential of its own: the service's user's only.
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: PRIVATE_FILE_MODE });
       this.logger.log({ outbox_file: file, subject: mail.subject }, `E-mail written to the outbox: ${file}`);
     }
   }

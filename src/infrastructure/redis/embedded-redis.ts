@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -42,11 +43,13 @@ function isRedisServerOf(pid: number, dir: string): boolean {
   }
 }
 
-async function answersPing(port: number): Promise<boolean> {
+/** A short-lived client of the server on `port` (with `password`, else none), for the checks below. */
+async function withClient<T>(port: number, password: string | undefined, use: (client: Redis) => Promise<T>): Promise<T | undefined> {
   // A frozen server still accepts connections (the kernel does), so the answer has a deadline.
   const client = new Redis({
     host: '127.0.0.1',
     port,
+    password,
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -57,12 +60,27 @@ async function answersPing(port: number): Promise<boolean> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    return (await client.ping()) === 'PONG';
+    return await use(client);
   } catch {
-    return false;
+    return undefined;
   } finally {
     client.disconnect();
   }
+}
+
+async function answersPing(port: number, password: string): Promise<boolean> {
+  return (await withClient(port, password, (client) => client.ping())) === 'PONG';
+}
+
+/**
+ * A server started before the private Redis had a password answers without one: it is given this folder's password
+ * (CONFIG SET, at once for every new connection), so that adopting it leaves no open server behind.
+ */
+async function requirePassword(port: number, password: string): Promise<boolean> {
+  const open = await withClient(port, undefined, async (client) => (await client.ping()) === 'PONG');
+  if (!open) return false;
+  await withClient(port, undefined, (client) => client.config('SET', 'requirepass', password));
+  return true;
 }
 
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
@@ -73,8 +91,9 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
 
 /**
  * A private `redis-server` for the embedded default (no REDIS_URL). Its data lives in the data folder (append-only
- * file, so queued jobs and webhook retries survive restarts), it listens on loopback only, and the folder never has
- * two servers: `embedded-redis.json` records the server's pid and port and the service process that owns it.
+ * file, so queued jobs and webhook retries survive restarts), it listens on loopback only with a password (`requirepass`,
+ * generated once into `redis-password`, 0600, and put in the URL the service uses), and the folder never has two
+ * servers: `embedded-redis.json` records the server's pid and port and the service process that owns it.
  *
  * - The owner stops it when it exits (SIGTERM, or a plain exit), and the record goes with it.
  * - A service killed outright (SIGKILL, the OOM killer) leaves its redis-server running: the next start finds it
@@ -94,23 +113,46 @@ export class EmbeddedRedis {
     return join(this.dataDir, 'embedded-redis.json');
   }
 
+  private get passwordFile(): string {
+    return join(this.dataDir, 'redis-password');
+  }
+
+  /**
+   * The folder's Redis password (`requirepass`): generated on the first start and kept beside the server's data, its
+   * owner's only, so that a later start (or one adopting the server) knows it.
+   */
+  private password(): string {
+    if (existsSync(this.passwordFile)) {
+      chmodSync(this.passwordFile, 0o600);
+      return readFileSync(this.passwordFile, 'utf8').trim();
+    }
+    const password = randomBytes(32).toString('base64url');
+    writeFileSync(this.passwordFile, `${password}\n`, { mode: 0o600 });
+    return password;
+  }
+
+  /** The URL of the folder's redis-server, running or started now, with its password. */
   async start(): Promise<string> {
-    mkdirSync(this.dataDir, { recursive: true });
-    const found = await this.findRunning();
-    const url = found ? `redis://127.0.0.1:${found.port}` : await this.spawnServer();
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(this.dataDir, 0o700);
+    const password = this.password();
+    const found = await this.findRunning(password);
+    const port = found ? found.port : await this.spawnServer(password);
     // Also on a plain exit (an error at boot, process.exit elsewhere).
     process.once('exit', () => this.stopSync());
-    return url;
+    return `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   }
 
   /** The folder's redis-server if one is running and answers (adopted when its owner is gone); else none left. */
-  private async findRunning(): Promise<ServerRecord | undefined> {
+  private async findRunning(password: string): Promise<ServerRecord | undefined> {
     const record = this.readRecord();
     if (!record || !alive(record.pid) || !isRedisServerOf(record.pid, this.dataDir)) {
       rmSync(this.recordFile, { force: true });
       return undefined;
     }
-    if (!(await answersPing(record.port))) {
+    if (await requirePassword(record.port, password))
+      logger.warn(`The private redis-server left by an earlier start (pid ${record.pid}) had no password: it has one now`);
+    if (!(await answersPing(record.port, password))) {
       logger.warn(`The private redis-server left by an earlier start (pid ${record.pid}) does not answer: stopping it`);
       process.kill(record.pid, 'SIGTERM');
       if (!(await waitForExit(record.pid, 5_000))) process.kill(record.pid, 'SIGKILL');
@@ -128,9 +170,12 @@ export class EmbeddedRedis {
     return record;
   }
 
-  private async spawnServer(): Promise<string> {
+  private async spawnServer(password: string): Promise<number> {
     const port = await freePort();
     const args = [
+      // The configuration's first part comes from standard input: the password, which a command line would show to
+      // every user of the machine (`ps`).
+      '-',
       '--port',
       String(port),
       '--bind',
@@ -144,28 +189,29 @@ export class EmbeddedRedis {
       '--protected-mode',
       'yes',
     ];
-    const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('redis-server', args, { stdio: ['pipe', 'ignore', 'pipe'] });
     this.child = child;
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(`requirepass ${password}\n`);
     const spawnError = new Promise<never>((_, reject) =>
       child.once('error', (err) =>
         reject(new Error(`Could not start redis-server (${err.message}). Install it (apt-get install redis-server) or set REDIS_URL.`)),
       ),
     );
-    await Promise.race([spawnError, this.waitUntilReady(port)]);
+    await Promise.race([spawnError, this.waitUntilReady(port, password)]);
     this.ownedPid = child.pid!;
     this.writeRecord({ pid: child.pid!, port, ownerPid: process.pid });
     child.once('exit', (code, signal) => {
       if (this.child) logger.error(`redis-server exited unexpectedly (code ${code}, signal ${signal})`);
     });
-    const url = `redis://127.0.0.1:${port}`;
-    logger.log(`Started a private redis-server on ${url} (data in ${this.dataDir})`);
-    return url;
+    logger.log(`Started a private redis-server on 127.0.0.1:${port}, with a password (data in ${this.dataDir})`);
+    return port;
   }
 
-  private async waitUntilReady(port: number): Promise<void> {
+  private async waitUntilReady(port: number, password: string): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      if (await answersPing(port)) return;
+      if (await answersPing(port, password)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('redis-server did not become ready within 10 s');
@@ -186,7 +232,7 @@ export class EmbeddedRedis {
   private writeRecord(record: ServerRecord): void {
     // Written whole, then renamed: a reader never sees half a record.
     const partial = `${this.recordFile}.${process.pid}.partial`;
-    writeFileSync(partial, JSON.stringify(record));
+    writeFileSync(partial, JSON.stringify(record), { mode: 0o600 });
     renameSync(partial, this.recordFile);
   }
 

@@ -5,8 +5,8 @@ import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created'
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { ApiKeysService } from './api-keys.service';
-import { AuthErrorExamples } from './auth.errors';
-import { AuthService } from './auth.service';
+import { AuthErrorExamples, AuthErrors } from './auth.errors';
+import { assertRecentLogin, AuthService } from './auth.service';
 import { Authenticated, CurrentPrincipal } from './decorators';
 import { ApiKeyDto, ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 import type { Principal } from './principal';
@@ -27,17 +27,24 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Create an API key',
-    description: 'The full key is returned once, in this response. A session more than an hour old sends the account’s `password` too.',
+    description:
+      'The full key is returned once, in this response. The account’s e-mail address must be verified. A session more than an hour ' +
+      'old sends the account’s `password` too.',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto, headers: CREATED_HEADERS_DOC })
-  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old and `password` is missing or wrong', [
-    AuthErrorExamples.reauthenticationRequired,
-  ])
+  @ApiErrorResponse(
+    403,
+    'EMAIL_NOT_VERIFIED: the account’s e-mail address is not verified yet; REAUTHENTICATION_REQUIRED: the session is over an hour ' +
+      'old and `password` is missing or wrong',
+    [AuthErrorExamples.emailNotVerifiedForKeys, AuthErrorExamples.reauthenticationRequired],
+  )
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateApiKeyDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreatedApiKeyDto> {
+    // A key outlives sessions and password resets of a verified account: only the address's owner may make one.
+    if (!principal.emailVerified) throw AuthErrors.emailNotVerified('creating API keys');
     await this.auth.assertRecentlyAuthenticated(principal, body.password);
     const { record, key } = await this.apiKeys.create(principal.accountId, { name: body.name, mode: body.mode });
     const { id, name, mode, prefix, last4, created_at } = ApiKeyDto.from(record);
@@ -73,11 +80,16 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
-    description: 'The key is rejected (401 INVALID_API_KEY) from its very next use.',
+    description:
+      'The key is rejected (401 INVALID_API_KEY) from its very next use. Needs a login within the last hour, as creating a key does.',
   })
   @ApiNoContentResponse({ description: 'Revoked.' })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForRevocation,
+  ])
   @ApiErrorResponse(404, 'NOT_FOUND', [ErrorExamples.notFound('API key')])
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    assertRecentLogin(principal, 'revoke an API key');
     await this.apiKeys.revoke(principal.accountId, id);
   }
 }

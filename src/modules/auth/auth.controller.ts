@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import { DomainError } from '../../common/errors';
 import { announceCreated, CREATED_HEADERS_DOC } from '../../common/http/created';
-import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
+import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuthErrorExamples } from './auth.errors';
 import { AuthService } from './auth.service';
@@ -49,13 +49,20 @@ export class AuthController {
     summary: 'Create an account',
     description:
       'Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource ' +
-      '(GET /v1/account, once logged in).',
+      '(GET /v1/account, once logged in). Limited per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default ' +
+      '(REGISTRATIONS_PER_SOURCE_PER_HOUR, REGISTRATIONS_PER_SOURCE_PER_DAY), whatever the answer.',
   })
   @ApiCreatedResponse({ type: RegisterResponseDto, headers: CREATED_HEADERS_DOC })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
   @ApiErrorResponse(409, 'EMAIL_ALREADY_REGISTERED', [AuthErrorExamples.emailAlreadyRegistered])
-  async register(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response): Promise<RegisterResponseDto> {
-    const user = await this.auth.register(body);
+  @ApiErrorResponse(
+    429,
+    'TOO_MANY_ATTEMPTS: registrations per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default',
+    [AuthErrorExamples.tooManyRegistrations],
+    RETRY_AFTER_HEADER,
+  )
+  async register(@Body() body: RegisterDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response): Promise<RegisterResponseDto> {
+    const user = await this.auth.register(body, ip);
     announceCreated(res, `${this.config.http.publicUrl}/v1/account`);
     return {
       user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
@@ -70,7 +77,12 @@ export class AuthController {
   @ApiOperation({ operationId: 'logIn', summary: 'Obtain an access token', description: 'Returns a JWT access token valid for 24 hours.' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiErrorResponse(401, 'INVALID_CREDENTIALS (unknown e-mail or wrong password)', [AuthErrorExamples.invalidCredentials])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP)', [AuthErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(
+    429,
+    'TOO_MANY_ATTEMPTS (logins per source and e-mail, per source, and per e-mail from sources that have failed on it; a source is ' +
+      'an IPv4 address or an IPv6 /64)',
+    [AuthErrorExamples.tooManyAttempts],
+  )
   async login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
     const { accessToken, user } = await this.auth.login(body, ip);
     return { accessToken, user: { id: user.id, email: user.email, name: user.name } };
@@ -111,11 +123,12 @@ export class AuthController {
     description:
       'Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, ' +
       'an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per ' +
-      'source (20 an hour) and per e-mail address (5 an hour).',
+      'source (an IPv4 address or IPv6 /64: 20 an hour, then 429). An address gets at most 5 e-mails an hour: beyond, the answer ' +
+      'is the same and no e-mail is sent (the newest link already sent still works).',
   })
   @ApiAcceptedResponse({ type: ForgotPasswordResponseDto })
   @ApiErrorResponse(400, 'VALIDATION_ERROR', [ErrorExamples.registerValidation])
-  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (reset e-mails per source and per e-mail address)', [AuthErrorExamples.tooManyAttempts])
+  @ApiErrorResponse(429, 'TOO_MANY_ATTEMPTS (reset e-mails per source)', [AuthErrorExamples.tooManyAttempts])
   async requestPasswordReset(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<ForgotPasswordResponseDto> {
     await this.passwordReset.requestReset(body.email, ip);
     return {

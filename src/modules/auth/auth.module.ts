@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
+import { AccountSecretRenewalsModule } from './account-secret-renewals';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 import { AttemptLimiter } from './attempt-limiter.service';
@@ -26,6 +27,7 @@ import { PrincipalCache } from './principal-cache.service';
 @Module({
   imports: [
     PassportModule,
+    AccountSecretRenewalsModule,
     TypeOrmModule.forFeature([User, ApiKey, EmailVerification]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],

@@ -18,7 +18,13 @@ import type { SessionRevocations } from './session-revocations.service';
 describe('AuthService e-mail verification', () => {
   const secret = 'unit-test-secret-0123456789abcdef0123456789';
   const config = {
-    auth: { jwtSecret: secret, accessTokenTtlSeconds: 3600, verificationTtlHours: 24, keyPrefix: 'mapr' },
+    auth: {
+      jwtSecret: secret,
+      accessTokenTtlSeconds: 3600,
+      verificationTtlHours: 24,
+      keyPrefix: 'mapr',
+      registrationsPerSource: { hour: 5, day: 20 },
+    },
     http: { publicUrl: 'https://api.example' },
   } as AppConfig;
   const jwt = new JwtService({ secret });
@@ -88,7 +94,7 @@ describe('AuthService e-mail verification', () => {
   });
 
   async function register() {
-    const user = await service.register({ email: ' Ana@Example.com ', password: 'correct horse battery', name: 'Ana' });
+    const user = await service.register({ email: ' Ana@Example.com ', password: 'correct horse battery', name: 'Ana' }, '127.0.0.1');
     expect(links).toHaveLength(1);
     return { user, token: tokenOf(links[0]) };
   }
@@ -142,7 +148,9 @@ describe('AuthService e-mail verification', () => {
 
   it('refuses a second registration of the same address, whatever its case', async () => {
     await register();
-    await expect(service.register({ email: 'ANA@example.com', password: 'another password', name: 'Ana 2' })).rejects.toMatchObject({
+    await expect(
+      service.register({ email: 'ANA@example.com', password: 'another password', name: 'Ana 2' }, '127.0.0.1'),
+    ).rejects.toMatchObject({
       code: 'EMAIL_ALREADY_REGISTERED',
     });
     expect(HTTP_ERRORS.EMAIL_ALREADY_REGISTERED.status).toBe(409);

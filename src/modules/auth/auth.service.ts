@@ -5,10 +5,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { AuthErrors } from './auth.errors';
+import { requestSource } from '../../common/http/request-source';
 import { newId } from '../../common/util/ids';
 import { runInTransaction } from '../../database/transactions';
 import { MailService } from '../../infrastructure/mail/mail.service';
-import { AttemptLimiter } from './attempt-limiter.service';
+import { type AttemptBucket, AttemptLimiter, type LoginLimits } from './attempt-limiter.service';
 import { EmailVerification } from './entities/email-verification.entity';
 import { User } from './entities/user.entity';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -41,7 +42,13 @@ export class AuthService {
     private readonly revocations: SessionRevocations,
   ) {}
 
-  async register(input: { email: string; password: string; name: string }): Promise<User> {
+  /**
+   * Counted per source (an IPv4 address or an IPv6 /64) before anything else, whatever the outcome: a 409 for an
+   * address that has an account counts too, which also bounds how fast the 409 can be used to find accounts (the
+   * contract keeps the 409; docs/security.md weighs it).
+   */
+  async register(input: { email: string; password: string; name: string }, ip: string): Promise<User> {
+    await this.attempts.consume(registrationBuckets(ip, this.config.auth.registrationsPerSource), AuthErrors.tooManyRegistrations);
     const email = normalizeEmail(input.email);
     if (await this.users.existsBy({ email })) throw AuthErrors.emailAlreadyRegistered();
     const user = this.users.create({
@@ -68,16 +75,15 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, ip: string): Promise<{ accessToken: string; user: User }> {
     const email = normalizeEmail(input.email);
-    const buckets = loginBuckets(email, ip);
+    const limits = loginLimits(email, ip);
     // Counted before the password is checked, atomically: parallel guesses cannot all slip past the limit.
-    await this.attempts.consume(buckets);
+    await this.attempts.consumeLogin(limits);
     const user = await this.users.findOneBy({ email });
     // Unknown e-mail and wrong password take the same path and about the same time.
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !valid) throw AuthErrors.invalidCredentials();
     // A good password was no failure: the source starts afresh on this account, and the wider buckets forget it.
-    await this.attempts.clear([buckets[0].name]);
-    await this.attempts.giveBack([buckets[1].name, buckets[2].name]);
+    await this.attempts.loginSucceeded(limits);
     const accessToken = await this.jwt.signAsync(
       // `ver`: the account's token version (logging out everywhere bumps it); `jti`: this token, for logging it out.
       { sub: user.id, ver: user.tokenVersion },
@@ -110,8 +116,7 @@ export class AuthService {
    * limited like logins). API keys cannot create keys at all.
    */
   async assertRecentlyAuthenticated(principal: Principal, password: string | undefined): Promise<void> {
-    const issuedAt = principal.session?.issuedAt;
-    if (issuedAt && Date.now() - issuedAt.getTime() <= RECENT_LOGIN_MS) return;
+    if (isRecentLogin(principal)) return;
     if (password === undefined) throw AuthErrors.reauthenticationRequired('missing');
     const buckets = [{ name: `reauth:${principal.accountId}`, limit: 10, windowSeconds: 15 * 60 }];
     await this.attempts.consume(buckets);
@@ -185,19 +190,48 @@ export class AuthService {
   }
 }
 
-/** A dashboard session younger than this creates API keys without giving its password again. */
+/** A dashboard session younger than this acts on the account's credentials without giving its password again. */
 const RECENT_LOGIN_MS = 3600_000;
 
+/** Whether the caller is a dashboard session that logged in within the last hour. */
+export function isRecentLogin(principal: Principal): boolean {
+  const issuedAt = principal.session?.issuedAt;
+  return issuedAt !== undefined && Date.now() - issuedAt.getTime() <= RECENT_LOGIN_MS;
+}
+
 /**
- * Login attempts, counted per source and e-mail (10 in 15 minutes: slows one attacker on one account), per source
- * (50: one address guessing across accounts) and per e-mail from anywhere (100: guessing spread over many addresses).
- * The tightest limit is on the source, not the account, so someone guessing a password does not lock its owner out.
+ * Reading or rotating the webhook secret and revoking a key need a login within the last hour, as creating a key does
+ * (contract §27): a stolen session, or a screen left unlocked, cannot read the secret receivers trust or cut production
+ * off. 403 REAUTHENTICATION_REQUIRED otherwise; logging in again allows it. `action` completes "log in again to …".
  */
-export function loginBuckets(email: string, ip: string) {
+export function assertRecentLogin(principal: Principal, action: string): void {
+  if (!isRecentLogin(principal)) throw AuthErrors.reauthenticationRequired('login', action);
+}
+
+/**
+ * Login attempts (ADR 0037), counted per source (an IPv4 address or an IPv6 /64) and e-mail: 10 in 15 minutes, which
+ * slows one guesser on one account; per source: 50, one guesser across accounts; and per e-mail from anywhere: 100,
+ * guessing spread over many sources. The e-mail's limit refuses only the sources that have tried it without the right
+ * password in the last 24 hours (`tried`): past it, each new source gets one guess a day, and the owner's right
+ * password from a source that has not failed still logs in. Someone guessing slows the guessing down, never locks the
+ * owner out.
+ */
+export function loginLimits(email: string, ip: string): LoginLimits {
   const window = 15 * 60;
+  const source = requestSource(ip);
+  return {
+    sourceAndEmail: { name: `login:source:${source}:${email}`, limit: 10, windowSeconds: window },
+    source: { name: `login:ip:${source}`, limit: 50, windowSeconds: window },
+    email: { name: `login:email:${email}`, limit: 100, windowSeconds: window },
+    tried: { name: `login:tried:${email}`, member: source, ttlSeconds: 24 * 3600 },
+  };
+}
+
+/** Registrations per source: an hour's and a day's (24 hours from the first), both counted, in one step. */
+export function registrationBuckets(ip: string, perSource: { hour: number; day: number }): AttemptBucket[] {
+  const source = requestSource(ip);
   return [
-    { name: `login:source:${ip}:${email}`, limit: 10, windowSeconds: window },
-    { name: `login:ip:${ip}`, limit: 50, windowSeconds: window },
-    { name: `login:email:${email}`, limit: 100, windowSeconds: window },
+    { name: `register:source:${source}:hour`, limit: perSource.hour, windowSeconds: 3600 },
+    { name: `register:source:${source}:day`, limit: perSource.day, windowSeconds: 24 * 3600 },
   ];
 }

@@ -1,11 +1,13 @@
 export { AuthModule } from './auth.module';
 export { AccountDirectoryModule } from './account-directory.module';
 export { AccountDirectory, type AccountSummary } from './account-directory.service';
+export { AccountSecretRenewals, AccountSecretRenewalsModule, type SecretRenewal } from './account-secret-renewals';
 export { Authenticated, CurrentPrincipal, Public } from './decorators';
 export { visibleModes, type AuthenticatedRequestFields, type Principal } from './principal';
 export { IdentifyCallerGuard } from './guards/identify-caller.guard';
 export { RequireCallerGuard } from './guards/require-caller.guard';
 export { AuthErrorExamples, AuthErrors, type AuthErrorCode } from './auth.errors';
+export { assertRecentLogin } from './auth.service';
 
 import { ApiKey } from './entities/api-key.entity';
 import { EmailVerification } from './entities/email-verification.entity';

@@ -1,9 +1,11 @@
 import { JwtService } from '@nestjs/jwt';
-import type { Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { AppConfig } from '../../config';
 import type { MailService } from '../../infrastructure/mail/mail.service';
+import { AccountSecretRenewals } from './account-secret-renewals';
 import type { AttemptLimiter } from './attempt-limiter.service';
 import { ACCESS_AUDIENCE } from './auth.service';
+import { ApiKey } from './entities/api-key.entity';
 import { User } from './entities/user.entity';
 import { PASSWORD_RESET_AUDIENCE, PasswordResetService } from './password-reset.service';
 import { verifyPassword } from './passwords';
@@ -23,6 +25,8 @@ describe('PasswordResetService', () => {
   } as AppConfig;
   const jwt = new JwtService({ secret });
   let users: User[];
+  let keys: Pick<ApiKey, 'id' | 'userId' | 'revokedAt'>[];
+  let renewed: string[];
   let sent: { to: string; text: string }[];
   let mailDelay: Promise<void>;
   let invalidated: string[];
@@ -43,17 +47,33 @@ describe('PasswordResetService', () => {
         createdAt: new Date(),
       }),
     ];
+    keys = [{ id: 'key_1', userId: 'usr_1', revokedAt: null }];
+    renewed = [];
     sent = [];
     mailDelay = Promise.resolve();
     invalidated = [];
+    const update = <T extends object>(rows: T[], where: Partial<T>, patch: Partial<T>) => {
+      const hit = rows.filter((row) =>
+        Object.entries(where).every(([k, v]) => (v instanceof Object ? row[k as keyof T] === null : row[k as keyof T] === v)),
+      );
+      hit.forEach((row) => Object.assign(row, patch));
+      return { affected: hit.length };
+    };
     const repo = {
       findOneBy: async (where: Partial<User>) => users.find((u) => matches(u, where)) ?? null,
-      update: async (where: Partial<User>, patch: Partial<User>) => {
-        const rows = users.filter((u) => matches(u, where));
-        rows.forEach((u) => Object.assign(u, patch));
-        return { affected: rows.length };
-      },
+      update: async (where: Partial<User>, patch: Partial<User>) => update(users, where, patch),
     } as unknown as Repository<User>;
+    // A transaction that applies its writes at once (a refusal inside it comes before any write here).
+    const manager = {
+      update: async (entity: unknown, where: object, patch: object) =>
+        entity === User ? update(users, where as Partial<User>, patch) : update(keys, where as Partial<ApiKey>, patch as Partial<ApiKey>),
+    } as unknown as EntityManager;
+    const dataSource = {
+      options: { type: 'postgres' },
+      transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+    } as unknown as DataSource;
+    const renewals = new AccountSecretRenewals();
+    renewals.register(async (accountId) => void renewed.push(accountId));
     const mail = {
       send: async (m: { to: string; text: string }) => {
         await mailDelay;
@@ -61,9 +81,9 @@ describe('PasswordResetService', () => {
       },
       deliversToOutbox: false,
     } as unknown as MailService;
-    const attempts = { consume: async () => undefined, clear: async () => undefined } as unknown as AttemptLimiter;
+    const attempts = { consume: async () => undefined, take: async () => true, clear: async () => undefined } as unknown as AttemptLimiter;
     const principals = { invalidate: async (tag: string) => void invalidated.push(tag) } as unknown as PrincipalCache;
-    service = new PasswordResetService(config, repo, jwt, mail, attempts, principals);
+    service = new PasswordResetService(config, repo, dataSource, jwt, mail, attempts, principals, renewals);
   });
 
   const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -98,6 +118,22 @@ describe('PasswordResetService', () => {
     expect(user).toMatchObject({ tokenVersion: 1, emailVerified: true });
     expect(invalidated).toEqual(['account:usr_1']);
     await expect(service.resetPassword(token, 'another new password', '127.0.0.1')).rejects.toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+  });
+
+  it('revokes the keys and renews the secrets of an account whose address was never verified (a squatter’s), in the same step', async () => {
+    const token = await linkToken();
+    await service.resetPassword(token, 'a brand new password', '127.0.0.1');
+    expect(keys[0]!.revokedAt).toBeInstanceOf(Date);
+    expect(renewed).toEqual(['usr_1']);
+  });
+
+  it('leaves the keys and secrets of a verified account alone', async () => {
+    users[0]!.emailVerified = true;
+    const token = await linkToken();
+    await service.resetPassword(token, 'a brand new password', '127.0.0.1');
+    expect(users[0]).toMatchObject({ tokenVersion: 1, emailVerified: true });
+    expect(keys[0]!.revokedAt).toBeNull();
+    expect(renewed).toEqual([]);
   });
 
   it('ends outstanding links when the account logs out everywhere', async () => {

@@ -6,7 +6,7 @@ import { RateLimiter } from './rate-limiter';
 
 /**
  * Second global guard: the per-minute API rate (RateLimiter). Counts every /v1 request per account
- * (its keys and tokens share one budget) at the tier's rate, or per IP for unauthenticated callers,
+ * at the tier's rate (live keys and sessions share one budget, test keys have their own), or per IP for unauthenticated callers,
  * and sets X-RateLimit-Limit, -Remaining and -Reset (Unix epoch seconds); a 429 adds Retry-After.
  * Responses outside /v1 (health probes, docs, CDN files) and requests no route matched get their
  * headers at the HTTP edge instead (src/app.factory.ts).

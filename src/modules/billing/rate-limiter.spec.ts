@@ -88,6 +88,19 @@ describe('RateLimiter (Redis)', () => {
     expect((await peek({}))['X-RateLimit-Remaining']).toBe('5');
   });
 
+  it('gives an account’s test keys a window of their own, the same size; sessions share the live keys’ window', async () => {
+    const accountId = `usr_${randomBase62(8)}`;
+    const live = { ...principal, accountId };
+    const test = { ...principal, accountId, sandbox: true };
+    const session = { ...principal, accountId, via: 'jwt' } as Principal;
+    for (let i = 0; i < 3; i++) await count({ principal: test });
+    await expect(count({ principal: test })).rejects.toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    // The live window is untouched by the sandbox's traffic.
+    expect((await count({ principal: live }))['X-RateLimit-Remaining']).toBe('2');
+    expect((await count({ principal: session }))['X-RateLimit-Remaining']).toBe('1');
+    expect((await peek({ principal: test }))['X-RateLimit-Limit']).toBe('3');
+  });
+
   it('past the limit: count refuses with 429 RATE_LIMIT_EXCEEDED, peek reports 0 remaining and still passes', async () => {
     for (let i = 0; i < 5; i++) await count({});
     const refused = await count({}).then(

@@ -1,14 +1,17 @@
-import { isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import type { ApiRateLimit } from '../../common/http/api-rate-limit';
+import { requestSource } from '../../common/http/request-source';
 import { APP_CONFIG, AppConfig } from '../../config';
 import { REDIS } from '../../infrastructure/redis/redis.module';
 import type { AuthenticatedRequestFields } from '../auth';
 import { BillingErrors } from './billing.errors';
 import { PlansService } from './plans.service';
+
+/** Whose anonymous budget a request spends: its IPv4 address, or its IPv6 /64 (`requestSource`). */
+export const anonymousSource = requestSource;
 
 /** The API rate's window: fixed, one minute. */
 export const RATE_WINDOW_MS = 60_000;
@@ -36,9 +39,9 @@ export function storageHitKey(key: string): string {
 }
 
 /**
- * The per-minute API rate, in Redis so every API process shares the counters: per account (its
- * keys and tokens share one budget) at the tier's rate, or per IP at the anonymous rate for
- * callers not identified. `count` is the guard's (and unmatched routes'); `peek` reads the same
+ * The per-minute API rate, in Redis so every API process shares the counters: per account at the tier's rate (its live
+ * keys and dashboard sessions share one budget; its test keys have a second of the same size, so sandbox traffic never
+ * uses up production's), or per IP at the anonymous rate for callers not identified. `count` is the guard's (and unmatched routes'); `peek` reads the same
  * window without counting, for responses outside the API.
  */
 @Injectable()
@@ -85,28 +88,14 @@ export class RateLimiter implements ApiRateLimit {
     const limit = principal
       ? (await this.plans.limitsFor(principal.accountId)).limits.requests_per_minute
       : this.config.http.anonymousRequestsPerMinute;
-    const tracker = principal ? `account:${principal.accountId}` : `ip:${anonymousSource(req.ip ?? 'unknown')}`;
+    const tracker = principal ? accountTracker(principal) : `ip:${anonymousSource(req.ip ?? 'unknown')}`;
     return { key: `${this.config.redis.keyPrefix}:rate:${tracker}`, limit };
   }
 }
 
-/**
- * Whose anonymous budget a request spends: its IPv4 address, or the /64 network of an IPv6 one. One IPv6 host
- * commonly holds a whole /64 and could change address for every request; a /64 is what one subscriber gets.
- */
-export function anonymousSource(ip: string): string {
-  const v4Mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (v4Mapped) return v4Mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head, tail = ''] = ip.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = ip.includes('::') ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+/** An account's window: test keys (`mapr_test_`) count in their own, live keys and dashboard sessions in the live one. */
+function accountTracker(principal: { accountId: string; via: 'jwt' | 'api_key'; sandbox: boolean }): string {
+  return principal.via === 'api_key' && principal.sandbox ? `account:${principal.accountId}:test` : `account:${principal.accountId}`;
 }
 
 function setHeaders(res: Pick<Response, 'setHeader'>, window: RateWindow): void {

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { iso } from '../../common/util/time';
+import { AccountSecretRenewals } from '../auth';
 import { PREVIOUS_SECRET_TTL_MS, WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 import { generateSigningSecret, type WebhookSigningSecrets } from './signing';
 
@@ -34,6 +35,16 @@ type LazySecret = keyof typeof LAZY_SECRETS;
 @Injectable()
 export class WebhookSecretsService {
   constructor(@InjectRepository(WebhookSigningSecret) private readonly secrets: Repository<WebhookSigningSecret>) {}
+
+  /**
+   * Forgets every secret of the account (the webhook and sandbox secrets, the ones before them, the listen secrets of
+   * both modes), inside the caller's transaction: the next use creates new ones, and nothing signed with the old ones
+   * verifies any more. For an account that changes hands (a password reset of a never-verified account), where a
+   * rotation's 24 h overlap would let the old holder go on.
+   */
+  async forget(accountId: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(WebhookSigningSecret).delete({ accountId });
+  }
 
   /**
    * The account's secrets, created on first use. With `manager`, inside that transaction: a
@@ -133,4 +144,17 @@ function present(row: WebhookSigningSecret, now: Date): SigningSecretView {
     created_at: iso(row.createdAt),
     previous_secret_expires_at: previousLive(row, now) ? iso(row.previousExpiresAt) : null,
   };
+}
+
+/** Registers the webhook secrets' part in renewing an account's secrets (auth's AccountSecretRenewals), on the API side. */
+@Injectable()
+export class WebhookSecretsRenewal implements OnModuleInit {
+  constructor(
+    private readonly secrets: WebhookSecretsService,
+    private readonly renewals: AccountSecretRenewals,
+  ) {}
+
+  onModuleInit(): void {
+    this.renewals.register((accountId, manager) => this.secrets.forget(accountId, manager));
+  }
 }

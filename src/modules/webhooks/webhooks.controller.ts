@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponse, ErrorExamples } from '../../common/openapi/error-examples';
-import { Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
+import { assertRecentLogin, AuthErrorExamples, Authenticated, CurrentPrincipal, Principal, visibleModes } from '../auth';
 import { DeliveryDto, DeliveryListDto, ListDeliveriesQueryDto, SigningSecretDto } from './dto/webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookSecretsService } from './webhook-secrets.service';
@@ -23,10 +23,14 @@ export class WebhooksController {
     summary: 'Reveal the webhook signing secrets',
     description:
       'Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); ' +
-      'each payload says which in `sandbox`.',
+      'each payload says which in `sandbox`. Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForSecret,
+  ])
   secret(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    assertRecentLogin(principal, 'read the webhook secret');
     return this.secrets.view(principal.accountId);
   }
 
@@ -39,10 +43,14 @@ export class WebhooksController {
     summary: 'Rotate the webhook signing secrets',
     description:
       'Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in ' +
-      'X-Service-Signature-V2).',
+      'X-Service-Signature-V2). Needs a login within the last hour.',
   })
   @ApiOkResponse({ type: SigningSecretDto })
+  @ApiErrorResponse(403, 'REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again', [
+    AuthErrorExamples.reauthenticationRequiredForRotation,
+  ])
   rotate(@CurrentPrincipal() principal: Principal): Promise<SigningSecretDto> {
+    assertRecentLogin(principal, 'rotate the webhook secret');
     return this.secrets.rotate(principal.accountId);
   }
 

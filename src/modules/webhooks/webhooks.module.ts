@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountSecretRenewalsModule } from '../auth';
 import { AccountEventSignal } from './account-event-signal';
 import { AccountEventsService } from './account-events.service';
 import { AccountEvent } from './entities/account-event.entity';
@@ -10,7 +11,7 @@ import { WebhookSigningSecret } from './entities/webhook-signing-secret.entity';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 import { WebhookQueueModule } from './webhook-queue';
-import { WebhookSecretsService } from './webhook-secrets.service';
+import { WebhookSecretsRenewal, WebhookSecretsService } from './webhook-secrets.service';
 import { WebhookTargetPolicy } from './webhook-target-policy.service';
 import { WebhooksController } from './webhooks.controller';
 
@@ -20,12 +21,17 @@ import { WebhooksController } from './webhooks.controller';
  * API and the long-polled event stream (GET /v1/events). The sending itself runs in WebhooksWorkerModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt, AccountEvent]), WebhookQueueModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookSigningSecret, WebhookDelivery, WebhookDeliveryAttempt, AccountEvent]),
+    WebhookQueueModule,
+    AccountSecretRenewalsModule,
+  ],
   controllers: [WebhooksController, EventsController],
   providers: [
     WebhookTargetPolicy,
     WebhookDispatcher,
     WebhookSecretsService,
+    WebhookSecretsRenewal,
     WebhookDeliveriesService,
     AccountEventSignal,
     AccountEventsService,

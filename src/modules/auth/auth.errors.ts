@@ -82,6 +82,10 @@ export const AuthErrorExamples = {
   invalidCredentials: { summary: 'Unknown e-mail or wrong password', error: AuthErrors.invalidCredentials() },
   accessTokenRequired: { summary: 'An API key was sent to a dashboard endpoint', error: AuthErrors.jwtRequired() },
   emailNotVerified: { summary: 'The account has not verified its e-mail address', error: AuthErrors.emailNotVerified() },
+  emailNotVerifiedForStills: {
+    summary: 'The account has not verified its e-mail address',
+    error: AuthErrors.emailNotVerified('drawing preview stills'),
+  },
   emailNotVerifiedForKeys: {
     summary: 'The account has not verified its e-mail address',
     error: AuthErrors.emailNotVerified('creating API keys'),

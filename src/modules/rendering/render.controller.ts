@@ -187,7 +187,9 @@ export class RenderController {
     [ErrorExamples.renderValidation, PREVIEW_DURATION_EXCEEDED, RenderingErrorExamples.frameOutOfRange],
   )
   @UNROUTABLE_RESPONSE()
-  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED: stills are drawn for accounts with a verified e-mail', [AuthErrorExamples.emailNotVerified])
+  @ApiErrorResponse(403, 'EMAIL_NOT_VERIFIED: stills are drawn for accounts with a verified e-mail', [
+    AuthErrorExamples.emailNotVerifiedForStills,
+  ])
   @ApiErrorResponse(
     429,
     'RATE_LIMIT_EXCEEDED; PREVIEW_STILL_IN_PROGRESS, PREVIEW_STILL_LIMIT_EXCEEDED and PREVIEW_STILL_BUSY with Retry-After',

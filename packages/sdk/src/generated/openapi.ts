@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource (GET /v1/account, once logged in).
+         * @description Creates an account with emailVerified false and sends a verification e-mail. `Location` names the account resource (GET /v1/account, once logged in). Limited per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default (REGISTRATIONS_PER_SOURCE_PER_HOUR, REGISTRATIONS_PER_SOURCE_PER_DAY), whatever the answer.
          */
         post: operations["register"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a link to reset a forgotten password
-         * @description Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per source (20 an hour) and per e-mail address (5 an hour).
+         * @description Always 202 with the same body, whether or not the address has an account (no account enumeration). If it has one, an e-mail with a single-use link to `/reset-password` in the dashboard, valid for 1 hour, is on its way. Limited per source (an IPv4 address or IPv6 /64: 20 an hour, then 429). An address gets at most 5 e-mails an hour: beyond, the answer is the same and no e-mail is sent (the newest link already sent still works).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The full key is returned once, in this response. A session more than an hour old sends the account’s `password` too.
+         * @description The full key is returned once, in this response. The account’s e-mail address must be verified. A session more than an hour old sends the account’s `password` too.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -204,7 +204,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key is rejected (401 INVALID_API_KEY) from its very next use.
+         * @description The key is rejected (401 INVALID_API_KEY) from its very next use. Needs a login within the last hour, as creating a key does.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * Reveal the webhook signing secrets
-         * @description Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); each payload says which in `sandbox`.
+         * @description Created on first use. `secret` signs the webhooks of live work, `sandbox_secret` those of sandbox work (mapr_test_ keys); each payload says which in `sandbox`. Needs a login within the last hour.
          */
         get: operations["getWebhookSecret"];
         put?: never;
@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the webhook signing secrets
-         * @description Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in X-Service-Signature-V2).
+         * @description Replaces `secret` and `sandbox_secret`; the previous ones keep signing in parallel for 24 h, each for its mode (a second v1= in X-Service-Signature-V2). Needs a login within the last hour.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2921,7 +2921,21 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
+            /** @description TOO_MANY_ATTEMPTS: registrations per source (an IPv4 address or IPv6 /64), 5 an hour and 20 a day by default */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2977,7 +2991,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description TOO_MANY_ATTEMPTS (failed logins per e-mail and per IP) */
+            /** @description TOO_MANY_ATTEMPTS (logins per source and e-mail, per source, and per e-mail from sources that have failed on it; a source is an IPv4 address or an IPv6 /64) */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3144,7 +3158,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description TOO_MANY_ATTEMPTS (reset e-mails per source and per e-mail address) */
+            /** @description TOO_MANY_ATTEMPTS (reset e-mails per source) */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3470,7 +3484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description REAUTHENTICATION_REQUIRED: the session is over an hour old and `password` is missing or wrong */
+            /** @description EMAIL_NOT_VERIFIED: the account’s e-mail address is not verified yet; REAUTHENTICATION_REQUIRED: the session is over an hour old and `password` is missing or wrong */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3605,7 +3619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            /** @description REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5426,7 +5440,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            /**
+             * @description REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again
+             *
+             *     ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.
+             */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5487,7 +5505,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key. */
+            /**
+             * @description REAUTHENTICATION_REQUIRED: the session is over an hour old; log in again
+             *
+             *     ACCESS_TOKEN_REQUIRED: this endpoint takes an access token, not an API key.
+             */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -108,7 +108,7 @@ export class PreviewStillService implements OnModuleDestroy {
 
   /** `source`: the caller's network address (an IPv4 address or an IPv6 /64), whose stills a minute are counted too. */
   async still(principal: Principal, source: string, body: unknown, frame?: number): Promise<PreviewStill> {
-    if (!principal.emailVerified) throw AuthErrors.emailNotVerified();
+    if (!principal.emailVerified) throw AuthErrors.emailNotVerified('drawing preview stills');
     // Held from before routing until the PNG is drawn (or refused); a crashed process's mark lapses after it.
     const release = await this.allowance.claim(
       principal.accountId,

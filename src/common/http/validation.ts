@@ -1,5 +1,5 @@
 import { Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
-import { CommonErrors, ValidationIssue } from '../errors';
+import { CommonErrors, MAX_VALIDATION_ISSUES, ValidationIssue } from '../errors';
 
 /**
  * class-validator constraint names → the stable issue codes clients see. Issue codes are
@@ -48,10 +48,20 @@ function joinPath(parent: string, property: string): string {
   return parent ? `${parent}.${property}` : property;
 }
 
-/** Flattens nested class-validator errors into one issue per failed constraint, with full field paths. */
-export function toValidationIssues(errors: ValidationError[], parent = ''): ValidationIssue[] {
-  let issues: ValidationIssue[] = [];
+/**
+ * Flattens nested class-validator errors into one issue per failed constraint, with full field paths, in order. It
+ * stops at `limit` issues (by default one more than a VALIDATION_ERROR lists, enough for it to say it cut the list):
+ * a body of thousands of bad fields does not become thousands of issue objects that nobody sees.
+ */
+export function toValidationIssues(errors: ValidationError[], parent = '', limit = MAX_VALIDATION_ISSUES + 1): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  collectIssues(errors, parent, issues, limit);
+  return issues;
+}
+
+function collectIssues(errors: ValidationError[], parent: string, issues: ValidationIssue[], limit: number): void {
   for (const error of errors) {
+    if (issues.length >= limit) return;
     const field = joinPath(parent, error.property);
     const constraints = Object.entries(error.constraints ?? {});
     // A missing value fails every constraint; report it once, as "required".
@@ -68,13 +78,13 @@ export function toValidationIssues(errors: ValidationError[], parent = ''): Vali
           ? constraints.filter(([n]) => n !== 'nestedValidation')
           : constraints;
     for (const [name, message] of reported) {
+      if (issues.length >= limit) return;
       const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? snakeCase(name);
       issues.push({ field, code, message: message.replace(/^property /, '') });
     }
-    // concat, not push(...): a spread of tens of thousands of issues overflows the call stack.
-    if (error.children?.length && !refused.length) issues = issues.concat(toValidationIssues(error.children, field));
+    // Nesting is bounded by the body's shape (body-shape.ts: 32 levels), so this recursion is too.
+    if (error.children?.length && !refused.length) collectIssues(error.children, field, issues, limit);
   }
-  return issues;
 }
 
 /** The rules every request body is validated by: the global pipe's, and `validateAs`'s. */

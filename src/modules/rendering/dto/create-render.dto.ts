@@ -1,7 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
@@ -23,6 +22,7 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
@@ -436,7 +436,7 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @OnlyInModes(modesTaking('waypoints'))
   @IsArray()
   @ArrayMinSize(MIN_WAYPOINTS)
-  @ArrayMaxSize(MAX_WAYPOINTS)
+  @ListMaxSize(MAX_WAYPOINTS)
   @ValidateNested({ each: true })
   @Type(() => WaypointDto)
   waypoints?: WaypointDto[];
@@ -573,7 +573,7 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(10)
+  @ListMaxSize(10)
   @ValidateNested({ each: true })
   @Type(() => TextOverlayDto)
   text_overlays?: TextOverlayDto[];

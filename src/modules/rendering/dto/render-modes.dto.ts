@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -21,6 +20,7 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
@@ -224,7 +224,7 @@ export class MultiRouteDto implements MultiRouteInput {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_MULTI_ROUTE_DESTINATIONS)
+  @ListMaxSize(MAX_MULTI_ROUTE_DESTINATIONS)
   @ValidateNested({ each: true })
   @Type(() => MultiRouteDestinationDto)
   routes: MultiRouteDestinationDto[];
@@ -354,7 +354,7 @@ export class RegionFocusDto implements RegionFocusInput {
   })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(25)
+  @ListMaxSize(25)
   @ValidateNested({ each: true })
   @Type(() => MapPointDto)
   markers?: MapPointDto[];
@@ -401,7 +401,7 @@ export class CountryDataDto implements CountryDataInput {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(250)
+  @ListMaxSize(250)
   @ValidateNested({ each: true })
   @Type(() => CountryValueDto)
   values: CountryValueDto[];

@@ -20,6 +20,7 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
 import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
@@ -141,6 +142,7 @@ export class MapPointDto implements PointInput {
     description: 'Text shown beside the marker (plain text); defaults to the place’s name. An empty string shows none.',
   })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(60)
   label?: string;
@@ -173,6 +175,7 @@ export class LabelOffsetDto {
 export class MultiRouteDestinationDto extends MapPointDto implements MultiRouteDestinationInput {
   @ApiPropertyOptional({ example: '35 days', maxLength: 30, description: 'A short figure shown under the label ("35 days", "$2.5M").' })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(30)
   data_label?: string;
@@ -326,6 +329,7 @@ export class RegionFocusDto implements RegionFocusInput {
     description: 'Text shown on the region; defaults to the country’s name (none for a bbox). An empty string shows none.',
   })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(60)
   label?: string;
@@ -376,12 +380,14 @@ export class CountryValueDto {
 export class ChoroplethLegendDto {
   @ApiPropertyOptional({ example: 'Population', maxLength: 40 })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(40)
   title?: string;
 
   @ApiPropertyOptional({ example: 'M', maxLength: 12, description: 'Unit shown after the legend’s figures.' })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(12)
   unit?: string;

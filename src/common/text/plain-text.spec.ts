@@ -1,4 +1,5 @@
-import { stripFormatCharacters } from './plain-text';
+import { plainToInstance } from 'class-transformer';
+import { MAX_PLAIN_TEXT, PlainText, stripFormatCharacters } from './plain-text';
 
 describe('stripFormatCharacters', () => {
   it('removes bidirectional controls: "Ana\\u202Egpj.exe" no longer draws reversed', () => {
@@ -49,5 +50,27 @@ describe('stripFormatCharacters', () => {
   it('leaves text without them untouched, the same string', () => {
     const text = 'São Paulo → 東京 עברית e\u0301';
     expect(stripFormatCharacters(text)).toBe(text);
+  });
+});
+
+describe('PlainText', () => {
+  class Labelled {
+    @PlainText()
+    label: string;
+
+    @PlainText({ trim: true })
+    name: string;
+  }
+
+  it('strips a string property before validation, and trims it when asked', () => {
+    expect(plainToInstance(Labelled, { label: ' Ana\u202Egpj.exe ', name: ' \u2066Ana\u2069 ' })).toEqual({
+      label: ' Anagpj.exe ',
+      name: 'Ana',
+    });
+  });
+
+  it('leaves other values, and strings longer than any such field takes (refused for their length), as they are', () => {
+    const long = '\u202E'.repeat(MAX_PLAIN_TEXT + 1);
+    expect(plainToInstance(Labelled, { label: 7, name: long })).toEqual({ label: 7, name: long });
   });
 });

@@ -122,6 +122,43 @@ describe('bodyShapeIssue and rawBodyShapeIssue', () => {
   });
 });
 
+describe('the raw walk and the parsed walk', () => {
+  it('name the same place for 1,000 random bodies near every bound', () => {
+    let seed = 20261124;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+    const texts = ['', 'a', '"', '\\', '{', '}', '[', ']', ',', ':', 'é😀', '\u2028', 'x"y\\"z', '\u0000'];
+    const make = (depth: number, budget: { left: number }): unknown => {
+      budget.left--;
+      const roll = random();
+      if (depth > 36 || budget.left <= 0 || roll < 0.35)
+        return [null, true, int(-1e6, 1e6) / 7, texts[int(0, texts.length - 1)]][int(0, 3)];
+      if (roll < 0.55) return [make(depth + 1, budget)];
+      if (roll < 0.75) {
+        const items = random() < 0.1 ? int(990, 1010) : int(0, 5);
+        return Array.from({ length: items }, () => (random() < 0.05 ? make(depth + 1, budget) : int(0, 9)));
+      }
+      const keys = random() < 0.15 ? int(60, 70) : int(0, 6);
+      return Object.fromEntries(
+        Array.from({ length: keys }, (_, i) => [`${texts[int(0, texts.length - 1)]}${i}`, random() < 0.3 ? make(depth + 1, budget) : i]),
+      );
+    };
+    let refused = 0;
+    for (let i = 0; i < 1000; i++) {
+      const body =
+        i % 50 === 0
+          ? {
+              a: Array.from({ length: int(15, 30) }, () =>
+                Array.from({ length: int(900, 1000) }, () => (random() < 0.01 ? { x: [1] } : 0)),
+              ),
+            }
+          : make(0, { left: int(1, 400) });
+      if (shapeIssue(body)) refused++;
+    }
+    expect(refused).toBeGreaterThan(50);
+  });
+});
+
 describe('rawBodyShapeIssue on text that is not JSON', () => {
   it.each([
     ['broken JSON', '{"waypoints": ['],

@@ -123,7 +123,7 @@ describe('bodyShapeIssue and rawBodyShapeIssue', () => {
 });
 
 describe('the raw walk and the parsed walk', () => {
-  it('name the same place for 1,000 random bodies near every bound', () => {
+  it('name the same place for 500 random bodies near every bound', () => {
     let seed = 20261124;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -144,9 +144,9 @@ describe('the raw walk and the parsed walk', () => {
       );
     };
     let refused = 0;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < 500; i++) {
       const body =
-        i % 50 === 0
+        i % 25 === 0
           ? {
               a: Array.from({ length: int(15, 30) }, () =>
                 Array.from({ length: int(900, 1000) }, () => (random() < 0.01 ? { x: [1] } : 0)),
@@ -155,7 +155,7 @@ describe('the raw walk and the parsed walk', () => {
           : make(0, { left: int(1, 400) });
       if (shapeIssue(body)) refused++;
     }
-    expect(refused).toBeGreaterThan(50);
+    expect(refused).toBeGreaterThan(25);
   });
 });
 

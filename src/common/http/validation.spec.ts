@@ -2,7 +2,8 @@ import type { ArgumentMetadata } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, ValidateNested, ValidationError } from 'class-validator';
 import { CommonErrors, MAX_VALIDATION_ISSUES, ValidationFailed, type ValidationIssue } from '../errors';
-import { createValidationPipe, toValidationIssues } from './validation';
+import { ListMaxSize } from './list-max-size';
+import { createValidationPipe, toValidationIssues, validateAs } from './validation';
 
 class ItemDto {
   @IsInt()
@@ -15,6 +16,14 @@ class ListDto {
   @ValidateNested({ each: true })
   @Type(() => ItemDto)
   items?: ItemDto[];
+}
+
+class ShortListDto {
+  @IsArray()
+  @ListMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => ItemDto)
+  items: ItemDto[];
 }
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: ListDto };
@@ -72,5 +81,42 @@ describe('validation errors list at most 50 issues', () => {
     expect(issues).toHaveLength(MAX_VALIDATION_ISSUES + 1);
     expect(issues[MAX_VALIDATION_ISSUES]).toMatchObject({ field: `items[${MAX_VALIDATION_ISSUES}]` });
     expect(toValidationIssues([root], '', 3)).toHaveLength(3);
+  });
+});
+
+describe('validation leaves out what cannot change its answer', () => {
+  /** An object that throws when anything reads it: walking, copying or converting it fails the test. */
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('walked');
+      },
+      ownKeys: () => {
+        throw new Error('walked');
+      },
+    },
+  );
+
+  it('does not walk what an unknown field holds: it is refused whatever it holds', async () => {
+    const outcome = await validateAs(ListDto, { items: [{ n: 1 }], junk: trap });
+    expect(toValidationIssues(outcome.errors!)).toEqual([{ field: 'junk', code: 'unrecognized_field', message: 'junk should not exist' }]);
+  });
+
+  it('does not convert a list past one item over its maximum, and refuses it for its length', async () => {
+    const items = [...Array.from({ length: 6 }, () => ({ n: 'x' })), ...Array.from({ length: 994 }, () => trap)];
+    const outcome = await validateAs(ShortListDto, { items });
+    expect(toValidationIssues(outcome.errors!).map((issue) => `${issue.field} ${issue.code}`)).toEqual([
+      'items too_many_items',
+      ...Array.from({ length: 6 }, (_, i) => `items[${i}].n invalid_type`),
+    ]);
+    // The body itself is left as it came.
+    expect(items).toHaveLength(1000);
+  });
+
+  it('validates a body within its bounds as ever', async () => {
+    const outcome = await validateAs(ShortListDto, { items: [{ n: 1 }, { n: 2 }] });
+    expect(outcome.value).toEqual({ items: [{ n: 1 }, { n: 2 }] });
+    expect(outcome.value!.items[0]).toBeInstanceOf(ItemDto);
   });
 });

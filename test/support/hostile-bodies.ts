@@ -142,6 +142,12 @@ export function hostileBodies(seed = 20261124): HostileBody[] {
   const badJob = (i: number) =>
     `{"waypoints":[${Array.from({ length: 25 }, (_, k) => badWaypoint(i * 25 + k)).join(',')}],"mode":"nope","duration":-1}`;
   add('a batch of wrong jobs within the bounds', `{"jobs":[${Array.from({ length: 20 }, (_, i) => badJob(i)).join(',')}]}`);
+  // Unknown keys inside the objects of a list the body may hold: 250 countries of 64 keys (16,000 values).
+  const country = (i: number) => `{"country":"C${i}","value":${i},${Array.from({ length: 62 }, (_, k) => `"u${k}":${k}`).join(',')}}`;
+  add(
+    'unknown keys in listed objects',
+    `{"mode":"country_data","country_data":{"values":[${Array.from({ length: 250 }, (_, i) => country(i)).join(',')}]}}`,
+  );
   // A wide and deep mix within every bound: 60 keys at each of 30 levels, holding lists, numbers and long strings.
   const mixText = JSON.stringify(unicodeText(700));
   const mix = (depth: number): string =>

@@ -1,5 +1,14 @@
 import type { Response } from 'supertest';
-import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
+import {
+  createAccount,
+  createRoomyAccount,
+  renderBody,
+  startTestApp,
+  storedRequestOf,
+  TestAccount,
+  TestApp,
+  uniqueEmail,
+} from './support/test-app';
 
 const bearer = { type: 'bearer' } as const;
 
@@ -161,6 +170,66 @@ describe('HTTP edge: request ids, and auth → rate limit → body → validatio
       const res = await t.http.get('/v1/nothing-here').set('X-Request-Id', 'client-id-123').expect(404);
       expect(res.headers['x-request-id']).toBe('client-id-123');
       expect(res.body.request_id).toBe('client-id-123');
+    });
+  });
+
+  describe('bodies of any shape are bounded before validation (contract §27)', () => {
+    it('answers an anonymous body of 105,000 unknown keys (1 MB) with one issue in a small body', async () => {
+      const flood = `{${Array.from({ length: 105_000 }, (_, i) => `"${i.toString(36)}":0`).join(',')}}`;
+      expect(Buffer.byteLength(flood)).toBeGreaterThan(800_000);
+      expect(Buffer.byteLength(flood)).toBeLessThanOrEqual(1024 * 1024);
+      const res = await t.http.post('/v1/auth/register').set('Content-Type', 'application/json').send(flood).expect(400);
+      expect(res.body).toMatchObject({
+        error_code: 'VALIDATION_ERROR',
+        issues: [{ field: '(body)', code: 'too_many_keys', message: expect.any(String) }],
+      });
+      expect(res.body.issues).toHaveLength(1);
+      expect(res.body).not.toHaveProperty('issues_truncated');
+      expect(Number(res.headers['content-length'])).toBeLessThan(1024);
+      expectRequestId(res);
+    });
+
+    it('answers a body of 200 bad fields with the first 50 issues and issues_truncated', async () => {
+      const roomy = await createRoomyAccount(t);
+      const body = renderBody({ waypoints: Array.from({ length: 200 }, () => ({ lat: 'north', lng: 0 })) });
+      const res = await t.http.post('/v1/render').auth(roomy.liveKey, bearer).send(body).expect(400);
+      expect(res.body).toMatchObject({ error_code: 'VALIDATION_ERROR', issues_truncated: true });
+      expect(res.body.issues).toHaveLength(50);
+      expect(res.body.issues).toContainEqual({ field: 'waypoints[0].lat', code: 'invalid_type', message: 'lat must be a number' });
+      expectRequestId(res);
+    });
+  });
+
+  describe('text that reaches a frame or another screen is stripped of format characters (contract §27)', () => {
+    const reversed = 'Ana\u202Egpj.exe';
+
+    it('stores an account name without its right-to-left override', async () => {
+      const res = await t.http
+        .post('/v1/auth/register')
+        .send({ email: uniqueEmail('bidi'), password: 'long enough pw', name: `\u2066${reversed}\u2069` })
+        .expect(201);
+      expect(res.body.user.name).toBe('Anagpj.exe');
+    });
+
+    it('stores labels, place names, titles and overlays without them, emoji sequences whole', async () => {
+      const roomy = await createRoomyAccount(t);
+      const family = '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}';
+      const request = await storedRequestOf(
+        t,
+        roomy,
+        renderBody({
+          waypoints: [
+            { lat: 38.7223, lng: -9.1393, label: reversed },
+            { place: 'New\u200B York\u200F', label: `${family} \u200Fhome` },
+          ],
+          title: { text: `\u202B${reversed}`, subtitle: 'Summer\u0000 2026' },
+          text_overlays: [{ text: `Day 1\u2067 ${reversed}`, start: 0, end: 2 }],
+        }),
+      );
+      expect(request.waypoints.map((w: { label: string }) => w.label)).toEqual(['Anagpj.exe', `${family} home`]);
+      expect(request.waypoints[1].place).toBe('New York');
+      expect(request.title).toEqual({ text: 'Anagpj.exe', subtitle: 'Summer 2026' });
+      expect(request.text_overlays[0].text).toBe('Day 1 Anagpj.exe');
     });
   });
 });

@@ -2,12 +2,16 @@
  * Hostile input at volume against the running API: 10,000 render bodies from a fuzzer that knows the request's
  * fields (valid values, wrong types, edge numbers, every kind of Unicode, junk keys), oversized and deeply nested
  * JSON, Unicode edge cases in labels and place names, and header floods. Every answer must be a 2xx or a 4xx in the
- * one error shape with a request id: never a 5xx, never a hang. Jobs that got through are cancelled afterwards and
- * the books must balance (each cancelled once, its render given back).
+ * one error shape with a request id: never a 5xx, never a hang. Then ~1 MiB bodies of hostile shapes (many keys, many
+ * values, deep nesting, long strings, Unicode; test/support/hostile-bodies.ts) four at a time at the public and the
+ * authenticated endpoints, while a probe reads /health/live and GET /v1/places: every answer a coded 4xx, small, and
+ * the probe always answered (its times are `npm run bench:hostile`'s). Jobs that got through are cancelled afterwards
+ * and the books must balance (each cancelled once, its render given back).
  */
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { HOSTILE_ENDPOINTS, hostileBodies } from '../support/hostile-bodies';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilFinished } from './support/books';
 import { bearer, FaultStack, startFaultStack } from './support/fault-stack';
 
@@ -134,11 +138,14 @@ function send(
       url,
       {
         method,
-        headers: {
-          Authorization: `Bearer ${stack.account.liveKey}`,
-          ...(body !== null ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}),
-          ...headers,
-        },
+        // A header given as '' is left out (an anonymous request: no Authorization).
+        headers: Object.fromEntries(
+          Object.entries({
+            Authorization: `Bearer ${stack.account.liveKey}`,
+            ...(body !== null ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } : {}),
+            ...headers,
+          }).filter(([, value]) => value !== ''),
+        ),
         timeout: 15_000,
       },
       (res) => {
@@ -219,27 +226,44 @@ describe('hostile input at volume', () => {
     ],
     ['100,000 waypoints', (): string => JSON.stringify({ waypoints: Array.from({ length: 100_000 }, () => [0, 0]) }), 400],
     ['broken JSON', (): string => '{"waypoints": [', 400],
-    [
-      'a NUL in a label and a place',
-      (): string =>
-        JSON.stringify({
-          waypoints: [
-            { place: 'Lis\u0000bon', label: 'a\u0000' },
-            { lat: 40.7, lng: -74, label: '\u0000' },
-          ],
-          duration: 3,
-        }),
-      400,
-    ],
   ] as const)('refuses %s with a coded 4xx', async (_name, makeBody, status) => {
     const answer = await send(stack, 'POST', '/v1/render', makeBody());
     expectWellFormed(answer, _name);
     expect(answer.status).toBe(status);
   });
 
-  it('accepts labels and place names with any Unicode a person may type, and stores them as sent', async () => {
-    const labels = ['São Paulo → 東京', 'עברית \u202e', '👩‍👩‍👧‍👦 family', 'e\u0301 combining', 'ZW\u200dJ', 'Ω≈ç√∫˜µ≤≥÷'];
-    for (const label of labels) {
+  it('strips a NUL from a label and a place (control characters never reach a frame)', async () => {
+    const body = {
+      waypoints: [
+        { place: 'Lis\u0000bon', label: 'a\u0000' },
+        { lat: 40.7, lng: -74, label: '\u0000' },
+      ],
+      duration: 3,
+    };
+    const answer = await send(stack, 'POST', '/v1/render', JSON.stringify(body));
+    expectWellFormed(answer, 'a NUL in a label and a place');
+    expect(answer.status).toBe(202);
+    const id = (JSON.parse(answer.body) as { job_id: string }).job_id;
+    accepted.push(id);
+    const read = await stack.t.http.get(`/v1/render/${id}`).auth(stack.account.liveKey, bearer).expect(200);
+    expect(read.body.request.waypoints.map((w: { place?: string; label?: string }) => [w.place, w.label])).toEqual([
+      ['Lisbon', 'a'],
+      [undefined, ''],
+    ]);
+  });
+
+  it('accepts labels with any Unicode a person may type, and stores them as sent but for format characters', async () => {
+    // [sent, stored]: bidirectional controls and joiners that join nothing are stripped (contract §27); emoji sequences stay whole.
+    const labels = [
+      ['São Paulo → 東京', 'São Paulo → 東京'],
+      ['עברית \u202e', 'עברית '],
+      ['Ana\u202Egpj.exe', 'Anagpj.exe'],
+      ['👩‍👩‍👧‍👦 family', '👩‍👩‍👧‍👦 family'],
+      ['e\u0301 combining', 'e\u0301 combining'],
+      ['ZW\u200dJ', 'ZWJ'],
+      ['Ω≈ç√∫˜µ≤≥÷', 'Ω≈ç√∫˜µ≤≥÷'],
+    ];
+    for (const [label, stored] of labels) {
       const answer = await send(
         stack,
         'POST',
@@ -257,7 +281,7 @@ describe('hostile input at volume', () => {
       const id = (JSON.parse(answer.body) as { job_id: string }).job_id;
       accepted.push(id);
       const read = await stack.t.http.get(`/v1/render/${id}`).auth(stack.account.liveKey, bearer).expect(200);
-      expect(read.body.request.waypoints[0].label).toBe(label);
+      expect(read.body.request.waypoints[0].label).toBe(stored);
     }
   });
 
@@ -285,6 +309,63 @@ describe('hostile input at volume', () => {
     const next = await send(stack, 'GET', '/v1/usage', null);
     expect(next.status).toBe(200);
   });
+
+  it('answers ~1 MiB bodies of hostile shapes, four at a time, with small coded 4xx, and keeps answering a probe', async () => {
+    const bodies = hostileBodies(Number(process.env.FAULTS_FUZZ_SEED ?? 20261124));
+    const work = bodies.flatMap((body) => HOSTILE_ENDPOINTS.map((endpoint) => ({ body, endpoint })));
+    const failures: string[] = [];
+    let done = false;
+    let probes = 0;
+    const probe = (async () => {
+      const queries = ['Lis', 'New York', 'Zür', 'São', '東京'];
+      for (let i = 0; !done; i++) {
+        for (const path of ['/health/live', `/v1/places?q=${encodeURIComponent(queries[i % queries.length])}`]) {
+          try {
+            const answer = await send(stack, 'GET', path, null);
+            if (answer.status !== 200) failures.push(`probe ${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
+            probes++;
+          } catch (err) {
+            failures.push(`probe ${path}: ${String(err)}`);
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const statuses = new Map<number, number>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < work.length) {
+          const { body, endpoint } = work[next++];
+          const what = `${body.name} → POST ${endpoint.path}`;
+          try {
+            const answer = await send(stack, 'POST', endpoint.path, body.body, endpoint.auth ? {} : { Authorization: '' });
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            expectWellFormed(answer, what);
+            if (answer.status < 400) failures.push(`${what}: accepted (${answer.status})`);
+            // A refusal is small whatever the body: one issue for a bound, at most 50 otherwise.
+            if (answer.body.length > 16 * 1024) failures.push(`${what}: a ${answer.body.length}-byte answer`);
+            const parsed = JSON.parse(answer.body) as { issues?: Array<{ code: string }> };
+            // A body over a shape bound (body-shape.ts) is refused with that one issue.
+            const [first, ...others] = parsed.issues ?? [];
+            const bound =
+              others.length === 0 && ['too_many_keys', 'too_many_values', 'too_deep', 'too_many_items'].includes(first?.code ?? '');
+            if (bound && answer.body.length > 1024) failures.push(`${what}: refused for ${first.code} in ${answer.body.length} bytes`);
+            if ((parsed.issues?.length ?? 0) > 50) failures.push(`${what}: ${parsed.issues!.length} issues`);
+          } catch (err) {
+            failures.push(`${what}: ${String(err)}`);
+          }
+        }
+      }),
+    );
+    done = true;
+    await probe;
+    console.log(
+      `hostile shapes: ${work.length} bodies, ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; probe answered ${probes} times`,
+    );
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(0);
+  }, 300_000);
 
   it('keeps the books: every accepted job cancelled once and its render given back', async () => {
     for (const id of accepted) await stack.t.http.delete(`/v1/render/${id}`).auth(stack.account.liveKey, bearer);

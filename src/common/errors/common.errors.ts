@@ -17,16 +17,36 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** VALIDATION_ERROR: every invalid field listed in `issues`, plus any extra top-level fields. */
+/**
+ * The most issues one VALIDATION_ERROR lists (contract §27): past it the list is cut and the body says
+ * `issues_truncated: true`. Whoever collects issues may stop at one more than this (enough to know the list is cut).
+ */
+export const MAX_VALIDATION_ISSUES = 50;
+
+function validationMessage(issues: ValidationIssue[]): string {
+  if (issues.length === 1) return issues[0].message;
+  if (issues.length > MAX_VALIDATION_ISSUES)
+    return `More than ${MAX_VALIDATION_ISSUES} fields are invalid; issues lists the first ${MAX_VALIDATION_ISSUES}.`;
+  return `${issues.length} fields are invalid; see issues.`;
+}
+
+/**
+ * VALIDATION_ERROR: the invalid fields listed in `issues` (every one, up to MAX_VALIDATION_ISSUES; beyond it the first
+ * ones and `issues_truncated: true`), plus any extra top-level fields. Every validation error is one of these, so the
+ * cap holds for all of them.
+ */
 export class ValidationFailed extends DomainError<'VALIDATION_ERROR'> {
-  constructor(
-    readonly issues: ValidationIssue[],
-    extra: Record<string, unknown> = {},
-  ) {
-    super('VALIDATION_ERROR', issues.length === 1 ? issues[0].message : `${issues.length} fields are invalid; see issues.`, {
-      issues,
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: ValidationIssue[], extra: Record<string, unknown> = {}) {
+    const truncated = issues.length > MAX_VALIDATION_ISSUES;
+    const listed = truncated ? issues.slice(0, MAX_VALIDATION_ISSUES) : issues;
+    super('VALIDATION_ERROR', validationMessage(issues), {
+      issues: listed,
+      ...(truncated ? { issues_truncated: true } : {}),
       ...extra,
     });
+    this.issues = listed;
   }
 }
 

@@ -25,8 +25,19 @@ export class ErrorResponseDto {
   @ApiProperty({ example: 'req_8Yd2kQ0xV7nM3pL5sT1wZ4bC', description: 'Id of this request, also in the X-Request-Id header.' })
   request_id: string;
 
-  @ApiPropertyOptional({ type: [ValidationIssueDto], description: 'VALIDATION_ERROR only: every invalid field.' })
+  @ApiPropertyOptional({
+    type: [ValidationIssueDto],
+    maxItems: 50,
+    description: 'VALIDATION_ERROR only: every invalid field, up to 50 (then the first 50, and `issues_truncated`).',
+  })
   issues?: ValidationIssueDto[];
+
+  @ApiPropertyOptional({
+    type: 'boolean',
+    example: true,
+    description: 'VALIDATION_ERROR only, and only when more than 50 fields were invalid: `issues` lists the first 50.',
+  })
+  issues_truncated?: boolean;
 
   @ApiPropertyOptional({
     type: 'integer',

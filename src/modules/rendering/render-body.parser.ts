@@ -1,8 +1,8 @@
 import { Injectable, type Type } from '@nestjs/common';
-import { CommonErrors, type ValidationIssue } from '../../common/errors';
+import { CommonErrors, MAX_VALIDATION_ISSUES, type ValidationIssue } from '../../common/errors';
 import { toValidationIssues, validateAs } from '../../common/http/validation';
 import type { Principal } from '../auth';
-import { CreateBatchDto, MAX_BATCH_JOBS } from './batches/dto/create-batch.dto';
+import { BatchFieldsDto, CreateBatchDto, MAX_BATCH_JOBS } from './batches/dto/create-batch.dto';
 import { CreateRenderDto, TEMPLATE_ID_PATTERN } from './dto/create-render.dto';
 import { isJsonObject, mergeTemplate } from './templates/merge-template';
 import { TemplatesService } from './templates/templates.service';
@@ -30,16 +30,38 @@ export class RenderBodyParser {
     return this.validated(CreateRenderDto, resolved.body, resolved.issues);
   }
 
+  /**
+   * A batch: its own fields and the bounds of its list first (BatchFieldsDto), then each job as CreateBatchDto would
+   * validate it, one at a time and letting other requests in between, until the issues are more than an error lists.
+   * The issues are the ones a validation of the whole body gives (unknown templates first, then the batch's fields,
+   * then each job's), in one VALIDATION_ERROR.
+   */
   async batch(principal: Principal, body: unknown): Promise<CreateBatchDto> {
-    // A batch of the wrong shape, or too long, is refused for that: no template is looked up for it.
-    if (!isJsonObject(body) || !Array.isArray(body.jobs) || body.jobs.length > MAX_BATCH_JOBS)
-      return this.validated(CreateBatchDto, body, []);
-    const jobs = await this.resolveTemplates(principal, body.jobs, (i) => `jobs[${i}].`);
-    return this.validated(
-      CreateBatchDto,
-      { ...body, jobs: jobs.map((job) => job.body) },
-      jobs.flatMap((job) => job.issues),
-    );
+    // A body without a list of jobs is refused for that.
+    if (!isJsonObject(body) || !Array.isArray(body.jobs)) return this.validated(CreateBatchDto, body, []);
+    const list: unknown[] = body.jobs;
+    // Only the number of jobs counts here: they stand in as empty objects.
+    const fields = await validateAs(BatchFieldsDto, { ...body, jobs: list.map(() => ({})) });
+    const fieldIssues = fields.errors ? toValidationIssues(fields.errors) : [];
+    // A batch too long is refused for that: no template is looked up for it, and its jobs past the maximum are not looked at.
+    const resolved =
+      list.length > MAX_BATCH_JOBS
+        ? list.slice(0, MAX_BATCH_JOBS + 1).map((job) => ({ body: job, issues: [] }))
+        : await this.resolveTemplates(principal, list, (i) => `jobs[${i}].`);
+    const issues = [...resolved.flatMap((job) => job.issues), ...fieldIssues];
+    const jobs: CreateRenderDto[] = [];
+    for (const [i, job] of resolved.entries()) {
+      if (issues.length > MAX_VALIDATION_ISSUES) break;
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const outcome = await validateAs(CreateBatchDto, { jobs: [job.body] });
+      if (outcome.errors)
+        issues.push(
+          ...toValidationIssues(outcome.errors).map((issue) => ({ ...issue, field: issue.field.replace(/^jobs\[0\]/, `jobs[${i}]`) })),
+        );
+      else jobs.push(outcome.value.jobs[0]);
+    }
+    if (issues.length > 0) throw CommonErrors.validation(issues);
+    return Object.assign(new CreateBatchDto(), fields.value, { jobs });
   }
 
   /** Looks up the templates `bodies` name (one query for all of them) and merges each under its body. */

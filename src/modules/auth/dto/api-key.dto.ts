@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
 import type { ApiKey } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'Production server', minLength: 1, maxLength: 60 })
   @IsDefined()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @PlainText({ trim: true })
   @IsString()
   @Length(1, 60)
   name: string;

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -27,7 +28,8 @@ export class RegisterDto {
 
   @ApiProperty({ example: 'Ana Lima', maxLength: 100, description: 'Display name: one line (no line breaks or other control characters).' })
   @IsDefined()
-  @Transform(trim)
+  // Format characters (a right-to-left override) are stripped; a line break is refused below.
+  @PlainText({ trim: true })
   @IsString()
   @Length(1, 100, { message: 'name must be 1 to 100 characters' })
   // One line: a name is shown in pages and logs, where a line break could pass for text of ours.

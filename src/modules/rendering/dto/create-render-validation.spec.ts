@@ -45,4 +45,17 @@ describe('validation issues', () => {
     ]);
     for (const issue of issues) expect(issue.code).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
+
+  it('refuses a list over its maximum for its length, listing the issues of its first items only', async () => {
+    const issues = await issuesOf({ waypoints: Array.from({ length: 1000 }, () => ({ lat: 1, lng: 0, surprise: true })) });
+    expect(issues[0]).toEqual({ field: 'waypoints', code: 'too_many_items', message: 'waypoints must contain no more than 25 elements' });
+    // 26 items are looked at (one more than allowed), not 1,000.
+    expect(issues.slice(1)).toEqual(
+      Array.from({ length: 26 }, (_, i) => ({
+        field: `waypoints[${i}].surprise`,
+        code: 'unrecognized_field',
+        message: 'surprise should not exist',
+      })),
+    );
+  });
 });

@@ -1,7 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
@@ -23,6 +22,8 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
+import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
@@ -109,6 +110,7 @@ export class WaypointDto implements WaypointInput {
 
   @ApiPropertyOptional({ example: 'Lisbon', maxLength: 60, description: 'Text shown beside the marker (rendered as plain text).' })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(60)
   label?: string;
@@ -344,6 +346,7 @@ export class CameraDto implements CameraInput {
     description: "Where the opening shot looks: a waypoint's label (or place) or its 0-based index. route_animation only.",
   })
   @IsOptional()
+  @PlainText()
   @IsWaypointReference()
   start_focus_waypoint?: string | number;
 
@@ -405,12 +408,14 @@ export class HudDto {
 export class TitleDto {
   @ApiProperty({ example: 'From Lisbon to New York', maxLength: 80 })
   @IsDefined()
+  @PlainText()
   @IsString()
   @Length(1, 80)
   text: string;
 
   @ApiPropertyOptional({ example: 'Summer 2026', maxLength: 120 })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(120)
   subtitle?: string;
@@ -436,7 +441,7 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @OnlyInModes(modesTaking('waypoints'))
   @IsArray()
   @ArrayMinSize(MIN_WAYPOINTS)
-  @ArrayMaxSize(MAX_WAYPOINTS)
+  @ListMaxSize(MAX_WAYPOINTS)
   @ValidateNested({ each: true })
   @Type(() => WaypointDto)
   waypoints?: WaypointDto[];
@@ -573,7 +578,7 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(10)
+  @ListMaxSize(10)
   @ValidateNested({ each: true })
   @Type(() => TextOverlayDto)
   text_overlays?: TextOverlayDto[];

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsNumber, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
 
@@ -57,6 +58,7 @@ export function PlaceField(example: string) {
       description: 'A city name resolved offline instead of lat/lng; unknown names are a validation error listing the closest matches.',
     }),
     IsOptional(),
+    PlainText(),
     IsString(),
     Length(1, 100),
   );

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -21,6 +20,8 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
+import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
@@ -147,6 +148,7 @@ export class MapPointDto implements PointInput {
     description: 'Text shown beside the marker (plain text); defaults to the place’s name. An empty string shows none.',
   })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(60)
   label?: string;
@@ -179,6 +181,7 @@ export class LabelOffsetDto {
 export class MultiRouteDestinationDto extends MapPointDto implements MultiRouteDestinationInput {
   @ApiPropertyOptional({ example: '35 days', maxLength: 30, description: 'A short figure shown under the label ("35 days", "$2.5M").' })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(30)
   data_label?: string;
@@ -230,7 +233,7 @@ export class MultiRouteDto implements MultiRouteInput {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_MULTI_ROUTE_DESTINATIONS)
+  @ListMaxSize(MAX_MULTI_ROUTE_DESTINATIONS)
   @ValidateNested({ each: true })
   @Type(() => MultiRouteDestinationDto)
   routes: MultiRouteDestinationDto[];
@@ -332,6 +335,7 @@ export class RegionFocusDto implements RegionFocusInput {
     description: 'Text shown on the region; defaults to the country’s name (none for a bbox). An empty string shows none.',
   })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(60)
   label?: string;
@@ -360,7 +364,7 @@ export class RegionFocusDto implements RegionFocusInput {
   })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(25)
+  @ListMaxSize(25)
   @ValidateNested({ each: true })
   @Type(() => MapPointDto)
   markers?: MapPointDto[];
@@ -382,12 +386,14 @@ export class CountryValueDto {
 export class ChoroplethLegendDto {
   @ApiPropertyOptional({ example: 'Population', maxLength: 40 })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(40)
   title?: string;
 
   @ApiPropertyOptional({ example: 'M', maxLength: 12, description: 'Unit shown after the legend’s figures.' })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(12)
   unit?: string;
@@ -407,7 +413,7 @@ export class CountryDataDto implements CountryDataInput {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(250)
+  @ListMaxSize(250)
   @ValidateNested({ each: true })
   @Type(() => CountryValueDto)
   values: CountryValueDto[];

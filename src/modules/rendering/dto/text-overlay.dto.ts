@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Min, ValidateBy, ValidationArguments } from 'class-validator';
+import { PlainText } from '../../../common/text/plain-text';
 import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES, TextOverlayPosition, TextOverlayStyle } from '../contract';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
@@ -26,6 +27,7 @@ function IsAfterStart(): PropertyDecorator {
 export class TextOverlayDto {
   @ApiProperty({ example: 'Day 1: leaving Lisbon', minLength: 1, maxLength: 120, description: 'Shown as plain text (never markup).' })
   @IsDefined()
+  @PlainText()
   @IsString()
   @Length(1, 120)
   @Matches(/\S/, { message: 'text must not be blank' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsDefined, IsObject, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { PlainText } from '../../../../common/text/plain-text';
 import { CreateRenderDto } from '../../dto/create-render.dto';
 import type { TemplateSettings } from '../render-template.entity';
 
@@ -11,7 +11,8 @@ import type { TemplateSettings } from '../render-template.entity';
  */
 export class TemplateSettingsDto extends PartialType(OmitType(CreateRenderDto, ['template_id', 'webhook_url'] as const)) {}
 
-const trimmed = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+/** A template's name: its format characters stripped (plain-text.ts), trimmed. */
+const trimmed = PlainText({ trim: true });
 
 const SETTINGS_DOC = {
   type: TemplateSettingsDto,
@@ -35,6 +36,7 @@ export class CreateTemplateDto {
 
   @ApiPropertyOptional({ example: 'Dark map, sea routes, our brand colour.', maxLength: 500 })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(500)
   description?: string;
@@ -56,6 +58,7 @@ export class UpdateTemplateDto {
 
   @ApiPropertyOptional({ example: 'Dark map, sea routes, our brand colour.', maxLength: 500, nullable: true, type: String })
   @IsOptional()
+  @PlainText()
   @IsString()
   @MaxLength(500)
   description?: string | null;

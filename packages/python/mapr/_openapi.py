@@ -115,8 +115,10 @@ class ErrorResponseDto(TypedDict):
     message: str
     #: Id of this request, also in the X-Request-Id header.
     request_id: str
-    #: VALIDATION_ERROR only: every invalid field.
+    #: VALIDATION_ERROR only: every invalid field, up to 50 (then the first 50, and `issues_truncated`).
     issues: NotRequired[list[ValidationIssueDto]]
+    #: VALIDATION_ERROR only, and only when more than 50 fields were invalid: `issues` lists the first 50.
+    issues_truncated: NotRequired[bool]
     #: RATE_LIMIT_EXCEEDED, TOO_MANY_ATTEMPTS and PREVIEW_STILL_LIMIT_EXCEEDED: seconds until a retry can succeed (also the Retry-After header).
     retry_after_seconds: NotRequired[int]
     #: RENDER_LIMIT_EXCEEDED only.

@@ -804,8 +804,13 @@ export interface components {
              * @example req_8Yd2kQ0xV7nM3pL5sT1wZ4bC
              */
             request_id: string;
-            /** @description VALIDATION_ERROR only: every invalid field. */
+            /** @description VALIDATION_ERROR only: every invalid field, up to 50 (then the first 50, and `issues_truncated`). */
             issues?: components["schemas"]["ValidationIssueDto"][];
+            /**
+             * @description VALIDATION_ERROR only, and only when more than 50 fields were invalid: `issues` lists the first 50.
+             * @example true
+             */
+            issues_truncated?: boolean;
             /**
              * @description RATE_LIMIT_EXCEEDED, TOO_MANY_ATTEMPTS and PREVIEW_STILL_LIMIT_EXCEEDED: seconds until a retry can succeed (also the Retry-After header).
              * @example 42

@@ -26,6 +26,7 @@ export type { RoutingErrorCode } from './routing.errors';
 export { routePlanToFeatureCollection } from './route-geojson';
 export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
 export { resolvePlace, suggestPlaces, searchPlaces, preloadGazetteer } from './gazetteer';
+export { PlaceSuggestionBudget, SUGGESTED_PLACES_PER_REQUEST } from './place-suggestion-budget';
 export type { FoundPlace, ResolvedPlace } from './gazetteer';
 export { resolveCountry, suggestCountries, preloadCountries } from './countries';
 export type { Country } from './countries';

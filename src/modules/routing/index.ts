@@ -21,8 +21,8 @@ export type {
   RouteWaypoint,
   Transport,
 } from './route-plan';
-export { RoutingError } from './routing.errors';
-export type { RoutingErrorCode } from './routing.errors';
+export { RouteBudgetErrors, RoutingError } from './routing.errors';
+export type { RouteBudgetErrorCode, RouteFailureCode, RoutingErrorCode } from './routing.errors';
 export { routePlanToFeatureCollection } from './route-geojson';
 export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
 export { resolvePlace, suggestPlaces, searchPlaces, preloadGazetteer } from './gazetteer';

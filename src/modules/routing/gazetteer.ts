@@ -338,20 +338,16 @@ function bucketsOf(text: string, out: Int32Array, prefixOnly = false): number {
   return count;
 }
 
-/**
- * Builds the index in two passes over the names, into typed arrays (about 6 MB for GeoNames' 118,000 distinct
- * names), with no object per name or trigram: it is built as the gazetteer loads and must not add much to that.
- */
-function buildNameIndex(keys: readonly string[]): NameIndex {
+/** The names (indices into `keys`) by bucket, as compressed rows: bucket b's names are `members[rowStart[b]…rowStart[b + 1]]`. */
+function trigramRows(keys: readonly string[]): { rowStart: Int32Array; members: Int32Array } {
   const buckets = 1 << BUCKET_BITS;
-  const lengths = Int32Array.from(keys, (key) => key.length);
-  const scratch = new Int32Array(lengths.reduce((longest, length) => Math.max(longest, length), 0) + 2);
+  const scratch = new Int32Array(keys.reduce((longest, key) => Math.max(longest, key.length), 0) + 2);
   // Pass one: each name's buckets, one after the other, and how many names each bucket holds.
   const bucketStarts = new Int32Array(keys.length + 1);
   let flat = new Int32Array(keys.length * 12);
   const rowStart = new Int32Array(buckets + 1);
-  keys.forEach((key, id) => {
-    const count = bucketsOf(key, scratch);
+  for (let id = 0; id < keys.length; id++) {
+    const count = bucketsOf(keys[id], scratch);
     const at = bucketStarts[id];
     if (at + count > flat.length) {
       const grown = new Int32Array(Math.max(flat.length * 2, at + count));
@@ -363,7 +359,7 @@ function buildNameIndex(keys: readonly string[]): NameIndex {
       rowStart[scratch[k] + 1]++;
     }
     bucketStarts[id + 1] = at + count;
-  });
+  }
   // Pass two: the rows.
   for (let b = 0; b < buckets; b++) rowStart[b + 1] += rowStart[b];
   const members = new Int32Array(rowStart[buckets]);
@@ -371,6 +367,16 @@ function buildNameIndex(keys: readonly string[]): NameIndex {
   for (let id = 0; id < keys.length; id++) {
     for (let k = bucketStarts[id]; k < bucketStarts[id + 1]; k++) members[filled[flat[k]]++] = id;
   }
+  return { rowStart, members };
+}
+
+/**
+ * Builds the index in two passes over the names (`trigramRows`), into typed arrays (about 8 MB for GeoNames' 118,000
+ * distinct names), with no object per name or trigram: it is built as the gazetteer loads and must not add much to that.
+ */
+function buildNameIndex(keys: readonly string[]): NameIndex {
+  const { rowStart, members } = trigramRows(keys);
+  const lengths = Int32Array.from(keys, (key) => key.length);
   // Scratch space of one query (lookups never overlap: each runs to its end on the one thread).
   const shared = new Uint16Array(keys.length);
   const touched = new Int32Array(keys.length);

@@ -81,6 +81,8 @@ interface Gazetteer {
   nextSameName: Int32Array;
   /** Every distinct normalised name, once; the name index refers to them by their position here. */
   keys: string[];
+  /** The largest place of each of `keys` (`firstByName` by position: no hashing in a loop over thousands of names). */
+  heads: Int32Array;
   /** Names that begin with a query, and close spellings of it, found through the trigrams they share. */
   index: NameIndex;
 }
@@ -164,6 +166,7 @@ function load(): Gazetteer {
     firstByName: new Map(),
     nextSameName: new Int32Array(count).fill(-1),
     keys: [],
+    heads: new Int32Array(0),
     index: EMPTY_NAME_INDEX,
   };
   // Prepending in ascending population leaves each list largest first (ties in data order).
@@ -176,6 +179,7 @@ function load(): Gazetteer {
     g.firstByName.set(key, i);
   }
   g.keys = [...g.firstByName.keys()];
+  g.heads = Int32Array.from(g.firstByName.values());
   g.index = buildNameIndex(g.keys);
   gazetteer = g;
   return g;
@@ -475,12 +479,24 @@ function parseSearch(query: string): { key: string; accepts: (g: Gazetteer, i: n
     .map(normalizePlaceName)
     .filter((part) => part !== '');
   // A country's ISO code stands for the country alone, as in `resolvePlace` ("Odessa, US"); other parts begin a name.
-  const isCode = (part: string) => part.length === 2 && countryName(part.toUpperCase()) !== part.toUpperCase();
-  const inside = (g: Gazetteer, i: number, part: string) =>
-    isCode(part)
-      ? g.countries[i] === part.toUpperCase()
-      : normalizedOnce(g.admin1s[i] ?? '').startsWith(part) || normalizedOnce(countryName(g.countries[i])).startsWith(part);
-  return { key: normalizePlaceName(query.slice(0, comma)), accepts: (g, i) => within.every((part) => inside(g, i, part)) };
+  // Each part is decided once per region and per country (a few thousand), not once per place (a search may look at 10,000).
+  const tests = within.map((part): ((g: Gazetteer, i: number) => boolean) => {
+    const code = part.toUpperCase();
+    if (part.length === 2 && countryName(code) !== code) return (g, i) => g.countries[i] === code;
+    const inRegion = new Map<string | null, boolean>();
+    const inCountry = new Map<string, boolean>();
+    return (g, i) => {
+      const region = g.admin1s[i];
+      let yes = inRegion.get(region);
+      if (yes === undefined) inRegion.set(region, (yes = normalizedOnce(region ?? '').startsWith(part)));
+      if (yes) return true;
+      const country = g.countries[i];
+      yes = inCountry.get(country);
+      if (yes === undefined) inCountry.set(country, (yes = normalizedOnce(countryName(country)).startsWith(part)));
+      return yes;
+    };
+  });
+  return { key: normalizePlaceName(query.slice(0, comma)), accepts: (g, i) => tests.every((test) => test(g, i)) };
 }
 
 /** Region and country names normalised once each (a few thousand strings, shared by the places), not once per place looked at. */
@@ -526,7 +542,7 @@ export function searchPlaces(query: string, limit = 8): FoundPlace[] {
   const named = new Set<number>(); // places whose name is exactly the one typed
   for (const id of g.index.beginningWith(key)) {
     const exact = g.keys[id] === key;
-    for (let i = g.firstByName.get(g.keys[id]) ?? -1; i !== -1; i = g.nextSameName[i]) {
+    for (let i = g.heads[id]; i !== -1; i = g.nextSameName[i]) {
       if (!accepts(g, i)) continue;
       found.push(i);
       if (exact) named.add(i);

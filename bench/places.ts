@@ -117,9 +117,11 @@ async function main(): Promise<void> {
       );
     const body = { jobs: Array.from({ length: JOBS }, () => ({ waypoints: Array.from({ length: PLACES }, () => ({ place: name() })) })) };
     const bytes = JSON.stringify(body).length;
-    // Warm: the gazetteer loads with the app; one small request of each kind before measuring.
+    // Warm: the gazetteer loads with the app; one small request of each kind before measuring, and a preview by sea,
+    // answered once the routing thread has built the sea lanes' graph (on this process's cores, as it starts).
     await fetch(`${base}/v1/places?q=Lis`);
     await post('/v1/render', { waypoints: [{ place: 'Lisbn' }, { place: 'Porto' }] }, accessToken);
+    await post('/v1/render/preview', { transport: 'ship', waypoints: [{ place: 'Rotterdam' }, { place: 'Lisbon' }] }, accessToken);
 
     const stalls = monitorEventLoopDelay({ resolution: 1 });
     const probe: number[] = [];

@@ -7,7 +7,7 @@ import { HTTP_ERRORS } from './http-errors';
 import { AuthErrors } from './modules/auth';
 import { BillingErrors } from './modules/billing';
 import { CdnErrors, JobFailure, RenderingErrors, TemplateErrors } from './modules/rendering';
-import { RoutingError } from './modules/routing';
+import { RouteBudgetErrors, RoutingError } from './modules/routing';
 import { WebhookUrlRejectedError } from './modules/webhooks';
 
 /** The contract's statuses, written out independently of the table. */
@@ -51,6 +51,7 @@ const EXPECTED_STATUS: Record<string, number> = {
   TEMPLATE_READ_ONLY: 403,
   MARITIME_ROUTE_ERROR: 422,
   ROAD_ROUTE_ERROR: 422,
+  ROUTE_TOO_COMPLEX: 422,
   RENDER_TIMEOUT: 500,
   RENDER_FAILED: 500,
   STORAGE_ERROR: 500,
@@ -97,6 +98,7 @@ const EXPECTED_TITLE: Record<string, string> = {
   TEMPLATE_READ_ONLY: 'Template is read-only',
   MARITIME_ROUTE_ERROR: 'No sea route',
   ROAD_ROUTE_ERROR: 'No road route',
+  ROUTE_TOO_COMPLEX: 'Route too complex',
   RENDER_TIMEOUT: 'Render timed out',
   RENDER_FAILED: 'Render failed',
   STORAGE_ERROR: 'Storage error',
@@ -138,6 +140,7 @@ const EVERY_ERROR: DomainError[] = [
   new JobFailure('STORAGE_ERROR', 'not stored'),
   new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Lisbon → Madrid): no sea route'),
   new RoutingError('ROAD_ROUTE_ERROR', 'no road network covers these waypoints'),
+  RouteBudgetErrors.routeTooComplex(5000),
   new WebhookUrlRejectedError({ reason: 'private_address', message: 'webhook_url must not point to a private address' }),
 ];
 

@@ -70,6 +70,8 @@ export const HTTP_ERRORS: Readonly<Record<ErrorCode, HttpErrorMapping>> = {
   // request routes (§15: 422).
   MARITIME_ROUTE_ERROR: { status: 422, title: 'No sea route' },
   ROAD_ROUTE_ERROR: { status: 422, title: 'No road route' },
+  // routing: a preview's route past the preview's routing budget (§27)
+  ROUTE_TOO_COMPLEX: { status: 422, title: 'Route too complex' },
   RENDER_TIMEOUT: { status: 500, title: 'Render timed out' },
   RENDER_FAILED: { status: 500, title: 'Render failed' },
   STORAGE_ERROR: { status: 500, title: 'Storage error' },

@@ -58,6 +58,8 @@ export interface AppConfig {
     roadRouterUrl?: string;
     /** OSM PBF (`.osm.pbf`), OSM XML (`.osm`, `.xml`) or GeoJSON (`.geojson`, `.json`), by its extension. */
     roadNetworkFile?: string;
+    /** How long a preview may take to plan its sea and road legs (PREVIEW_ROUTING_BUDGET_MS); past it, 422 ROUTE_TOO_COMPLEX. */
+    previewRoutingBudgetMs: number;
     timeoutSeconds: number;
     /** Deadline of one preview still, waiting included (PREVIEW_STILL_TIMEOUT_SECONDS, 30 s). */
     previewStillTimeoutSeconds: number;
@@ -184,6 +186,7 @@ export function loadConfiguration(rawEnv: NodeJS.ProcessEnv = process.env): AppC
       chromiumPath: env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
       roadRouterUrl: env.ROAD_ROUTER_URL,
       roadNetworkFile: env.ROAD_NETWORK_FILE,
+      previewRoutingBudgetMs: env.PREVIEW_ROUTING_BUDGET_MS ?? 5_000,
       timeoutSeconds: env.RENDER_TIMEOUT_SECONDS ?? 600,
       previewStillTimeoutSeconds: env.PREVIEW_STILL_TIMEOUT_SECONDS ?? 30,
       previewStillsPerSourcePerMinute: env.PREVIEW_STILLS_PER_SOURCE_PER_MINUTE ?? 30,

@@ -68,6 +68,17 @@ export class EnvironmentVariables {
   @IsString()
   ROAD_NETWORK_FILE?: string;
 
+  /**
+   * Milliseconds a preview may take to plan its sea and road legs (on the routing thread); a route still running then
+   * is refused with 422 ROUTE_TOO_COMPLEX and stopped. Jobs' routes have no such limit.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  PREVIEW_ROUTING_BUDGET_MS?: number;
+
   @IsOptional()
   @Transform(emptyToUndefined)
   @IsString()

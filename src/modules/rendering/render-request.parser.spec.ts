@@ -1,6 +1,6 @@
 import { ArgumentMetadata } from '@nestjs/common';
 import { createValidationPipe } from '../../common/http/validation';
-import { planRoute, RoadRouter, RoutingError } from '../routing';
+import { PlaceSuggestionBudget, planRoute, RoadRouter, RoutingError } from '../routing';
 import {
   buildCompositionProps,
   type CompositionCountryData,
@@ -75,6 +75,30 @@ describe('parseRenderBody: places and countries of the modes', () => {
     expect(focus).toEqual([
       { field: 'region_focus.markers[1].place', code: 'unknown_place', message: expect.stringMatching(/Did you mean: Lisbon \(PT\)/) },
     ]);
+  });
+
+  it('lists close matches for the first three unknown places of a request only, the bodies of a batch sharing them', async () => {
+    const misspelt = ['Lisbn', 'Rotterdm', 'Sao Paolo', 'Kopenhagen', 'Amsterdm'];
+    const body = await dtoOf({ waypoints: misspelt.map((place) => ({ place })) });
+    const suggestions = new PlaceSuggestionBudget();
+    const jobs = [0, 1].map((i) => parseRenderBody(body, { tier: studio, sandbox: false, prefix: `jobs[${i}].`, suggestions }).issues);
+    const messages = jobs.flat().map((issue) => issue.message);
+    expect(messages).toHaveLength(10);
+    expect(messages.slice(0, 3)).toEqual([
+      expect.stringMatching(/^Unknown place "Lisbn"\. Did you mean: Lisbon \(PT\)/),
+      expect.stringMatching(/^Unknown place "Rotterdm"\. Did you mean: Rotterdam \(NL\)/),
+      expect.stringMatching(/^Unknown place "Sao Paolo"\. Did you mean: São Paulo \(BR\)/),
+    ]);
+    expect(messages.slice(3)).toEqual(
+      [...misspelt.slice(3), ...misspelt].map(
+        (place) =>
+          `Unknown place "${place}". Give lat and lng instead (close matches are listed for the first 3 unknown places of a request only).`,
+      ),
+    );
+    // Each body parsed alone (a request of its own) has its own three.
+    expect(
+      (await issuesOf({ waypoints: misspelt.map((place) => ({ place })) })).filter((i) => i.message.includes('Did you mean')),
+    ).toHaveLength(3);
   });
 
   it('names each unknown country in its own issue, with suggestions', async () => {

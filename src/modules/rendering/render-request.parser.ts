@@ -1,5 +1,12 @@
 import { CommonErrors, ValidationIssue } from '../../common/errors';
-import { resolveCountry, resolvePlace, type ResolvedPlace, suggestCountries, suggestPlaces } from '../routing';
+import {
+  PlaceSuggestionBudget,
+  resolveCountry,
+  resolvePlace,
+  type ResolvedPlace,
+  SUGGESTED_PLACES_PER_REQUEST,
+  suggestCountries,
+} from '../routing';
 import {
   defaultTilt,
   frameSize,
@@ -48,15 +55,16 @@ export interface ParsedRenderBody {
  * A validated render body (its template merged in) → the request a job stores, with every issue that needs more than
  * the body's shape: places and countries looked up once in the offline lists, times held against the duration, and the
  * longest duration allowed (`cap`: the tier's maximum, or a preview's reach; `tier` when unset). The default duration
- * is always the tier's. Issues are addressed with `prefix` (`jobs[2].` in a batch).
+ * is always the tier's. Issues are addressed with `prefix` (`jobs[2].` in a batch). Unknown places get close matches
+ * from `suggestions`, the request's budget: give every body of one request (a batch's jobs) the same.
  */
 export function parseRenderBody(
   body: RenderBodyInput,
-  options: { tier: TierContext; cap?: TierContext; sandbox: boolean; prefix?: string },
+  options: { tier: TierContext; cap?: TierContext; sandbox: boolean; prefix?: string; suggestions?: PlaceSuggestionBudget },
 ): ParsedRenderBody {
-  const { tier, cap = tier, sandbox, prefix = '' } = options;
+  const { tier, cap = tier, sandbox, prefix = '', suggestions = new PlaceSuggestionBudget() } = options;
   const duration = { seconds: body.duration ?? defaultDuration(tier.maxDurationSeconds), defaulted: body.duration === undefined };
-  const ctx = new GazetteerParseContext(duration, prefix);
+  const ctx = new GazetteerParseContext(duration, prefix, suggestions);
   const request = parseRenderRequest(body, ctx, { sandbox });
   const overCap = durationOverTier(body, cap, prefix);
   if (overCap) ctx.issues.push(overCap);
@@ -73,9 +81,12 @@ export function durationOverTier(body: Pick<RenderBodyInput, 'duration'>, tier: 
   };
 }
 
-/** Waypoints named by a `place` the offline gazetteer does not know, each with the closest matches (a template's settings). */
+/**
+ * Waypoints named by a `place` the offline gazetteer does not know (a template's settings), the first three with the
+ * closest matches (one request's `PlaceSuggestionBudget`).
+ */
 export function waypointPlaceIssues(waypoints: readonly PointInput[] | undefined, prefix = ''): ValidationIssue[] {
-  const ctx = new GazetteerParseContext({ seconds: 0, defaulted: true }, prefix);
+  const ctx = new GazetteerParseContext({ seconds: 0, defaulted: true }, prefix, new PlaceSuggestionBudget());
   (waypoints ?? []).forEach((waypoint, i) => ctx.point(waypoint, `waypoints[${i}].place`));
   return ctx.issues;
 }
@@ -97,6 +108,7 @@ class GazetteerParseContext implements ParseContext {
   constructor(
     readonly duration: VideoDuration,
     private readonly prefix: string,
+    private readonly suggestions: PlaceSuggestionBudget,
   ) {
     const seconds = Math.round(duration.seconds * 100) / 100;
     this.videoEnd = `the end of the video (${seconds} s${duration.defaulted ? ', the default duration on this tier' : ''})`;
@@ -112,13 +124,17 @@ class GazetteerParseContext implements ParseContext {
     const resolved = given ? null : resolvePlace(point.place ?? '');
     if (resolved) this.resolvedPlaces.push({ field: `${this.prefix}${field}`, query: point.place ?? '', place: resolved });
     if (!given && !resolved) {
-      const suggestions = suggestPlaces(point.place ?? '', 5);
+      // Close matches for the request's first few unknown names only (contract §27): a lookup is not free.
+      const suggestions = this.suggestions.suggest(point.place ?? '', 5);
       this.issue(
         field,
         'unknown_place',
-        suggestions.length
-          ? `Unknown place "${point.place}". Did you mean: ${suggestions.join(', ')}?`
-          : `Unknown place "${point.place}". Give lat and lng instead.`,
+        suggestions === null
+          ? `Unknown place "${point.place}". Give lat and lng instead (close matches are listed for the first ` +
+              `${SUGGESTED_PLACES_PER_REQUEST} unknown places of a request only).`
+          : suggestions.length
+            ? `Unknown place "${point.place}". Did you mean: ${suggestions.join(', ')}?`
+            : `Unknown place "${point.place}". Give lat and lng instead.`,
       );
     }
     const at = given ?? resolved ?? { lat: Number.NaN, lng: Number.NaN };

@@ -37,15 +37,24 @@ const JOB_STATE_EXAMPLES = { complete, processing, failed };
 const NOT_FOUND_RESPONSE = () =>
   ApiErrorResponse(404, 'NOT_FOUND (also for another account’s job)', [ErrorExamples.notFound('Render job')]);
 
-/** Previews answer a route that cannot be planned with the code a job would fail with. */
+/**
+ * Previews answer a route that cannot be planned with the code a job would fail with, and one that takes longer to plan
+ * than the preview's routing budget with ROUTE_TOO_COMPLEX (contract §27).
+ */
 const UNROUTABLE_RESPONSE = () =>
-  ApiErrorResponse(422, 'MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named', [
-    {
-      summary: 'A sea leg from far inland',
-      error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
-    },
-    RenderingErrorExamples.noRoadRouter,
-  ]);
+  ApiErrorResponse(
+    422,
+    'MARITIME_ROUTE_ERROR, ROAD_ROUTE_ERROR: a leg or route that cannot be routed, named; ROUTE_TOO_COMPLEX: its sea and road ' +
+      'legs took longer to plan than a preview may (5 s unless the operator set PREVIEW_ROUTING_BUDGET_MS)',
+    [
+      {
+        summary: 'A sea leg from far inland',
+        error: new RoutingError('MARITIME_ROUTE_ERROR', 'Leg 1 (Ulaanbaatar → Denver): Ulaanbaatar is 1,390 km from navigable water'),
+      },
+      RenderingErrorExamples.noRoadRouter,
+      RenderingErrorExamples.routeTooComplex,
+    ],
+  );
 
 @ApiTags('Renders')
 @Controller('v1')

@@ -1,7 +1,7 @@
 import { CommonErrors, DomainError, type ValidationFailed } from '../../common/errors';
 import type { ErrorExample } from '../../common/openapi/error-examples';
 import { iso } from '../../common/util/time';
-import { NO_ROAD_ROUTER_MESSAGE, RoutingError } from '../routing';
+import { NO_ROAD_ROUTER_MESSAGE, RouteBudgetErrors, RoutingError } from '../routing';
 
 /** Codes a failed job reports in its `error` field (contract §3). */
 export const JOB_FAILURE_CODES = ['MARITIME_ROUTE_ERROR', 'ROAD_ROUTE_ERROR', 'RENDER_TIMEOUT', 'RENDER_FAILED', 'STORAGE_ERROR'] as const;
@@ -131,6 +131,10 @@ export const RenderingErrorExamples = {
   noRoadRouterInBatch: {
     summary: 'A batch job with a road leg, and no road router is configured',
     error: new RoutingError('ROAD_ROUTE_ERROR', `jobs[1]: Leg 1 (Lisbon → Porto): ${NO_ROAD_ROUTER_MESSAGE}`),
+  },
+  routeTooComplex: {
+    summary: 'Sea legs that took longer than the preview’s 5 s to plan',
+    error: RouteBudgetErrors.routeTooComplex(5_000),
   },
   templateLimitReached: { summary: 'The account already keeps 100 templates', error: TemplateErrors.limitReached(100) },
   templateReadOnly: { summary: 'A built-in template', error: TemplateErrors.readOnly('tpl_darkShipping') },

@@ -1,4 +1,4 @@
-import { normalizePlaceName, preloadGazetteer, resolvePlace, searchPlaces, suggestPlaces } from './gazetteer';
+import { closeSpellings, normalizePlaceName, preloadGazetteer, resolvePlace, searchPlaces, suggestPlaces } from './gazetteer';
 
 describe('gazetteer', () => {
   beforeAll(() => {
@@ -60,6 +60,29 @@ describe('gazetteer', () => {
     expect(suggestPlaces('Sao Paolo', 2)).toHaveLength(2);
     expect(suggestPlaces('Xyzzyqw')).toEqual([]);
     expect(suggestPlaces('')).toEqual([]);
+  });
+
+  it('computes the edit distance of a few names a lookup, found through their trigrams, not of every name', () => {
+    // A scan computed it for every name of a similar length: thousands of the 118,000 names each time.
+    for (const [misspelt, meant] of [
+      ['Kopenhagen', 'Copenhagen (DK)'],
+      ['Rotterdm', 'Rotterdam (NL)'],
+      ['Saint Petersbrg', 'Saint Petersburg (RU)'],
+      ['Sao Paolo', 'São Paulo (BR)'],
+    ]) {
+      const { suggestions, evaluated } = closeSpellings(misspelt, 5, Infinity);
+      expect(suggestions).toContain(meant);
+      expect(evaluated).toBeLessThanOrEqual(50);
+    }
+    expect(closeSpellings('Qwertyuiopas', 5, Infinity)).toEqual({ suggestions: [], evaluated: 0 });
+    // A name of one letter over and over shares its few trigrams with thousands of names: a bounded number is looked at.
+    expect(closeSpellings('a'.repeat(100), 5, Infinity).evaluated).toBeLessThanOrEqual(2_000);
+  });
+
+  it('stops at its deadline with what it has found', () => {
+    const late = closeSpellings('Kopenhagen', 5, performance.now() - 1);
+    expect(late.evaluated).toBeLessThan(32);
+    expect(closeSpellings('a'.repeat(30), 5, performance.now() - 1)).toEqual({ suggestions: [], evaluated: 31 });
   });
 
   it('normalises names for matching', () => {

@@ -21,11 +21,12 @@ export type {
   RouteWaypoint,
   Transport,
 } from './route-plan';
-export { RoutingError } from './routing.errors';
-export type { RoutingErrorCode } from './routing.errors';
+export { RouteBudgetErrors, RoutingError } from './routing.errors';
+export type { RouteBudgetErrorCode, RouteFailureCode, RoutingErrorCode } from './routing.errors';
 export { routePlanToFeatureCollection } from './route-geojson';
 export type { RouteFeatureCollection, RouteLegFeature } from './route-geojson';
 export { resolvePlace, suggestPlaces, searchPlaces, preloadGazetteer } from './gazetteer';
+export { PlaceSuggestionBudget, SUGGESTED_PLACES_PER_REQUEST } from './place-suggestion-budget';
 export type { FoundPlace, ResolvedPlace } from './gazetteer';
 export { resolveCountry, suggestCountries, preloadCountries } from './countries';
 export type { Country } from './countries';

@@ -36,7 +36,9 @@ export function countryName(code: string): string {
   return countryNames.get(code) ?? code;
 }
 
-const sameName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
+/** One collator for every comparison: `localeCompare` with a locale builds one per call. */
+const baseLetters = new Intl.Collator('en', { sensitivity: 'base' });
+const sameName = (a: string, b: string) => baseLetters.compare(a, b) === 0;
 
 /**
  * "Name, Region, Country", as people tell places apart: "Lisbon, Ohio, United States". The region is left out when

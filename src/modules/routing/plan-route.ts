@@ -55,6 +55,8 @@ export interface PlanRouteInput {
 export interface PlanRouteDeps {
   /** Routes road legs; NoRoadRouter when none is configured (road legs then fail with ROAD_ROUTE_ERROR). */
   roadRouter: RoadRouter;
+  /** Called before each leg is routed; throws to stop the plan there (the routing thread's budget, `routing-thread.ts`). */
+  checkpoint?: () => void;
 }
 
 /**
@@ -157,6 +159,7 @@ async function planLeg(
   deps: PlanRouteDeps,
   name: string,
 ): Promise<RouteLeg> {
+  deps.checkpoint?.();
   const mode = input.route.mode ?? DEFAULT_ROUTE_MODE[transport];
   const from = waypointName(start);
   const to = waypointName(end);
@@ -233,6 +236,20 @@ function namingWaypoints(message: string, ...endpoints: [Endpoint, Endpoint]): s
 /** Trucks drive as trucks; every other leg routed by road (a car, or `route.mode: "road"`) as a car. */
 function roadProfileOf(transport: Transport): RoadProfileId {
   return transport === 'truck' ? 'truck' : 'car';
+}
+
+/**
+ * Whether the plan has a leg by sea or by road (that goes somewhere): routed over a network, which can take a while
+ * (the sea lanes' graph, a road network), where great circles take no time at all.
+ */
+export function routesOverNetworks(input: PlanRouteInput): boolean {
+  const overNetwork = (transport: Transport) => (input.route.mode ?? DEFAULT_ROUTE_MODE[transport]) !== 'manual';
+  const moves = (a: RoutePoint, b: RoutePoint) => haversineKm([a.lng, a.lat], [b.lng, b.lat]) > 0;
+  if (input.multi_route) {
+    const { origin, routes } = input.multi_route;
+    return routes.some((destination) => overNetwork(destination.transport) && moves(origin, destination));
+  }
+  return input.waypoints.slice(0, -1).some((start, i) => overNetwork(start.transport) && moves(start, input.waypoints[i + 1]));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   TierResolution,
   UsageService,
 } from '../../billing';
-import { RoutePlanner, RoutingError } from '../../routing';
+import { PlaceSuggestionBudget, RoutePlanner, RoutingError } from '../../routing';
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
@@ -155,9 +155,11 @@ export class RenderAdmission {
     const issues: ValidationIssue[] = [];
     let durationExceeded = false;
     const resolvedPlaces: PlaceResolution[][] = [];
+    // One budget for the whole request: a batch's 50 jobs share the few places that get close matches (contract §27).
+    const suggestions = new PlaceSuggestionBudget();
     const requests = request.bodies.map((body, i) => {
       const prefix = request.batch ? `jobs[${i}].` : '';
-      const parsed = parseRenderBody(body, { tier: plan, cap, sandbox: principal.sandbox, prefix });
+      const parsed = parseRenderBody(body, { tier: plan, cap, sandbox: principal.sandbox, prefix, suggestions });
       issues.push(...parsed.issues);
       durationExceeded ||= parsed.durationExceeded;
       resolvedPlaces.push(parsed.resolvedPlaces);

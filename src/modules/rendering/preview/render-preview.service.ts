@@ -26,7 +26,8 @@ export function presentRefusal(refusal: RenderRefusal): RenderRefusalDto {
  * same `buildCompositionProps`, so preview and video cannot differ. Durations and resolutions up to
  * the largest tier's are previewed; what the render would refuse that a plan, a verified e-mail or the
  * next period lifts is answered as `render_allowed: false` with `render_refusals` (RenderAdmission's
- * one list). No quota, no job; a route that cannot be planned is the RoutingError's 422. The
+ * one list). No quota, no job; a route that cannot be planned is the RoutingError's 422, one that takes longer to plan
+ * than the preview's routing budget 422 ROUTE_TOO_COMPLEX (contract §27). The
  * answer also names the places the service resolved by name, so a person can see which one it took.
  */
 @Injectable()
@@ -44,7 +45,8 @@ export class RenderPreviewService {
       resolvedPlaces: [resolvedPlaces],
       refusals,
     } = await this.admission.check(principal, { bodies: [dto], batch: false, webhookUrl: dto.webhook_url }, { for: 'preview' });
-    const plan = await this.routePlanner.plan(routeInputOf(request));
+    // Sea and road legs are planned on the routing thread within the preview's budget (ROUTE_TOO_COMPLEX past it).
+    const plan = await this.routePlanner.planPreview(routeInputOf(request));
     const props = buildCompositionProps(request, plan, { sandbox: principal.sandbox });
     return {
       composition: {

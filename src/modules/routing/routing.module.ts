@@ -1,5 +1,5 @@
 import { Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { ROAD_ROUTER, roadRouterProvider } from './road-router.provider';
 import type { RoadRouter } from './road/road-router';
 import { RoutePlanner } from './route-planner.service';

@@ -13,43 +13,17 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { createHttpApp } from '../src/app.factory';
 import { loadConfiguration } from '../src/config';
+import { seededRandom } from '../test/support/seeded-random';
+import { deleteRedisKeys } from './support';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
 const PLACES = Number(process.env.BENCH_PLACES ?? 25);
 const ADMIN_DB = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mapr_bench_places';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A small seeded generator, so every run sends the same names. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Deletes the run's Redis keys (rate windows, counters), which would otherwise pile up. */
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 async function recreateDatabase(): Promise<void> {
   const name = new URL(DATABASE_URL).pathname.slice(1);
@@ -110,7 +84,7 @@ async function main(): Promise<void> {
       accessToken: string;
     };
 
-    const next = random(39);
+    const next = seededRandom(39);
     const name = () =>
       Array.from({ length: 5 + Math.floor(next() * 8) }, (_, i) => String.fromCharCode((i === 0 ? 65 : 97) + Math.floor(next() * 26))).join(
         '',

@@ -18,6 +18,7 @@ import { Logger } from '@nestjs/common';
 import { join } from 'node:path';
 import { createRoadRouter, type LngLat, type RoadProfileId } from '../src/modules/routing';
 import { SyntheticCity, type SyntheticCityOptions, writeSyntheticCityPbf } from '../test/support/synthetic-osm-pbf';
+import { seededRandom } from '../test/support/seeded-random';
 
 const LEGS = 200;
 const SHAPE_POINTS = 3;
@@ -48,18 +49,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** A small seeded generator, so every run routes the same legs. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function measure(file: string, options: SyntheticCityOptions): Promise<void> {
   Logger.overrideLogger(['log', 'warn', 'error']); // the router's "Road network loaded" line: nodes, junctions, graph size
   const router = createRoadRouter({ networkFile: file });
@@ -74,7 +63,7 @@ async function measure(file: string, options: SyntheticCityOptions): Promise<voi
   const rssAfterLoad = process.resourceUsage().maxRSS / 1024;
 
   const city = new SyntheticCity(options);
-  const next = random(30);
+  const next = seededRandom(30);
   const point = (): LngLat => {
     const [lng, lat] = city.at(next() * (options.rows - 1), next() * (options.columns - 1));
     // Somewhere in the grid, often between streets: snapped to the nearest one.

@@ -40,7 +40,7 @@ async function recreateDatabase(): Promise<void> {
 }
 
 /** Deletes every key under the run's prefix (queued jobs, counters), which would otherwise pile up in Redis. */
-async function deleteRedisKeys(prefix: string): Promise<void> {
+export async function deleteRedisKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
     let cursor = '0';

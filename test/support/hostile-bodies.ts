@@ -4,6 +4,7 @@
  * and wide and deep mixes, some within every bound (the most validation work a body can ask for). The fault suite's
  * fuzz stage (`test/faults/hostile-input.faults-spec.ts`) and `npm run bench:hostile` send the same ones.
  */
+import { seededRandom } from './seeded-random';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Each body is built up to this many bytes: under the limit, with room for the last item. */
@@ -24,18 +25,6 @@ export const HOSTILE_ENDPOINTS: ReadonlyArray<{ path: string; auth: boolean }> =
   { path: '/v1/render/preview', auth: true },
   { path: '/v1/templates', auth: true },
 ];
-
-/** A small deterministic generator (mulberry32), so a run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Joins parts made by `part(i)` with commas until the next would pass `budget` bytes. */
 function fill(budget: number, part: (i: number) => string): string {
@@ -68,7 +57,7 @@ const UNICODE_PIECES = [
 const ESCAPES = ['\\ud800', '\\udfff', '\\u0000', '\\u202e', '\\u2066', '\\ufeff', '\\u200d', '\\u001b'];
 
 export function hostileBodies(seed = 20261124): HostileBody[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   /** Unicode text whose JSON string takes about `bytes` (controls are escaped there, six bytes each). */
   const unicodeText = (bytes: number) => {

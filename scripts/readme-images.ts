@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createValidationPipe } from '../src/common/http/validation';
-import { buildCompositionProps } from '../src/modules/rendering/contract';
+import { buildCompositionProps, routeInputOf } from '../src/modules/rendering/contract';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { CreateRenderDto, parseRenderBody } from '../src/modules/rendering';
 import { createRoadRouter, planRoute } from '../src/modules/routing';
@@ -49,7 +49,7 @@ async function propsOf(body: unknown, what: string) {
   });
   if (issues.length) throw new Error(`${what} is refused on the Free tier: ${JSON.stringify(issues)}`);
   // The README's requests have no road leg; a road leg would fail here as it does on the embedded default.
-  const plan = await planRoute(request, { roadRouter: createRoadRouter({}) });
+  const plan = await planRoute(routeInputOf(request), { roadRouter: createRoadRouter({}) });
   return buildCompositionProps(request, plan, { sandbox: false });
 }
 

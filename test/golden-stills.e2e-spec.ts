@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
-import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps } from '../src/modules/rendering/contract';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps, routeInputOf } from '../src/modules/rendering/contract';
 import { planRoute } from '../src/modules/routing';
 import { ATLANTIC } from '../remotion/fixtures/sample-plans';
 import { JobFailure } from '../src/modules/rendering';
@@ -67,7 +67,9 @@ interface GoldenCase {
 /** A route_animation over a route planned as the worker plans it (offline sea network), with `overrides`. */
 async function plannedProps(waypoints: RequestOverrides['waypoints'], overrides: RequestOverrides): Promise<MapAnimationProps> {
   const request = { ...sampleRequest(ATLANTIC, overrides), waypoints: waypoints! };
-  const plan = await planRoute(request, { roadRouter: { route: () => Promise.reject(new Error('no roads in these stills')) } as never });
+  const plan = await planRoute(routeInputOf(request), {
+    roadRouter: { route: () => Promise.reject(new Error('no roads in these stills')) } as never,
+  });
   return buildCompositionProps(request, plan, { sandbox: false });
 }
 

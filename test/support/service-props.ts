@@ -1,7 +1,7 @@
 import { createValidationPipe } from '../../src/common/http/validation';
 import { TIERS } from '../../src/modules/billing';
 import { CreateRenderDto, parseRenderBody } from '../../src/modules/rendering';
-import { buildCompositionProps, type MapAnimationProps } from '../../src/modules/rendering/contract';
+import { buildCompositionProps, type MapAnimationProps, routeInputOf } from '../../src/modules/rendering/contract';
 import { createRoadRouter, planRoute, type RoadRouter, type RoutePlan } from '../../src/modules/routing';
 
 /**
@@ -20,7 +20,7 @@ export async function routeRenderBody(
     sandbox: false,
   });
   if (issues.length) throw new Error(`refused: ${JSON.stringify(issues)}`);
-  const plan = await planRoute(request, { roadRouter });
+  const plan = await planRoute(routeInputOf(request), { roadRouter });
   return { plan, props: buildCompositionProps(request, plan, { sandbox: false }) };
 }
 

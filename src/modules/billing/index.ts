@@ -4,7 +4,6 @@ export { PlansModule } from './plans.module';
 export { PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
-export { anonymousSource } from './rate-limiter';
 export {
   previewDurationReach,
   SELF_SERVE_TIERS,

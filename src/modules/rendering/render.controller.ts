@@ -8,7 +8,8 @@ import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../com
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
 import { RoutingError } from '../routing';
-import { anonymousSource, BillingErrorExamples } from '../billing';
+import { BillingErrorExamples } from '../billing';
+import { requestSource } from '../../common/http/request-source';
 import { RenderingErrorExamples } from './rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
@@ -224,7 +225,7 @@ export class RenderController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const still = await this.stills.still(principal, anonymousSource(req.ip ?? 'unknown'), body, query.frame);
+    const still = await this.stills.still(principal, requestSource(req.ip ?? 'unknown'), body, query.frame);
     res.setHeader('X-Preview-Frame', String(still.frame));
     return new StreamableFile(still.png, { type: 'image/png', length: still.png.length });
   }

@@ -10,46 +10,23 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { createHttpApp } from '../src/app.factory';
 import { loadConfiguration } from '../src/config';
 import { seededRandom } from '../test/support/seeded-random';
-import { deleteRedisKeys } from './support';
+import { deleteRedisKeys, recreateDatabase } from './support';
+import { freePort } from '../test/support/test-app';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 50);
 const PLACES = Number(process.env.BENCH_PLACES ?? 25);
-const ADMIN_DB = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mapr_bench_places';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function recreateDatabase(): Promise<void> {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
-  if (!name.includes('bench')) throw new Error(`Refusing to recreate database "${name}": its name must contain "bench".`);
-  const admin = new Client({ connectionString: ADMIN_DB });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(0);
 
 async function main(): Promise<void> {
-  await recreateDatabase();
+  await recreateDatabase(DATABASE_URL);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const prefix = `benchplaces${Date.now()}`;

@@ -29,8 +29,8 @@ export interface StartServiceOptions {
 }
 
 /** Every run starts from an empty database, so figures do not depend on what earlier runs left. */
-async function recreateDatabase(): Promise<void> {
-  const name = new URL(DATABASE_URL).pathname.slice(1);
+export async function recreateDatabase(url = DATABASE_URL): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
   if (!name.includes('bench')) throw new Error(`Refusing to recreate database "${name}": its name must contain "bench".`);
   const admin = new Client({ connectionString: ADMIN_DB });
   await admin.connect();

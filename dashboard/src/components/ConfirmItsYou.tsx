@@ -2,7 +2,7 @@ import { MaprError } from '@mapr/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../auth';
-import { Field } from './Field';
+import { CurrentPasswordField } from './Field';
 
 /** Whether the API asks this session to prove it is its owner's again (403 REAUTHENTICATION_REQUIRED). */
 export function needsReauthentication(error: unknown): boolean {
@@ -31,22 +31,13 @@ export function ConfirmItsYou({ action, onConfirmed }: { action: string; onConfi
   const wrong = confirm.error instanceof MaprError && confirm.error.error_code === 'INVALID_CREDENTIALS';
   return (
     <form className="stack" style={{ marginTop: '0.75rem' }} onSubmit={submit} aria-label="Confirm it is you">
-      <Field
+      <CurrentPasswordField
         label="Your password"
         hint={`You logged in more than an hour ago: confirm it is you to ${action}.`}
         error={wrong ? 'The password is wrong.' : confirm.error ? confirm.error.message : undefined}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+        value={password}
+        onChange={setPassword}
+      />
       <div>
         <button type="submit" className="button button-primary" disabled={confirm.isPending}>
           {confirm.isPending ? 'Confirming…' : 'Confirm'}

@@ -111,3 +111,33 @@ export function SelectField<T extends string>({
     </Field>
   );
 }
+
+/** The account's current password (a login, or confirming it is you), labelled, with its hint and message. */
+export function CurrentPasswordField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

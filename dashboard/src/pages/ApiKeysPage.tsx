@@ -8,7 +8,7 @@ import { ConfirmItsYou, needsReauthentication } from '../components/ConfirmItsYo
 import { ConfirmStep } from '../components/ConfirmStep';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, issueFor } from '../components/Field';
+import { CurrentPasswordField, Field, issueFor } from '../components/Field';
 import { EmptyState, Loading, PageHeader } from '../components/Page';
 import { RelativeTime } from '../components/RelativeTime';
 
@@ -116,22 +116,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
         </fieldset>
         {/* A session more than an hour old proves it is still its owner's before it mints a permanent key. */}
         {needsPassword || password ? (
-          <Field
+          <CurrentPasswordField
             label="Your password"
             hint="You logged in more than an hour ago: confirm it is you before a new key is made."
             error={needsPassword && password ? create.error?.message : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+            value={password}
+            onChange={setPassword}
+          />
         ) : null}
         {needsPassword ? null : <ErrorNotice error={create.error} title="The key was not created" />}
         <div>

@@ -7,7 +7,7 @@ import { mapr, publicApi, read } from '../api/client';
 import { queryKeys } from '../api/queries';
 import { useSession } from '../auth';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, issueFor } from '../components/Field';
+import { CurrentPasswordField, Field, issueFor } from '../components/Field';
 
 /** What mapr is, for someone who arrives at the log-in or sign-up page from a link. */
 const PRODUCT_LEAD =
@@ -63,18 +63,7 @@ export function LoginPage() {
             <input {...control} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           )}
         </Field>
-        <Field label="Password" error={issueFor(login.error, 'password')}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <CurrentPasswordField label="Password" error={issueFor(login.error, 'password')} value={password} onChange={setPassword} />
         <p className="auth-forgot">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>

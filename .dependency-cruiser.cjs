@@ -4,15 +4,11 @@
  */
 const MODULES = 'src/modules/([^/]+)';
 /**
- * Public surfaces: each module's index.ts, plus two sub-folders that are public by design:
- * rendering/contract (the props type shared with the browser compositions) and rendering/renderer
- * (the renderer port and its adapters, used by the worker, the preview, bench/ and scripts/ to render props directly).
+ * Public surfaces: each module's index.ts (the render contract's, src/modules/contract, is what the browser compositions
+ * and the dashboard share with the service), plus one sub-folder public by design: rendering/renderer (the renderer port
+ * and its adapters, used by the worker, the preview, bench/ and scripts/ to render props directly).
  */
-const PUBLIC_SURFACES = [
-  `^${MODULES}/index\\.ts$`,
-  '^src/modules/rendering/contract/index\\.ts$',
-  '^src/modules/rendering/renderer/index\\.ts$',
-];
+const PUBLIC_SURFACES = [`^${MODULES}/index\\.ts$`, '^src/modules/rendering/renderer/index\\.ts$'];
 /**
  * Test seams: a module's testing.ts re-exports, on purpose, what the black-box tests in test/ arrange and observe
  * (tables, sweepers run now, queue names, provider tokens swapped for fakes). Public to test/ only.
@@ -72,13 +68,22 @@ module.exports = {
     moduleMayNotCall('routing', 'billing'),
     moduleMayNotCall('routing', 'rendering'),
     moduleMayNotCall('routing', 'webhooks'),
+    moduleMayNotCall('routing', 'contract'),
+    // The render contract sits on routing and under everything that renders: it knows no service module above it.
+    moduleMayNotCall('contract', 'auth'),
+    moduleMayNotCall('contract', 'billing'),
+    moduleMayNotCall('contract', 'rendering'),
+    moduleMayNotCall('contract', 'webhooks'),
+    moduleMayNotCall('auth', 'contract'),
+    moduleMayNotCall('billing', 'contract'),
+    moduleMayNotCall('webhooks', 'contract'),
     {
       name: 'compositions-import-only-the-contract',
       comment:
-        "remotion/ (and the bench's compositions, bench/remotion/) run in the browser: from src/ they may import only src/modules/rendering/contract (plain types and constants).",
+        "remotion/ (and the bench's compositions, bench/remotion/) run in the browser: from src/ they may import only src/modules/contract (plain types and constants).",
       severity: 'error',
       from: { path: '^(remotion|bench/remotion)/' },
-      to: { path: '^src/', pathNot: '^src/modules/rendering/contract/' },
+      to: { path: '^src/', pathNot: '^src/modules/contract/' },
     },
     {
       name: 'dashboard-speaks-only-the-public-api',
@@ -86,7 +91,7 @@ module.exports = {
         'dashboard/ is a browser app that talks to the service over HTTP only, through the SDK as its users get it (`@mapr/sdk`, the built package, never packages/sdk/src by path): from src/ it may import the rendering contract (the props the Player renders), nothing else.',
       severity: 'error',
       from: { path: '^dashboard/' },
-      to: { path: '^(src|test|bench|scripts|packages/sdk/src|packages/cli)/', pathNot: '^src/modules/rendering/contract/' },
+      to: { path: '^(src|test|bench|scripts|packages/sdk/src|packages/cli)/', pathNot: '^src/modules/contract/' },
     },
     {
       name: 'nothing-imports-the-dashboard',
@@ -122,9 +127,9 @@ module.exports = {
       name: 'contract-is-plain',
       comment: 'The composition contract is shared with the browser: types, constants and pure mapping only.',
       severity: 'error',
-      from: { path: '^src/modules/rendering/contract/' },
+      from: { path: '^src/modules/contract/' },
       to: {
-        pathNot: ['^src/modules/rendering/contract/', '^src/modules/routing/index\\.ts$'],
+        pathNot: ['^src/modules/contract/', '^src/modules/routing/index\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -148,7 +153,7 @@ module.exports = {
       comment:
         'The maths (routing algorithms, composition contract, timing, camera, signatures) stays free of infrastructure: no database, queue, Redis, HTTP framework or storage.',
       severity: 'error',
-      from: { path: ['^src/modules/rendering/contract/', '^src/modules/webhooks/signing/', '^src/common/util/', '^remotion/lib/'] },
+      from: { path: ['^src/modules/contract/', '^src/modules/webhooks/signing/', '^src/common/util/', '^remotion/lib/'] },
       to: {
         path: ['^src/(infrastructure|database|config)/', '^node_modules/(typeorm|bull|bullmq|ioredis|@nestjs|express|pg|better-sqlite3)/'],
       },

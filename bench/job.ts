@@ -3,7 +3,7 @@
  * posts it to the real service. The props come from the service itself (POST /v1/render/preview answers exactly the
  * props a worker would render: the same routing and buildCompositionProps), so the two benches cannot drift apart.
  */
-import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../src/modules/contract';
 import { call, createBenchAccount, startService } from './support';
 
 /** A 12 s 1080p30 job: Lisbon → New York by sea → Rotterdam, with the distance HUD. */

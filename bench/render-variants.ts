@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/contract';
 import { RemotionRenderer, type RemotionRendererOptions } from '../src/modules/rendering/renderer';
 import { BLANK_COMPOSITION_ID, ensureBenchBundle } from './bench-bundle';
 import { BENCH_JOB_BODY, serviceProps } from './job';

@@ -19,7 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/contract';
 import { ffprobePath, InPageRenderer, isFastStart, probeVideo, RemotionRenderer, type Renderer } from '../src/modules/rendering/renderer';
 import { BLANK_COMPOSITION_ID, ensureBenchBundle } from './bench-bundle';
 import { BENCH_JOB_BODY, serviceProps } from './job';

@@ -1,7 +1,7 @@
 /** Shared by the render benches: one render() call of the renderer, timed, its file checked, its phases kept. */
 import * as path from 'node:path';
 import { PhaseTimer } from '../src/common/util/phase-timer';
-import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../src/modules/contract';
 import { isFastStart, probeVideo, type Renderer } from '../src/modules/rendering/renderer';
 import type { Phases } from './phases';
 

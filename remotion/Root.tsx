@@ -1,6 +1,6 @@
 import React from 'react';
 import { type CalculateMetadataFunction, Composition } from 'remotion';
-import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/contract';
 import { MapAnimation } from './compositions/MapAnimation';
 import { atlanticProps } from './fixtures/sample-routes';
 

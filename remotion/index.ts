@@ -1,5 +1,5 @@
 import { registerRoot } from 'remotion';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/contract';
 import { MapAnimation } from './compositions/MapAnimation';
 import { installFrameLayouts } from './in-page/frame-layouts';
 import { installInPageRenderer } from './in-page/render-in-page';

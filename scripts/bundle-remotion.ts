@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { STYLES } from '../src/modules/rendering/contract';
+import { STYLES } from '../src/modules/contract';
 import {
   buildRemotionBundle,
   defaultBundleDir,

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createValidationPipe } from '../src/common/http/validation';
-import { buildCompositionProps, routeInputOf } from '../src/modules/rendering/contract';
+import { buildCompositionProps, routeInputOf } from '../src/modules/contract';
 import { ensureRemotionBundle, RemotionRenderer } from '../src/modules/rendering/renderer';
 import { CreateRenderDto, parseRenderBody } from '../src/modules/rendering';
 import { createRoadRouter, planRoute } from '../src/modules/routing';

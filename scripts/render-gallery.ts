@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
-import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID, type MapAnimationProps } from '../src/modules/contract';
 import { defaultBundleDir } from '../src/modules/rendering/renderer';
 import { atlanticProps, pacificProps, shanghaiPortsProps } from '../remotion/fixtures/sample-routes';
 

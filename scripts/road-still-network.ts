@@ -11,7 +11,7 @@
  * frame drew it is then checked to lie on a projected street, or the still is not written.
  */
 import { PNG } from 'pngjs';
-import type { FrameLayout, LayoutRect, MapAnimationProps } from '../src/modules/rendering/contract';
+import type { FrameLayout, LayoutRect, MapAnimationProps } from '../src/modules/contract';
 import { project } from '../remotion/lib/mercator';
 import { buildRouteGeometry } from '../remotion/lib/route-geometry';
 import { cityWays, type SyntheticCity, type Way } from '../test/support/synthetic-osm-pbf';

@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../src/modules/contract';
 import { defaultBundleDir, FrameLayoutPage } from '../src/modules/rendering/renderer';
 import { createRoadRouter } from '../src/modules/routing';
 import { routeRenderBody } from '../test/support/service-props';

@@ -10,14 +10,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  ASPECT_RATIOS,
-  type AspectRatio,
-  type MapAnimationProps,
-  type RenderMode,
-  STYLE_IDS,
-  type StyleId,
-} from '../src/modules/rendering/contract';
+import { ASPECT_RATIOS, type AspectRatio, type MapAnimationProps, type RenderMode, STYLE_IDS, type StyleId } from '../src/modules/contract';
 import { ensureRemotionBundle, FrameLayoutPage } from '../src/modules/rendering/renderer';
 import { checkFrameLayout, type LayoutFinding } from '../remotion/lib/layout-checks';
 import {

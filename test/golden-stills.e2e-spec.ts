@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { openBrowser, renderFrames, renderStill, selectComposition, type HeadlessBrowser } from '@remotion/renderer';
-import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps, routeInputOf } from '../src/modules/rendering/contract';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, MapAnimationProps, routeInputOf } from '../src/modules/contract';
 import { planRoute } from '../src/modules/routing';
 import { ATLANTIC } from '../remotion/fixtures/sample-plans';
 import { JobFailure } from '../src/modules/rendering';

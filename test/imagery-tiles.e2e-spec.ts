@@ -14,7 +14,7 @@ import { Logger } from '@nestjs/common';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
 import { execFileSync } from 'node:child_process';
-import type { MapAnimationProps } from '../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../src/modules/contract';
 import { ensureRemotionBundle, ffprobePath, ImageryTileCache, InPageRenderer, withImageryTiles } from '../src/modules/rendering/renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';
 

@@ -11,7 +11,7 @@ import pixelmatch from 'pixelmatch';
 import type { BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { JobFailure } from '../src/modules/rendering';
-import { type MapAnimationProps, REMOTION_USAGE_ORIGIN } from '../src/modules/rendering/contract';
+import { type MapAnimationProps, REMOTION_USAGE_ORIGIN } from '../src/modules/contract';
 import {
   ensureRemotionBundle,
   ffprobePath,

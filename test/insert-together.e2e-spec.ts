@@ -9,7 +9,7 @@ import { insertTogether, RowWriter } from '../src/database/insert-together';
 import { User } from '../src/modules/auth/testing';
 import { UsageRecord } from '../src/modules/billing/testing';
 import { RenderBatchJob, RenderBatch, RenderJob } from '../src/modules/rendering/testing';
-import type { NormalizedRenderRequest } from '../src/modules/rendering/contract';
+import type { NormalizedRenderRequest } from '../src/modules/contract';
 import { assertTestDatabaseName, TEST_DATABASE_KIND, TEST_DATABASE_URL } from './support/test-env';
 
 /**

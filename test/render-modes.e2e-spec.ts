@@ -1,4 +1,4 @@
-import type { MapAnimationProps, PropsOf, RenderMode } from '../src/modules/rendering/contract';
+import type { MapAnimationProps, PropsOf, RenderMode } from '../src/modules/contract';
 import { RENDERER } from '../src/modules/rendering/testing';
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, startTestApp, TestAccount, TestApp } from './support/test-app';

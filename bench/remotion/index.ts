@@ -4,7 +4,7 @@
  * benches render with the service's own renderers on this bundle, so they measure the production page.
  */
 import { registerRoot } from 'remotion';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../../src/modules/rendering/contract';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../../src/modules/contract';
 import { MapAnimation } from '../../remotion/compositions/MapAnimation';
 import { installInPageRenderer } from '../../remotion/in-page/render-in-page';
 import { Blank } from './Blank';

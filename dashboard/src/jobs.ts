@@ -1,5 +1,5 @@
 /** How a render job reads in lists and headings: its title, its route in words (by its mode's section), its mode. */
-import { DEFAULT_RENDER_MODE, type NormalizedRenderRequest, RENDER_MODE_DEFINITIONS } from '../../src/modules/rendering/contract';
+import { DEFAULT_RENDER_MODE, type NormalizedRenderRequest, RENDER_MODE_DEFINITIONS } from '../../src/modules/contract';
 import type { Render, RenderStatus } from './api/types';
 import { MODE_SECTIONS, modeSectionOf } from './modes';
 

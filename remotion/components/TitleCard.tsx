@@ -1,5 +1,5 @@
 import React from 'react';
-import { STYLES } from '../../src/modules/rendering/contract';
+import { STYLES } from '../../src/modules/contract';
 import { titleCardOpacity } from '../lib/covers';
 import { smootherstep } from '../lib/easing';
 import { cameraAt } from '../lib/frame-drawing';

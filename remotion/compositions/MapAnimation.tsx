@@ -1,6 +1,6 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import { AbsoluteFill, useCurrentFrame, useDelayRender } from 'remotion';
-import { type MapAnimationProps, neverTilts } from '../../src/modules/rendering/contract';
+import { type MapAnimationProps, neverTilts } from '../../src/modules/contract';
 import { Haze, Sky } from '../components/Horizon';
 import { Hud } from '../components/Hud';
 import { MapPlane } from '../components/MapPlane';

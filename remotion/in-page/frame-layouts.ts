@@ -3,7 +3,7 @@
  * the fonts the frames are drawn with: the function contract/in-page-protocol.ts names, for tests that check frames
  * are full and legible (test/support/frame-layouts.ts opens the page and calls it). Nothing is drawn.
  */
-import { type FrameLayout, type FrameLayoutRequest, IN_PAGE_FRAME_LAYOUT_FUNCTION } from '../../src/modules/rendering/contract';
+import { type FrameLayout, type FrameLayoutRequest, IN_PAGE_FRAME_LAYOUT_FUNCTION } from '../../src/modules/contract';
 import { frameLayout } from '../lib/frame-layout';
 import { FONT_FAMILY } from '../lib/measure-text';
 import { buildScene } from '../modes';

@@ -20,7 +20,7 @@ import {
   type InPageRenderRequest,
   type MapAnimationProps,
   rendersInPage,
-} from '../../src/modules/rendering/contract';
+} from '../../src/modules/contract';
 import { i420Converter } from './yuv';
 
 declare global {

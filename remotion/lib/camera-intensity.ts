@@ -2,7 +2,7 @@
  * `camera.intensity` (contract §14): how far the camera zooms and how fast it moves. Every mode's
  * camera reads the same factors, so "bold" means the same thing in a route and in a region fly-in.
  */
-import type { CameraIntensity } from '../../src/modules/rendering/contract';
+import type { CameraIntensity } from '../../src/modules/contract';
 
 export interface IntensityFactors {
   /** Multiplies the zoom a shot adds beyond fitting its subject (0 = just fit it). */

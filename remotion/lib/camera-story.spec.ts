@@ -1,5 +1,5 @@
-import type { ChokepointPassage, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
-import { buildCompositionProps, cameraNotes, CAMERA_EASES, rerouteLabel, routePassages } from '../../src/modules/rendering/contract';
+import type { ChokepointPassage, SharedNormalizedRequest } from '../../src/modules/contract';
+import { buildCompositionProps, cameraNotes, CAMERA_EASES, rerouteLabel, routePassages } from '../../src/modules/contract';
 import { sampleRequest } from '../fixtures/sample-routes';
 import { ATLANTIC } from '../fixtures/sample-plans';
 import { buildScene } from '../modes';

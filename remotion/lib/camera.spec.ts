@@ -1,4 +1,4 @@
-import type { CameraPreset, CompositionWaypoint, MapAnimationProps, SharedNormalizedRequest } from '../../src/modules/rendering/contract';
+import type { CameraPreset, CompositionWaypoint, MapAnimationProps, SharedNormalizedRequest } from '../../src/modules/contract';
 import { type CameraState, fillingZoom, focusPoint, keepWorldInFrame, requestZoom } from './camera';
 import { farPlaneY, firstClearRow, perspectiveDistance, planeToScreen } from './perspective';
 import { safeInsets } from './safe-area';

@@ -15,7 +15,7 @@ import {
   type ChokepointStoryPreset,
   type MapAnimationProps,
   playsOnChokepoints,
-} from '../../src/modules/rendering/contract';
+} from '../../src/modules/contract';
 import { type IntensityFactors, intensityFactors } from './camera-intensity';
 import { clamp, EASES, lerp, smootherstep } from './easing';
 import { paceTable, type PaceTable, type SlowZone } from './pace';

@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, HUD_POSITIONS } from '../../src/modules/rendering/contract';
+import { ASPECT_RATIOS, HUD_POSITIONS } from '../../src/modules/contract';
 import { atlanticProps, pacificProps } from '../fixtures/sample-routes';
 import { buildScene } from '../modes';
 import { footprintUnder, hudBox } from './covers';

@@ -1,4 +1,4 @@
-import type { CameraEase } from '../../src/modules/rendering/contract';
+import type { CameraEase } from '../../src/modules/contract';
 /** Easing curves with continuous velocity (no jerks at the ends of a move). */
 
 export const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);

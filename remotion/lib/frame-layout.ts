@@ -4,7 +4,7 @@
  * markers and routes drawn so far, and where the map is drawn, all from the functions the frame is
  * drawn with. Browser-only (text is measured); the checks are lib/layout-checks.ts.
  */
-import type { FrameLayout, LayoutCover, LayoutExtent, LayoutLabel } from '../../src/modules/rendering/contract';
+import type { FrameLayout, LayoutCover, LayoutExtent, LayoutLabel } from '../../src/modules/contract';
 import { type CameraState, focusPoint } from './camera';
 import { hudBox, hudOpacity, labelObstacles, textOverlayLayout, titleCardBox, titleCardOpacity } from './covers';
 import { cameraAt, planeLayout, tiltOf } from './frame-drawing';

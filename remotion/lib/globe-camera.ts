@@ -5,7 +5,7 @@
  * The weight changes smoothly from frame to frame and the globe keeps the flat map's scale at the
  * focus (lib/globe.ts), so globe ↔ flat is one continuous move. A pure function of its inputs.
  */
-import type { Projection } from '../../src/modules/rendering/contract';
+import type { Projection } from '../../src/modules/contract';
 import { type CameraState, safeSize, type Viewport, zoomPan } from './camera';
 import { lerp, smootherstep } from './easing';
 import { angleFromFocus, globeRadius, zoomForGlobeRadius } from './globe';

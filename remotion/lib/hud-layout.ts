@@ -1,5 +1,5 @@
 /** Where the HUD panel sits and how big it is (shared by the HUD and the label placement). */
-import { type HudPosition, type MapAnimationProps, modeDefinition } from '../../src/modules/rendering/contract';
+import { type HudPosition, type MapAnimationProps, modeDefinition } from '../../src/modules/contract';
 import type { Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';
 

@@ -4,7 +4,7 @@
  * over it. Every tile a raster needs is loaded while the composition loads, before the first frame; a tile that
  * does not come leaves the bundled imagery showing there (the renderer's tile cache logs it). Browser-only.
  */
-import type { CompositionImageryTiles, MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { CompositionImageryTiles, MapAnimationProps } from '../../src/modules/contract';
 import type { ImageryKind } from './styles';
 import type { RasterSpec } from './raster-plan';
 

@@ -5,7 +5,7 @@
  * geometry), then drawn by the flat map's rasters (world-map.ts) and by the globe (globe-drawing.ts).
  * The images ship with the service (the `three-globe` package's NASA images): no network at render time.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../../src/modules/contract';
 import blueMarbleUrl from '@nasa-imagery/earth-blue-marble.jpg';
 import blackMarbleUrl from '@nasa-imagery/earth-night.jpg';
 import elevationUrl from '@nasa-imagery/earth-topology.png';

@@ -1,4 +1,4 @@
-import type { FrameLayout, LayoutLabel } from '../../src/modules/rendering/contract';
+import type { FrameLayout, LayoutLabel } from '../../src/modules/contract';
 import { bandFindings, checkFrameLayout, coverFindings, labelFindings, leftOutFindings } from './layout-checks';
 import { overlapArea, segmentCrossesRect } from './screen-geometry';
 

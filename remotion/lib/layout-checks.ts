@@ -5,7 +5,7 @@
  * at least 2.2 % of the frame's short side tall and read at 4.5:1 or better against their halo or
  * plate wherever they sit. Each finding names the frame, the element and the figures. Pure.
  */
-import type { FrameLayout, LayoutRect } from '../../src/modules/rendering/contract';
+import type { FrameLayout, LayoutRect } from '../../src/modules/contract';
 import { MIN_LABEL_CONTRAST, worstContrast } from './contrast';
 import { lengthInside, overlapArea } from './screen-geometry';
 

@@ -4,7 +4,7 @@
  * part of the frame, and the continental view a fly-in starts from. Pure: planned before any map
  * geometry has loaded.
  */
-import type { CompositionRegion } from '../../src/modules/rendering/contract';
+import type { CompositionRegion } from '../../src/modules/contract';
 import { type CameraState, focusPoint, maxZoom, minZoom, type Viewport } from './camera';
 import { boundsToBox, type GeoBounds, nearLongitude } from './countries';
 import { COUNTRY_FRAMES, LAND_MASK } from './country-frames';

@@ -3,7 +3,7 @@
  * (solid, dashed, dotted, glow) with the style's casing, and a vehicle silhouette with its shadow.
  * The modes differ only in weights (a crowded network strokes thinner), given as a RouteStrokeWeights.
  */
-import type { Transport } from '../../src/modules/rendering/contract';
+import type { Transport } from '../../src/modules/contract';
 import type { Scene } from './scene';
 import type { Palette } from './styles';
 import { path2d, VEHICLES } from './vehicles';

@@ -1,4 +1,4 @@
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../../src/modules/contract';
 import { project } from './mercator';
 import { buildRouteGeometry } from './route-geometry';
 

@@ -2,7 +2,7 @@
  * The route in world coordinates (see mercator.ts): per-leg polylines with cumulative lengths,
  * so "how far along" can be turned into a point and a heading.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../../src/modules/contract';
 import { project, type WorldPoint } from './mercator';
 import { legAt, legFraction, type Timeline } from './timeline';
 

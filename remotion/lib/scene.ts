@@ -3,7 +3,7 @@
  * mode (remotion/modes/<mode>/scene.ts): geometry, timeline, camera track, raster plan and the mode's
  * drawing. Cached, so each frame only looks up.
  */
-import type { LayoutCover, LayoutMarker, LayoutRoute, MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { LayoutCover, LayoutMarker, LayoutRoute, MapAnimationProps } from '../../src/modules/contract';
 import type { Rect } from './labels';
 import type { CameraState, Viewport } from './camera';
 import type { PlaneSurface } from './frame-drawing';

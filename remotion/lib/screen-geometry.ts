@@ -1,5 +1,5 @@
 /** Screen-space geometry of rectangles and polylines, in pixels (shared by placements and the layout checks). Pure. */
-import type { LayoutRect } from '../../src/modules/rendering/contract';
+import type { LayoutRect } from '../../src/modules/contract';
 
 /** The area two rectangles share (0 when apart or only touching). */
 export function overlapArea(a: LayoutRect, b: LayoutRect): number {

@@ -1,4 +1,4 @@
-import { STYLE_IDS } from '../../src/modules/rendering/contract';
+import { STYLE_IDS } from '../../src/modules/contract';
 import { MIN_LABEL_CONTRAST, readableOn, worstContrast } from './contrast';
 import { PALETTES } from './styles';
 

@@ -1,5 +1,5 @@
 /** Palettes of the map styles listed in the contract's STYLES: one per style id, checked by the compiler. */
-import { type ImageryKind, type RouteLineKind, type StyleId, styleImagery } from '../../src/modules/rendering/contract';
+import { type ImageryKind, type RouteLineKind, type StyleId, styleImagery } from '../../src/modules/contract';
 
 export interface Palette {
   /** Water: a vertical gradient from top to bottom. */

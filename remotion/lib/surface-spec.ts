@@ -2,7 +2,7 @@
  * What a job's map shows under its lines (contract §21): a style's imagery, relief from `terrain` or
  * the style's own. Pure (the drawing is lib/imagery.ts), so scenes can plan with it.
  */
-import type { MapAnimationProps } from '../../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../../src/modules/contract';
 import type { ImageryKind, Palette } from './styles';
 
 /** What a job's map shows under its lines besides the style's fills. */

@@ -3,7 +3,7 @@
  * round its letters or on a plate, its box, size and colours being what a frame's layout reports
  * (contract §22, lib/frame-layout.ts). Placing returns these; drawing only reads them.
  */
-import type { LayoutLabel } from '../../src/modules/rendering/contract';
+import type { LayoutLabel } from '../../src/modules/contract';
 
 /** Labels are at least this many size units (1% of the frame's short side) tall: §22 asks 2.2 %. */
 export const MIN_LABEL_UNITS = 2.2;

@@ -1,5 +1,5 @@
-import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } from '../../src/modules/rendering/contract';
-import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES } from '../../src/modules/rendering/contract';
+import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } from '../../src/modules/contract';
+import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES } from '../../src/modules/contract';
 import { inside, overlaps, type Rect } from './labels';
 import { safeInsets } from './safe-area';
 import { overlapArea } from './screen-geometry';

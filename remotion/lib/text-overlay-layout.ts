@@ -17,7 +17,7 @@
  * floor) and, as a last resort, the last line ends in "…". Pure: text widths
  * come from `measure`, the browser's own metrics in a render.
  */
-import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } from '../../src/modules/rendering/contract';
+import type { CompositionTextOverlay, TextOverlayPosition, TextOverlayStyle } from '../../src/modules/contract';
 import { smootherstep } from './easing';
 import { inside, overlaps, type Rect } from './labels';
 import { safeInsets, sizeUnit } from './safe-area';

@@ -2,7 +2,7 @@
  * Top-down vehicle silhouettes, nose pointing east (+x), about 24 units long, centred on the
  * origin. Drawn rotated to the route's heading. `detail` parts are drawn in the outline colour.
  */
-import type { Transport } from '../../src/modules/rendering/contract';
+import type { Transport } from '../../src/modules/contract';
 
 export interface VehicleShape {
   body: string;

@@ -2,7 +2,7 @@
  * The scene of every mode, from its folder here (remotion/modes/<mode>/scene.ts), in one registry the
  * compiler holds to the contract's RENDER_MODES. Computed once per props and cached, so each frame only looks up.
  */
-import type { MapAnimationProps, PropsOf, RenderMode } from '../../src/modules/rendering/contract';
+import type { MapAnimationProps, PropsOf, RenderMode } from '../../src/modules/contract';
 import type { Scene } from '../lib/scene';
 import { buildCountryDataScene } from './country-data/scene';
 import { buildMultiRouteScene } from './multi-route/scene';

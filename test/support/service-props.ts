@@ -1,7 +1,7 @@
 import { createValidationPipe } from '../../src/common/http/validation';
 import { TIERS } from '../../src/modules/billing';
 import { CreateRenderDto, parseRenderBody } from '../../src/modules/rendering';
-import { buildCompositionProps, type MapAnimationProps, routeInputOf } from '../../src/modules/rendering/contract';
+import { buildCompositionProps, type MapAnimationProps, routeInputOf } from '../../src/modules/contract';
 import { createRoadRouter, planRoute, type RoadRouter, type RoutePlan } from '../../src/modules/routing';
 
 /**

@@ -9,7 +9,7 @@ import {
   MAX_ZOOM_MULTIPLIER,
   MIN_MAP_ZOOM,
   MIN_ZOOM_MULTIPLIER,
-} from '../../../src/modules/rendering/contract';
+} from '../../../src/modules/contract';
 import type { CameraPreset } from '../api/types';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';

@@ -6,7 +6,7 @@ import {
   MIN_TERRAIN_EXAGGERATION,
   PROJECTION_DESCRIPTIONS,
   TERRAIN_DESCRIPTION,
-} from '../../../src/modules/rendering/contract';
+} from '../../../src/modules/contract';
 import type { Style } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { issueFor } from '../components/Field';

@@ -1,6 +1,6 @@
 import { Player, type PlayerRef } from '@remotion/player';
 import { useEffect, useRef, useState } from 'react';
-import type { MapAnimationProps } from '../../../src/modules/rendering/contract';
+import type { MapAnimationProps } from '../../../src/modules/contract';
 import { MapAnimation } from '../../../remotion/compositions/MapAnimation';
 import type { RenderPreview } from '../api/types';
 

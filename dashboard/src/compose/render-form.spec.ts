@@ -6,7 +6,7 @@ import {
   MIN_TERRAIN_EXAGGERATION,
   PROJECTION_DESCRIPTIONS,
   TERRAIN_DESCRIPTION,
-} from '../../../src/modules/rendering/contract';
+} from '../../../src/modules/contract';
 import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
 import {
   emptyWaypoint,

@@ -44,7 +44,7 @@ import {
   MAX_TERRAIN_EXAGGERATION,
   MIN_TERRAIN_EXAGGERATION,
   STORY_CAMERA_PRESETS,
-} from '../../../src/modules/rendering/contract';
+} from '../../../src/modules/contract';
 import { modeTakes } from '../modes/shared-fields';
 
 /** A place picked from the place search: sent as its coordinates, shown as it reads. */

@@ -1,11 +1,6 @@
 /** country_data: a figure per country, as an animated choropleth. */
 import { useId, useState } from 'react';
-import {
-  CHOROPLETH_PALETTES,
-  CHOROPLETH_REVEALS,
-  type ChoroplethPalette,
-  type ChoroplethReveal,
-} from '../../../src/modules/rendering/contract';
+import { CHOROPLETH_PALETTES, CHOROPLETH_REVEALS, type ChoroplethPalette, type ChoroplethReveal } from '../../../src/modules/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { type CountryDataForm, countryDataToForm, countryDataToSettings, countryValueRow, mergeCountryValues } from './country-data-form';
 import { parseCountryValues, parseFigure, type PastedValues } from './country-values';

@@ -4,7 +4,7 @@
  * the mode, which shared fields the composer shows, and how a job of the mode reads in lists and headings.
  */
 import type { ComponentType } from 'react';
-import { RENDER_MODE_DEFINITIONS, type NormalizedRequestOf } from '../../../src/modules/rendering/contract';
+import { RENDER_MODE_DEFINITIONS, type NormalizedRequestOf } from '../../../src/modules/contract';
 import type { RenderMode } from '../api/types';
 import type { FormSectionProps } from '../compose/form-section';
 import { modeTakes, type ShownField } from './shared-fields';

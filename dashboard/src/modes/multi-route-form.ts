@@ -1,6 +1,6 @@
 /** multi_route's settings as its form edits them, and back (see `./settings-form.ts`). */
 import { TRANSPORTS } from '@mapr/sdk';
-import { LABEL_COLLISION_MODES, type LabelCollisionMode } from '../../../src/modules/rendering/contract';
+import { LABEL_COLLISION_MODES, type LabelCollisionMode } from '../../../src/modules/contract';
 import type { Transport } from '../api/types';
 import {
   emptyPoint,

@@ -1,6 +1,6 @@
 /** multi_route: routes fanning out from one origin. */
 import { TRANSPORTS } from '@mapr/sdk';
-import { LABEL_COLLISION_MODES, type LabelCollisionMode, MAX_MULTI_ROUTE_DESTINATIONS } from '../../../src/modules/rendering/contract';
+import { LABEL_COLLISION_MODES, type LabelCollisionMode, MAX_MULTI_ROUTE_DESTINATIONS } from '../../../src/modules/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { TRANSPORT_LABELS } from '../compose/labels';
 import { ColorField } from './ColorField';

@@ -1,5 +1,5 @@
 /** region_focus's settings as its form edits them, and back (see `./settings-form.ts`). */
-import { REGION_FOCUS_STARTS, type RegionFocusStart } from '../../../src/modules/rendering/contract';
+import { REGION_FOCUS_STARTS, type RegionFocusStart } from '../../../src/modules/contract';
 import {
   type Json,
   listAt,

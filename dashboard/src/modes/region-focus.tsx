@@ -1,5 +1,5 @@
 /** region_focus: the camera flies in to a country or region. */
-import { REGION_FOCUS_STARTS, type RegionFocusStart } from '../../../src/modules/rendering/contract';
+import { REGION_FOCUS_STARTS, type RegionFocusStart } from '../../../src/modules/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { ColorField } from './ColorField';
 import { RegionFields } from './CountrySearch';

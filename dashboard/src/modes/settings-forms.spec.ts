@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { RENDER_MODE_DEFINITIONS } from '../../../src/modules/rendering/contract';
+import { RENDER_MODE_DEFINITIONS } from '../../../src/modules/contract';
 import { countryDataToForm, countryDataToSettings, countryValueRow, mergeCountryValues } from './country-data-form';
 import { emptyDestination, multiRouteToForm, multiRouteToSettings } from './multi-route-form';
 import { regionFocusToForm, regionFocusToSettings } from './region-focus-form';

@@ -4,7 +4,7 @@
  * refuses a transport (region_focus) has no Transport field, and its body none; one without waypoints has no
  * story camera presets nor advanced camera fields (contract §19), which play on waypoints.
  */
-import { RENDER_MODE_DEFINITIONS } from '../../../src/modules/rendering/contract';
+import { RENDER_MODE_DEFINITIONS } from '../../../src/modules/contract';
 import type { RenderMode } from '../api/types';
 
 export type ShownField = 'transport' | 'hud' | 'waypoints';

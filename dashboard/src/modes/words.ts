@@ -1,5 +1,5 @@
 /** Points and regions of a stored request in words, for the modes' route summaries. */
-import type { NormalizedPoint, NormalizedRegion } from '../../../src/modules/rendering/contract';
+import type { NormalizedPoint, NormalizedRegion } from '../../../src/modules/contract';
 
 export function pointLabel(point: Partial<NormalizedPoint> | undefined): string {
   if (!point) return '?';

@@ -3,7 +3,7 @@
  * (still: the world, or the region framed like region_focus's hold), the colour scale and when
  * each country fills in. Pure.
  */
-import { STYLES, type CompositionCountryData, type PropsOf } from '../../../src/modules/rendering/contract';
+import { STYLES, type CompositionCountryData, type PropsOf } from '../../../src/modules/contract';
 import type { CameraState } from '../../lib/camera';
 import { boundsToBox } from '../../lib/countries';
 import { frameCamera, regionTarget, safeRect, WORLD_CENTER_LNG, worldCamera } from '../../lib/regions';

@@ -1,4 +1,4 @@
-import { STYLES } from '../../../src/modules/rendering/contract';
+import { STYLES } from '../../../src/modules/contract';
 import { PALETTES } from '../../lib/styles';
 import { buildChoroplethScale, chooseScaleKind, formatCompact, median, RAMPS } from './scale';
 

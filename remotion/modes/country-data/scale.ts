@@ -25,7 +25,7 @@
  */
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { interpolatePlasma, interpolateYlOrRd } from 'd3-scale-chromatic';
-import type { ChoroplethPalette } from '../../../src/modules/rendering/contract';
+import type { ChoroplethPalette } from '../../../src/modules/contract';
 
 export type ScaleKind = 'linear' | 'log';
 

@@ -8,7 +8,7 @@
  * that layer and draws only the few countries fading in at that moment.
  */
 import { applyProjection, turningGlobe } from '../../lib/globe-camera';
-import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
+import { STYLES, type PropsOf } from '../../../src/modules/contract';
 import { type CameraState, focusPoint, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';

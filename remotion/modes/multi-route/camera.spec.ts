@@ -1,4 +1,4 @@
-import type { AspectRatio } from '../../../src/modules/rendering/contract';
+import type { AspectRatio } from '../../../src/modules/contract';
 import { shanghaiPortsProps, type MultiRouteOverrides } from '../../fixtures/sample-routes';
 import { planMultiRoute, pointsOnScreen } from './plan';
 

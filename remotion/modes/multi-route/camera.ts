@@ -7,7 +7,7 @@
  * zoom-pan eased with smootherstep: no jumps, no sudden change of speed. Pure.
  */
 import { globeOffset, globeWeight } from '../../lib/globe';
-import type { PropsOf } from '../../../src/modules/rendering/contract';
+import type { PropsOf } from '../../../src/modules/contract';
 import { intensityFactors } from '../../lib/camera-intensity';
 import { type CameraState, fillingZoom, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
 import { clamp, lerp, smootherstep } from '../../lib/easing';

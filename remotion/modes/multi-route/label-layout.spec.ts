@@ -1,4 +1,4 @@
-import { type AspectRatio, buildCompositionProps, type PropsOf } from '../../../src/modules/rendering/contract';
+import { type AspectRatio, buildCompositionProps, type PropsOf } from '../../../src/modules/contract';
 import { inside, overlaps, type Rect } from '../../lib/labels';
 import { multiRouteRequest, shanghaiPortsProps } from '../../fixtures/sample-routes';
 import { SHANGHAI_PORTS } from '../../fixtures/sample-plans';

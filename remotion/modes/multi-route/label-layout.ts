@@ -14,7 +14,7 @@
  * `none`, every label takes its default spot (right of its marker, or left where the right
  * would leave the safe area) whatever it covers. Pure and deterministic.
  */
-import type { LabelCollisionMode } from '../../../src/modules/rendering/contract';
+import type { LabelCollisionMode } from '../../../src/modules/contract';
 import { candidateRect, inside, type LabelSide, overlaps, type Rect } from '../../lib/labels';
 
 export interface Point {

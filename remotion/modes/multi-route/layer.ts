@@ -7,7 +7,7 @@
  */
 import { legOnScreen, type PlaneSurface } from '../../lib/frame-drawing';
 import { appendLegPath } from '../../lib/trace-leg';
-import type { LayoutMarker, LayoutRoute, Transport } from '../../../src/modules/rendering/contract';
+import type { LayoutMarker, LayoutRoute, Transport } from '../../../src/modules/contract';
 import type { CameraState } from '../../lib/camera';
 import { readableOn } from '../../lib/contrast';
 import { screenObstacles, textOverlayRects } from '../../lib/covers';

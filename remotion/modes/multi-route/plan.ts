@@ -5,7 +5,7 @@
  * runs in unit tests as it runs in the browser.
  */
 import { applyProjection, fitsOneSide, globeAllAlong, routePoints } from '../../lib/globe-camera';
-import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/rendering/contract';
+import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/contract';
 import { type CameraState, keepWorldInFrame, type Viewport } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
 import { buildRouteGeometry, type RouteGeometry } from '../../lib/route-geometry';

@@ -1,4 +1,4 @@
-import type { PropsOf } from '../../../src/modules/rendering/contract';
+import type { PropsOf } from '../../../src/modules/contract';
 import { rastersFor, routeLook, type Scene, sceneWithLayer } from '../../lib/scene';
 import { paletteFor } from '../../lib/styles';
 import { multiRouteLayer } from './layer';

@@ -1,4 +1,4 @@
-import type { MapAnimationProps, NormalizedRegionFocus } from '../../../src/modules/rendering/contract';
+import type { MapAnimationProps, NormalizedRegionFocus } from '../../../src/modules/contract';
 import { type CameraState, focusPoint } from '../../lib/camera';
 import { project } from '../../lib/mercator';
 import { worldCamera } from '../../lib/regions';

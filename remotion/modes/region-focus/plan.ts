@@ -2,7 +2,7 @@
  * Everything about a region_focus video that does not change from frame to frame: the region on
  * the map, the camera (opening view, flight, hold) and the moments things appear. Pure.
  */
-import type { CompositionRegionFocus, PropsOf } from '../../../src/modules/rendering/contract';
+import type { CompositionRegionFocus, PropsOf } from '../../../src/modules/contract';
 import { type CameraState, maxZoom, type Viewport } from '../../lib/camera';
 import { intensityFactors } from '../../lib/camera-intensity';
 import { boundsToBox, nearLongitude } from '../../lib/countries';

@@ -5,7 +5,7 @@
  */
 import { applyProjection } from '../../lib/globe-camera';
 import { keepWorldInFrame } from '../../lib/camera';
-import { STYLES, type PropsOf } from '../../../src/modules/rendering/contract';
+import { STYLES, type PropsOf } from '../../../src/modules/contract';
 import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
 import { boxFeature, countryFeature, countryGeometry, projectCountry } from '../../lib/countries';

@@ -3,7 +3,7 @@
  * look of `route_style`. In screen space: the waypoint markers as the vehicle reaches them, the
  * vehicle, and the labels placed clear of each other, the markers and the screen's obstacles.
  */
-import type { Transport } from '../../../src/modules/rendering/contract';
+import type { Transport } from '../../../src/modules/contract';
 import type { CameraState } from '../../lib/camera';
 import { readableOn } from '../../lib/contrast';
 import { clamp01, smootherstep } from '../../lib/easing';

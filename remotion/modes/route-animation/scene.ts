@@ -1,4 +1,4 @@
-import { opensOnGlobe, type PropsOf } from '../../../src/modules/rendering/contract';
+import { opensOnGlobe, type PropsOf } from '../../../src/modules/contract';
 import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe-camera';
 import { chokepointPaces, chokepointZones, keepWorldInFrame, planCameraTrack } from '../../lib/camera';
 import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';

@@ -1,5 +1,5 @@
 import { iso } from '../../common/util/time';
-import { cameraNotes, routePassages } from './contract';
+import { cameraNotes, routePassages } from '../contract';
 import type { JobRecordDto } from './dto/render-responses.dto';
 import type { RenderJob } from './entities/render-job.entity';
 

@@ -1,7 +1,7 @@
 import { newId } from '../../common/util/ids';
 import { billingPeriod } from '../../common/util/time';
 import type { Principal } from '../auth';
-import type { NormalizedRenderRequest } from './contract';
+import type { NormalizedRenderRequest } from '../contract';
 import { RenderJob } from './entities/render-job.entity';
 import { estimateRenderSeconds } from './render-request.parser';
 

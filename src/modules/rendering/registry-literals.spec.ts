@@ -6,18 +6,18 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RENDER_MODES } from './contract/render-modes';
-import { STORY_CAMERA_PRESETS } from './contract/camera';
-import { STYLE_IDS } from './contract/render-request';
+import { RENDER_MODES } from '../contract';
+import { STORY_CAMERA_PRESETS } from '../contract';
+import { STYLE_IDS } from '../contract';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** Where behaviour lives: the service, the compositions, the dashboard, the SDK and the CLI (their tests aside). */
 const SCANNED = ['src', 'remotion', 'dashboard/src', 'packages/sdk/src', 'packages/cli/src'];
 /** The registries themselves, where the names are defined. */
 const REGISTRIES = new Set([
-  'src/modules/rendering/contract/render-modes.ts',
-  'src/modules/rendering/contract/camera.ts',
-  'src/modules/rendering/contract/render-request.ts',
+  'src/modules/contract/render-modes.ts',
+  'src/modules/contract/camera.ts',
+  'src/modules/contract/render-request.ts',
 ]);
 const SKIPPED = /(\.spec\.tsx?|\.test\.tsx?)$|\/(fixtures|generated|node_modules)\//;
 

@@ -16,7 +16,7 @@ import {
   type SharedCompositionProps,
   type SharedNormalizedRequest,
   STORY_CAMERA_PRESETS,
-} from './contract';
+} from '../contract';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { estimateRenderSeconds, parseRenderBody } from './render-request.parser';

@@ -21,7 +21,7 @@ import {
   type RenderBodyInput,
   type ResolvedCountry,
   type VideoDuration,
-} from './contract';
+} from '../contract';
 
 export interface TierContext {
   tier: string;

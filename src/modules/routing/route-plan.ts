@@ -1,6 +1,6 @@
 /**
  * Routing's vocabulary: plain types and constants, no imports. The render contract
- * (src/modules/rendering/contract) re-exports the types for the compositions; the API's DTOs
+ * (src/modules/contract) re-exports the types for the compositions; the API's DTOs
  * validate against the constants.
  */
 

@@ -76,7 +76,7 @@ import {
   UNITS,
   Units,
   type WaypointInput,
-} from '../contract';
+} from '../../contract';
 import { OnlyInModes, RenderModeFieldsDto, renderModeOf } from './render-modes.dto';
 import { TextOverlayDto } from './text-overlay.dto';
 

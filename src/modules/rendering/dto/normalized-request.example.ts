@@ -1,4 +1,4 @@
-import type { NormalizedRenderRequest } from '../contract';
+import type { NormalizedRenderRequest } from '../../contract';
 
 /** A job's stored request as the job record shows it (`request`): every default filled in, places resolved. */
 export const EXAMPLE_NORMALIZED_REQUEST = {

@@ -1,4 +1,4 @@
-import { renderBodyExamples } from '../contract';
+import { renderBodyExamples } from '../../contract';
 
 /**
  * Request bodies shown (and pre-filled) in Swagger UI: each mode's, from the mode registry (`contract/modes`).

@@ -45,7 +45,7 @@ import {
   DEFAULT_RENDER_MODE,
   RENDER_MODES,
   RenderMode,
-} from '../contract';
+} from '../../contract';
 
 /**
  * The render modes of contract §13: the `mode` field, each mode's settings object, and the rules

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import { TIER_IDS, type TierId } from '../../billing';
 import { ResolvedPlaceDto } from './place.dto';
 import { RouteGeoJsonDto } from './render-responses.dto';

@@ -1,6 +1,6 @@
 import { CommonErrors } from '../../../common/errors';
 import type { ErrorExample } from '../../../common/openapi/error-examples';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import type { RenderPreviewDto } from './render-preview.dto';
 
 /**

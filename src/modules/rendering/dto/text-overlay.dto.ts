@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Min, ValidateBy, ValidationArguments } from 'class-validator';
 import { PlainText } from '../../../common/text/plain-text';
-import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES, TextOverlayPosition, TextOverlayStyle } from '../contract';
+import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES, TextOverlayPosition, TextOverlayStyle } from '../../contract';
 
 const finite = { allowNaN: false, allowInfinity: false } as const;
 

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../../../database/columns';
-import type { NormalizedRenderRequest, RoutePlan } from '../contract';
+import type { NormalizedRenderRequest, RoutePlan } from '../../contract';
 import type { JobFailureCode } from '../rendering.errors';
 
 export const JOB_STATUSES = ['queued', 'processing', 'complete', 'failed', 'cancelled'] as const;

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, Repository } from 'typeorm';
 import { failpoint } from '../../../common/util/failpoints';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { RoutePlan } from '../contract';
+import type { RoutePlan } from '../../contract';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
 import type { JobFailureCode } from '../rendering.errors';
 import { JobStatusSignal } from './job-status-signal';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import { ChunkPlan, chunkedProgress, FrameRange } from './chunk-plan';
 import { JobLifecycle } from './job-lifecycle.service';
 

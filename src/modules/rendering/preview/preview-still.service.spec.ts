@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Principal } from '../../auth';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import { RenderCancelledError, type StillInput, type StillRenderer } from '../renderer';
 import type { PreviewStillAllowance } from './preview-still-allowance';
 import { PreviewStillOptions, PreviewStillService } from './preview-still.service';

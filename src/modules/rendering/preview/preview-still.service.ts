@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthErrors, type Principal } from '../../auth';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import type { StillRenderer } from '../renderer';
 import { PreviewStillErrors } from '../rendering.errors';
 import { PreviewStillAllowance } from './preview-still-allowance';

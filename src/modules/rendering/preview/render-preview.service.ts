@@ -3,7 +3,7 @@ import type { Principal } from '../../auth';
 import { RoutePlanner, routePlanToFeatureCollection } from '../../routing';
 import { ValidationFailed } from '../../../common/errors';
 import { RenderAdmission, type RenderRefusal } from '../admission/render-admission';
-import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, routeInputOf } from '../contract';
+import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, routeInputOf } from '../../contract';
 import type { RenderPreviewDto, RenderRefusalDto } from '../dto/render-preview.dto';
 import { RenderBodyParser } from '../render-body.parser';
 

@@ -5,7 +5,7 @@
  * selectComposition spends evaluating the bundle on every job.
  */
 import type { VideoConfig } from 'remotion';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 
 export function compositionConfig(id: string, props: MapAnimationProps): VideoConfig {
   return {

@@ -6,8 +6,8 @@
  * served by request interception, as the in-page renderer's is; nothing leaves the machine.
  */
 import type { Browser, Page } from 'playwright-core';
-import type { FrameLayout, MapAnimationProps } from '../contract';
-import { type FrameLayoutRequest, IN_PAGE_FRAME_LAYOUT_FUNCTION, IN_PAGE_ORIGIN, type InPageApi } from '../contract/in-page-protocol';
+import type { FrameLayout, MapAnimationProps } from '../../contract';
+import { type FrameLayoutRequest, IN_PAGE_FRAME_LAYOUT_FUNCTION, IN_PAGE_ORIGIN, type InPageApi } from '../../contract';
 import { answerFromBundle } from './bundle-page';
 
 export interface FrameLayoutPageOptions {

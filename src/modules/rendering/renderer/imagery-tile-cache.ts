@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { type CompositionImageryTiles, type MapAnimationProps, sharpenedByImageryTiles } from '../contract';
+import { type CompositionImageryTiles, type MapAnimationProps, sharpenedByImageryTiles } from '../../contract';
 import type { Renderer, StillRenderer } from './renderer.port';
 
 export interface ImageryTileSource {

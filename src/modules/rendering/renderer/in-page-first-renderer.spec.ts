@@ -1,5 +1,5 @@
 import { PhaseTimer } from '../../../common/util/phase-timer';
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 import { JobFailure } from '../rendering.errors';
 import { InPageDeclined } from './in-page-renderer';
 import { InPageFirstRenderer } from './in-page-first-renderer';

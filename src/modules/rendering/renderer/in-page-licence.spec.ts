@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { MapAnimationProps } from '../contract';
-import { IN_PAGE_ORIGIN, REMOTION_USAGE_ORIGIN } from '../contract/in-page-protocol';
+import type { MapAnimationProps } from '../../contract';
+import { IN_PAGE_ORIGIN, REMOTION_USAGE_ORIGIN } from '../../contract';
 import { inPageRenderRequest, pageRequestVerdict } from './in-page-renderer';
 
 const props = {

@@ -24,8 +24,8 @@ import * as path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
-import { MAP_ANIMATION_COMPOSITION_ID, rendersInPage } from '../contract/composition-props';
-import { pictureDetail } from '../contract/imagery-tiles';
+import { MAP_ANIMATION_COMPOSITION_ID, rendersInPage } from '../../contract';
+import { pictureDetail } from '../../contract';
 import {
   IN_PAGE_ABORT_FUNCTION,
   IN_PAGE_ORIGIN,
@@ -34,7 +34,7 @@ import {
   type InPageApi,
   type InPageRenderRequest,
   REMOTION_USAGE_ORIGIN,
-} from '../contract/in-page-protocol';
+} from '../../contract';
 import { JobFailure } from '../rendering.errors';
 import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
 import { BrowserLifecycle } from './browser-lifecycle';

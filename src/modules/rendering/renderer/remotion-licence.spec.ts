@@ -1,4 +1,4 @@
-import type { MapAnimationProps } from '../contract';
+import type { MapAnimationProps } from '../../contract';
 
 // Remotion itself is replaced: the test reads what the renderer asks of it.
 const renderMedia = jest.fn(async (_options: Record<string, unknown>) => ({}));

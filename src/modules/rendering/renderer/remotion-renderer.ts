@@ -12,7 +12,7 @@ import type { ChromiumOptions, LogLevel, X264Preset } from '@remotion/renderer';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { JobFailure } from '../rendering.errors';
-import { MAP_ANIMATION_COMPOSITION_ID } from '../contract/composition-props';
+import { MAP_ANIMATION_COMPOSITION_ID } from '../../contract';
 import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
 import { compositionConfig } from './composition-config';
 import { watchInterruption } from './interruption';

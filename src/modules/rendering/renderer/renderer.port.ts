@@ -5,7 +5,7 @@
  * the only engine with `RENDER_ENGINE=screenshots`, and the one that draws stills); `RendererPool` over the slots.
  */
 import type { PhaseTimer } from '../../../common/util/phase-timer';
-import type { MapAnimationProps } from '../contract/composition-props';
+import type { MapAnimationProps } from '../../contract';
 
 export interface RenderVideoInput {
   props: MapAnimationProps;

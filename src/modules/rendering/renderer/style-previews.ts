@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { MapAnimationProps } from '../contract/composition-props';
+import type { MapAnimationProps } from '../../contract';
 import { defaultBundleDir } from './remotion-bundle';
 import type { RemotionRenderer } from './remotion-renderer';
 

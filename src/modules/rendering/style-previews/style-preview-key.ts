@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { STYLES } from '../contract';
+import { STYLES } from '../../contract';
 
 /**
  * Storage key of a style preview: `styles/<style>-<first 16 hex of its SHA-256>.jpg`. The key names

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { CONTENT_ADDRESSED_CACHE_CONTROL, STORAGE } from '../../../infrastructure/storage/storage.port';
 import type { StoragePort } from '../../../infrastructure/storage/storage.port';
-import { STYLES } from '../contract';
+import { STYLES } from '../../contract';
 import { stylePreviewFile, stylePreviewsDir } from '../renderer/style-previews';
 import { stylePreviewKey } from './style-preview-key';
 

@@ -8,7 +8,7 @@ import { removeScratchOfDeadProcesses } from '../../../common/util/process-scrat
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
 import { RoutePlanner, RoutingError } from '../../routing';
-import { buildCompositionProps, routeInputOf } from '../contract';
+import { buildCompositionProps, routeInputOf } from '../../contract';
 import { JobFailure } from '../rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';

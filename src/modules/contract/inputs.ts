@@ -1,5 +1,5 @@
 /** Pieces of a render body the modes share, as the parse reads them (see `./render-body.ts`). */
-import type { Transport } from '../../routing';
+import type { Transport } from '../routing';
 import type { Emphasis, TextOverlayPosition, TextOverlayStyle } from './render-request';
 
 /** A point given by coordinates or by a place name (both coordinates, or `place`, are present). */

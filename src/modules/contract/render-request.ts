@@ -6,7 +6,7 @@
 
 // Routing owns the travel vocabulary and the route plan; the contract passes their types on.
 // Type-only: the browser bundle must not pull routing in.
-import type { Chokepoint, RouteMode, Transport } from '../../routing';
+import type { Chokepoint, RouteMode, Transport } from '../routing';
 import type { NormalizedCamera } from './camera';
 import type { Projection } from './projection';
 import type { Terrain } from './terrain';
@@ -20,7 +20,7 @@ export type {
   RouteMode,
   RoutePlan,
   Transport,
-} from '../../routing';
+} from '../routing';
 
 export const RESOLUTIONS = ['720p', '1080p', '4k'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];

@@ -2,7 +2,7 @@
  * The request a job stores (its `request`), by mode: the shared fields of `./render-request.ts` and the mode's
  * settings from the registry (`./modes`).
  */
-import type { PlanRouteInput } from '../../routing';
+import type { PlanRouteInput } from '../routing';
 import { showsAvoidedRoute } from './camera';
 import type { ModeSettings, NamedAfterMode } from './modes';
 import type { SharedNormalizedRequest } from './render-request';

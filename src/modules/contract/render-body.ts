@@ -3,7 +3,7 @@
  * so that the parse (`parse-request.ts`, each mode's `parse`) stays in the contract, free of the
  * validation library. The DTO classes implement these interfaces, so the compiler holds the two together.
  */
-import type { Chokepoint, RouteMode, Transport } from '../../routing';
+import type { Chokepoint, RouteMode, Transport } from '../routing';
 import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
 import type { CameraInput } from './camera';
 import type { Projection } from './projection';

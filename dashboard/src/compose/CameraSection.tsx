@@ -1,21 +1,14 @@
 import { CAMERA_EASES, CAMERA_INTENSITIES, CAMERA_MODES, CAMERA_PRESETS } from '@mapr/sdk';
 import { useState } from 'react';
-import {
-  CAMERA_PRESET_DESCRIPTIONS,
-  DEFAULT_CAMERA_EASE,
-  MAX_CAMERA_TILT_DEGREES,
-  MAX_FOCUS_HOLD_SECONDS,
-  MAX_MAP_ZOOM,
-  MAX_ZOOM_MULTIPLIER,
-  MIN_MAP_ZOOM,
-  MIN_ZOOM_MULTIPLIER,
-} from '../../../src/modules/contract';
+import { CAMERA_NUMBER_BOUNDS, CAMERA_PRESET_DESCRIPTIONS, DEFAULT_CAMERA_EASE, type NumberBounds } from '../../../src/modules/contract';
 import type { CameraPreset } from '../api/types';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
 import type { FormSectionProps } from './form-section';
 import { CAMERA_MODE_LABELS } from './labels';
 import { DEFAULT_CAMERA_MODE, isStoryPreset, type RenderForm, startFocusOptions } from './render-form';
+
+const TILT = CAMERA_NUMBER_BOUNDS.tilt;
 
 /** The form fields of the "Advanced camera" fold, and the request fields they stand for. */
 const ADVANCED_FIELDS = {
@@ -74,13 +67,13 @@ export function CameraSection({ form, set, error }: FormSectionProps) {
           options={CAMERA_INTENSITIES}
           onChange={(intensity) => set('cameraIntensity', intensity)}
         />
-        <Field label="Tilt (degrees)" hint={`0 to ${MAX_CAMERA_TILT_DEGREES}.`} name="camera.tilt" error={issue('tilt')}>
+        <Field label="Tilt (degrees)" hint={`${TILT.min} to ${TILT.max}.`} name="camera.tilt" error={issue('tilt')}>
           {(control) => (
             <input
               {...control}
               type="number"
-              min={0}
-              max={MAX_CAMERA_TILT_DEGREES}
+              min={TILT.min}
+              max={TILT.max}
               value={form.cameraTilt}
               onChange={(e) => set('cameraTilt', e.target.value)}
             />
@@ -105,21 +98,25 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
   const focusValue = chosen?.key ?? form.cameraStartFocus;
   const orphan = focusValue && !focusOptions.some((option) => option.key === focusValue) ? focusValue : '';
 
-  const number = (field: NumberField, label: string, hint: string, min: number, max: number, step: number) => (
-    <Field label={label} hint={hint} name={`camera.${ADVANCED_FIELDS[field]}`} error={issue(field)}>
-      {(control) => (
-        <input
-          {...control}
-          type="number"
-          min={min}
-          max={max}
-          step={step}
-          value={form[field]}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      )}
-    </Field>
-  );
+  // Each input's bounds are the camera schema's; its hint says them (`hint` turns them into words).
+  const number = (field: NumberField, label: string, hint: (bounds: NumberBounds) => string, step: number) => {
+    const bounds = CAMERA_NUMBER_BOUNDS[ADVANCED_FIELDS[field]];
+    return (
+      <Field label={label} hint={hint(bounds)} name={`camera.${ADVANCED_FIELDS[field]}`} error={issue(field)}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            min={bounds.min}
+            max={bounds.max}
+            step={step}
+            value={form[field]}
+            onChange={(e) => set(field, e.target.value)}
+          />
+        )}
+      </Field>
+    );
+  };
   return (
     <details className="camera-advanced" open={open || invalid} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Advanced camera</summary>
@@ -159,24 +156,10 @@ function AdvancedCamera({ form, set, error }: FormSectionProps) {
             </select>
           )}
         </Field>
-        {number('cameraFocusHold', 'Opening hold (seconds)', `0 to ${MAX_FOCUS_HOLD_SECONDS}.`, 0, MAX_FOCUS_HOLD_SECONDS, 0.5)}
-        {number(
-          'cameraOpeningBoost',
-          'Opening zoom boost',
-          `×${MIN_ZOOM_MULTIPLIER} to ×${MAX_ZOOM_MULTIPLIER}.`,
-          MIN_ZOOM_MULTIPLIER,
-          MAX_ZOOM_MULTIPLIER,
-          0.1,
-        )}
-        {number(
-          'cameraPunchIn',
-          'Chokepoint punch-in',
-          `×${MIN_ZOOM_MULTIPLIER} to ×${MAX_ZOOM_MULTIPLIER}; the story's own when empty.`,
-          MIN_ZOOM_MULTIPLIER,
-          MAX_ZOOM_MULTIPLIER,
-          0.1,
-        )}
-        {number('cameraWaypointZoom', 'Waypoint zoom', `${MIN_MAP_ZOOM} (whole world) to ${MAX_MAP_ZOOM}.`, MIN_MAP_ZOOM, MAX_MAP_ZOOM, 1)}
+        {number('cameraFocusHold', 'Opening hold (seconds)', ({ min, max }) => `${min} to ${max}.`, 0.5)}
+        {number('cameraOpeningBoost', 'Opening zoom boost', ({ min, max }) => `×${min} to ×${max}.`, 0.1)}
+        {number('cameraPunchIn', 'Chokepoint punch-in', ({ min, max }) => `×${min} to ×${max}; the story's own when empty.`, 0.1)}
+        {number('cameraWaypointZoom', 'Waypoint zoom', ({ min, max }) => `${min} (whole world) to ${max}.`, 1)}
       </div>
     </details>
   );

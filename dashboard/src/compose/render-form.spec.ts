@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CAMERA_PRESETS, PROJECTIONS } from '@mapr/sdk';
 import {
   CAMERA_PRESET_DESCRIPTIONS,
+  CAMERA_SCHEMA,
   MAX_TERRAIN_EXAGGERATION,
   MIN_TERRAIN_EXAGGERATION,
   PROJECTION_DESCRIPTIONS,
@@ -9,6 +10,7 @@ import {
 } from '../../../src/modules/contract';
 import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
 import {
+  CAMERA_FORM_FIELDS,
   emptyWaypoint,
   fromRequestBody,
   initialForm,
@@ -232,6 +234,21 @@ describe('a template or a job in the form', () => {
       cameraOpeningBoost: '1.5',
       cameraPunchIn: '2.4',
     });
+  });
+
+  it('sends and reads back every camera field of the schema the composer offers', () => {
+    const waypoints = [{ place: 'Lisbon' }, { place: 'Madrid' }, { place: 'Rome' }];
+    for (const [field, formField] of Object.entries(CAMERA_FORM_FIELDS)) {
+      if (formField === null) continue;
+      // A value other than the field's default (a default is shown as the empty choice, and not sent again).
+      const schema = CAMERA_SCHEMA.shape[field as keyof typeof CAMERA_FORM_FIELDS];
+      const inner = schema.unwrap();
+      const options = inner.def.type === 'enum' ? (inner as { options: readonly string[] }).options : undefined;
+      const value = options ? options.at(-1) : field === 'start_focus_waypoint' ? 1 : schema.meta()?.example;
+      const form = fromRequestBody({ waypoints, camera: { [field]: value } }, initialForm());
+      expect([field, form[formField]]).not.toEqual([field, initialForm()[formField]]);
+      expect([field, toRequestBody(form).camera]).toEqual([field, { [field]: value }]);
+    }
   });
 
   it("reads a job's defaults (mode follow, the default ease) as fields left empty, so they are not sent again", () => {

@@ -44,8 +44,30 @@ import {
   MAX_TERRAIN_EXAGGERATION,
   MIN_TERRAIN_EXAGGERATION,
   STORY_CAMERA_PRESETS,
+  type CameraInput,
 } from '../../../src/modules/contract';
 import { modeTakes } from '../modes/shared-fields';
+
+/**
+ * Where the composer keeps each field of the request's camera (the contract's camera schema), or null for one it does
+ * not offer. A new camera field fails the type check here until it is placed (its input in CameraSection, its
+ * conversions in toRequestBody and fromRequestBody, which render-form.spec.ts round-trips for every field placed) or
+ * declined.
+ */
+export const CAMERA_FORM_FIELDS = {
+  preset: 'cameraPreset',
+  // The opening zoom is the story's to choose in the composer; the API takes it.
+  start_zoom: null,
+  tilt: 'cameraTilt',
+  intensity: 'cameraIntensity',
+  mode: 'cameraMode',
+  waypoint_zoom: 'cameraWaypointZoom',
+  ease: 'cameraEase',
+  start_focus_waypoint: 'cameraStartFocus',
+  focus_hold_seconds: 'cameraFocusHold',
+  opening_zoom_boost: 'cameraOpeningBoost',
+  chokepoint_punch_in: 'cameraPunchIn',
+} as const satisfies { [Field in keyof CameraInput]-?: keyof RenderForm | null };
 
 /** A place picked from the place search: sent as its coordinates, shown as it reads. */
 export interface PickedPlace {

@@ -24,12 +24,12 @@ WaypointDtoEmphasis = Literal["standard", "waypoint", "chokepoint"]
 RouteOptionsDtoMode = Literal["manual", "sea", "road"]
 RouteOptionsDtoAvoid = Literal["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"]
 RouteStyleDtoLine = Literal["solid", "dashed", "dotted", "glow"]
+TextOverlayDtoPosition = Literal["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
+TextOverlayDtoStyle = Literal["caption", "headline", "lower-third"]
 CameraDtoPreset = Literal["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"]
 CameraDtoIntensity = Literal["soft", "balanced", "bold", "strong"]
 CameraDtoMode = Literal["follow", "static"]
 CameraDtoEase = Literal["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"]
-TextOverlayDtoPosition = Literal["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
-TextOverlayDtoStyle = Literal["caption", "headline", "lower-third"]
 CreateRenderDtoMode = Literal["route_animation", "multi_route", "region_focus", "country_data"]
 CreateRenderDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk", "none"]
 CreateRenderDtoResolution = Literal["720p", "1080p", "4k"]
@@ -420,6 +420,24 @@ class RouteStyleDto(TypedDict):
     line: NotRequired[RouteStyleDtoLine]
 
 
+class TitleDto(TypedDict):
+    text: str
+    subtitle: NotRequired[str]
+
+
+class TextOverlayDto(TypedDict):
+    #: Shown as plain text (never markup).
+    text: str
+    #: Second of the video at which it fades in.
+    start: float
+    #: Second at which it has faded out: later than `start`, not past the video’s duration.
+    end: float
+    #: Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD. Default: `"bottom"`.
+    position: NotRequired[TextOverlayDtoPosition]
+    #: How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
+    style: NotRequired[TextOverlayDtoStyle]
+
+
 class CameraDto(TypedDict):
     #: How the camera tells the route. `auto`: Opens on the whole route, follows each leg at a comfortable zoom, closes on the whole route. `follow`: Stay...
     preset: NotRequired[CameraDtoPreset]
@@ -443,24 +461,6 @@ class CameraDto(TypedDict):
     opening_zoom_boost: NotRequired[float]
     #: Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
     chokepoint_punch_in: NotRequired[float]
-
-
-class TitleDto(TypedDict):
-    text: str
-    subtitle: NotRequired[str]
-
-
-class TextOverlayDto(TypedDict):
-    #: Shown as plain text (never markup).
-    text: str
-    #: Second of the video at which it fades in.
-    start: float
-    #: Second at which it has faded out: later than `start`, not past the video’s duration.
-    end: float
-    #: Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD. Default: `"bottom"`.
-    position: NotRequired[TextOverlayDtoPosition]
-    #: How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
-    style: NotRequired[TextOverlayDtoStyle]
 
 
 class CreateRenderDto(TypedDict):

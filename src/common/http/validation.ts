@@ -2,6 +2,7 @@ import { type ArgumentMetadata, Type, ValidationError, ValidationPipe, Validatio
 import { getMetadataStorage } from 'class-validator';
 import { CommonErrors, MAX_VALIDATION_ISSUES, ValidationIssue } from '../errors';
 import { listMaxima } from './list-max-size';
+import { schemaFieldIssues } from './schema-field';
 
 /**
  * class-validator constraint names → the stable issue codes clients see. Issue codes are
@@ -81,6 +82,12 @@ function collectIssues(errors: ValidationError[], parent: string, issues: Valida
           : constraints;
     for (const [name, message] of reported) {
       if (issues.length >= limit) return;
+      // A SchemaField's value: the schema's own issues, each at its full path.
+      const fromSchema = schemaFieldIssues(name, error.value, field, limit - issues.length);
+      if (fromSchema) {
+        issues.push(...fromSchema);
+        continue;
+      }
       const code = (error.contexts?.[name]?.code as string | undefined) ?? ISSUE_CODES[name] ?? snakeCase(name);
       issues.push({ field, code, message: message.replace(/^property /, '') });
     }

@@ -13,6 +13,7 @@ import {
   withoutFormats,
 } from './document-conventions';
 import { withErrorTitles } from './error-examples';
+import { schemaComponents } from '../http/schema-field';
 
 /**
  * The OpenAPI 3.1 document: the controllers' metadata (@nestjs/swagger), then the conventions of
@@ -48,6 +49,8 @@ export function buildOpenApiDocument(app: INestApplication, parts: ApiDocumentPa
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
     extraModels: parts.webhooks.events.map((event) => event.payload),
   });
+  // The request's parts the render contract writes as schemas (SchemaField), as the components their properties name.
+  Object.assign(((document.components ??= {}).schemas ??= {}), schemaComponents());
   nullableTo31(document);
   describedReferences(document);
   withoutFormats(document);

@@ -4,6 +4,7 @@
  * parse fills the defaults, the compositions read the resolved values.
  */
 import type { AvoidedRoute, ChokepointPassage, LngLat, RoutePlan, Units } from './render-request';
+import type { CameraInput } from './camera-schema';
 
 /** The four presets every mode knows (contract §3). */
 export const BASE_CAMERA_PRESETS = ['auto', 'follow', 'overview', 'cinematic'] as const;
@@ -59,40 +60,12 @@ export const DEFAULT_CAMERA_EASE: CameraEase = 'cubic-in-out';
 /** The canals among the chokepoints (canal_bottleneck passes through these only). */
 export const CANALS = ['suez', 'panama'] as const;
 
-/** The camera as the request sends it (every field optional). */
-export interface CameraInput {
-  preset?: CameraPreset;
-  start_zoom?: number;
-  tilt?: number;
-  intensity?: CameraIntensity;
-  mode?: CameraMode;
-  waypoint_zoom?: number;
-  ease?: CameraEase;
-  /** A waypoint's label or its 0-based index. */
-  start_focus_waypoint?: string | number;
-  focus_hold_seconds?: number;
-  opening_zoom_boost?: number;
-  chokepoint_punch_in?: number;
-}
-
-/** The camera as a job stores it: defaults filled in, `start_focus_waypoint` resolved to an index. */
-export interface NormalizedCamera {
-  preset: CameraPreset;
-  start_zoom?: number;
-  tilt?: number;
-  intensity?: CameraIntensity;
-  /** Missing on jobs stored before contract §19 (they read as the defaults). */
-  mode?: CameraMode;
-  waypoint_zoom?: number;
-  ease?: CameraEase;
-  start_focus_waypoint?: number;
-  focus_hold_seconds?: number;
-  opening_zoom_boost?: number;
-  chokepoint_punch_in?: number;
-}
-
-/** The camera as a composition reads it: every value resolved. */
-export interface CompositionCamera {
+/**
+ * The camera as a composition reads it: every value resolved. It carries every field of the request's camera under its
+ * own name (`Record<keyof CameraInput, unknown>`): a field added to the camera schema fails the type check in
+ * `buildCompositionProps`, naming the field, until it is declared here and resolved there.
+ */
+export interface CompositionCamera extends Record<keyof CameraInput, unknown> {
   preset: CameraPreset;
   start_zoom: number | null;
   /** Degrees, resolved (the preset's own when the request sets none): 0 = a camera that never tilts. */

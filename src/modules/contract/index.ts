@@ -6,6 +6,8 @@ export * from './render-modes';
 export * from './limits';
 export * from './render-request';
 export * from './camera';
+export * from './camera-schema';
+export * from './schema-bounds';
 export * from './projection';
 export * from './terrain';
 export * from './imagery-tiles';

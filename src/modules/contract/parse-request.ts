@@ -4,7 +4,8 @@
  * issue in the ParseContext while the defaults are filled in, and each mode parses its own settings
  * (`./modes`). The caller refuses the request when the context holds any issue.
  */
-import { BASE_CAMERA_PRESETS, type CameraInput, DEFAULT_CAMERA_EASE, type NormalizedCamera } from './camera';
+import { BASE_CAMERA_PRESETS } from './camera';
+import { CAMERA_SCHEMA, type CameraInput, type NormalizedCamera, ROUTE_ONLY_CAMERA_FIELDS } from './camera-schema';
 import { MAX_PAUSE_SHARE } from './limits';
 import { DEFAULT_PROJECTION } from './projection';
 import { normalizeTerrain } from './terrain';
@@ -94,21 +95,10 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
  */
 function parseCamera(camera: CameraInput, mode: RenderMode, waypoints: NormalizedWaypoint[], ctx: ParseContext): NormalizedCamera {
   if (!modeDefinition(mode).takes.waypoints) refuseRouteCamera(camera, mode, ctx);
-  const focus = camera.start_focus_waypoint === undefined ? undefined : focusWaypoint(camera.start_focus_waypoint, waypoints, ctx);
-  const optional = <K extends keyof CameraInput>(key: K) => (camera[key] !== undefined ? { [key]: camera[key] } : {});
-  return {
-    preset: camera.preset ?? 'auto',
-    ...optional('start_zoom'),
-    ...optional('tilt'),
-    intensity: camera.intensity ?? 'balanced',
-    mode: camera.mode ?? 'follow',
-    ...optional('waypoint_zoom'),
-    ease: camera.ease ?? DEFAULT_CAMERA_EASE,
-    ...(focus !== undefined ? { start_focus_waypoint: focus } : {}),
-    ...optional('focus_hold_seconds'),
-    ...optional('opening_zoom_boost'),
-    ...optional('chokepoint_punch_in'),
-  } as NormalizedCamera;
+  // The schema fills the defaults (the render DTO validated the camera against it before the parse).
+  const { start_focus_waypoint: wanted, ...withDefaults } = CAMERA_SCHEMA.parse(camera);
+  const focus = wanted === undefined ? undefined : focusWaypoint(wanted, waypoints, ctx);
+  return { ...withDefaults, ...(focus !== undefined ? { start_focus_waypoint: focus } : {}) };
 }
 
 /**
@@ -125,11 +115,9 @@ function refuseRouteCamera(camera: CameraInput, mode: RenderMode, ctx: ParseCont
   if (camera.preset !== undefined && !(BASE_CAMERA_PRESETS as readonly string[]).includes(camera.preset)) {
     refuse('preset', `The story preset ${camera.preset}`);
   }
-  for (const field of ROUTE_CAMERA_FIELDS) if (camera[field] !== undefined) refuse(field, field);
+  // start_focus_waypoint says so in its own words (focusWaypoint).
+  for (const field of ROUTE_ONLY_CAMERA_FIELDS) if (camera[field] !== undefined) refuse(field, field);
 }
-
-/** Fields of the camera that only route_animation plays (start_focus_waypoint says so in its own words). */
-const ROUTE_CAMERA_FIELDS = ['mode', 'waypoint_zoom', 'ease', 'focus_hold_seconds', 'opening_zoom_boost', 'chokepoint_punch_in'] as const;
 
 /** A waypoint named by its 0-based index, or by its label or place (letter case aside). */
 function focusWaypoint(wanted: string | number, waypoints: NormalizedWaypoint[], ctx: ParseContext): number | undefined {

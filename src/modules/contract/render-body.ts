@@ -5,7 +5,7 @@
  */
 import type { Chokepoint, RouteMode, Transport } from '../routing';
 import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
-import type { CameraInput } from './camera';
+import type { CameraInput } from './camera-schema';
 import type { Projection } from './projection';
 import type { TerrainInput } from './terrain';
 import type { TextOverlayInput, WaypointInput } from './inputs';

@@ -7,7 +7,7 @@
 // Routing owns the travel vocabulary and the route plan; the contract passes their types on.
 // Type-only: the browser bundle must not pull routing in.
 import type { Chokepoint, RouteMode, Transport } from '../routing';
-import type { NormalizedCamera } from './camera';
+import type { NormalizedCamera } from './camera-schema';
 import type { Projection } from './projection';
 import type { Terrain } from './terrain';
 export type {

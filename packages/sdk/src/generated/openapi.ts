@@ -1427,67 +1427,6 @@ export interface components {
              */
             line?: "solid" | "dashed" | "dotted" | "glow";
         };
-        CameraDto: {
-            /**
-             * @description How the camera tells the route. `auto`: Opens on the whole route, follows each leg at a comfortable zoom, closes on the whole route. `follow`: Stays close on the vehicle all the way. `overview`: Holds the whole route, with a slow push-in. `cinematic`: Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots. `global_corridor_reveal`: Opens on the whole globe with the route's corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km. `chokepoint_tension`: Travels normally, then slows and punches in at each chokepoint the route passes. `long_reroute_burden`: For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled. `tension_build`: A slow, continuous zoom towards the first chokepoint, released after it. `canal_bottleneck`: A close, slowed passage through each canal the route uses (Suez, Panama). `chokepoint_focus`: A tight hold on each chokepoint, with little travel between them. `static_overview`: No camera movement at all: one frame that holds the whole route. Chokepoints are the `route.avoid` passages the route passes within 50 km and the waypoints with `emphasis: "chokepoint"`; a chokepoint story on a route that passes none plays like `auto`, and the job record says so in `camera_notes`. Default: `"auto"`.
-             * @example auto
-             * @enum {string}
-             */
-            preset?: "auto" | "follow" | "overview" | "cinematic" | "global_corridor_reveal" | "chokepoint_tension" | "long_reroute_burden" | "tension_build" | "canal_bottleneck" | "chokepoint_focus" | "static_overview";
-            /**
-             * @description Zoom of the opening shot (1 = whole world).
-             * @example 3
-             */
-            start_zoom?: number;
-            /**
-             * @description Camera tilt in degrees (0 = straight down).
-             * @example 30
-             */
-            tilt?: number;
-            /**
-             * @description How far the camera zooms and how fast it moves; `strong` goes beyond `bold`. Default: `"balanced"`.
-             * @example balanced
-             * @enum {string}
-             */
-            intensity?: "soft" | "balanced" | "bold" | "strong";
-            /**
-             * @description `follow`: the camera moves with the story. `static`: one frame that holds the whole route, no movement at all. Default: `"follow"`.
-             * @example follow
-             * @enum {string}
-             */
-            mode?: "follow" | "static";
-            /**
-             * @description Zoom while the vehicle passes a waypoint (1 = whole world); a waypoint's own `camera_zoom_override` wins.
-             * @example 6
-             */
-            waypoint_zoom?: number;
-            /**
-             * @description The curve of every camera move (handovers between shots, punch-ins). Default: `"cubic-in-out"`.
-             * @example cubic-in-out
-             * @enum {string}
-             */
-            ease?: "linear" | "sine-in-out" | "quad-in-out" | "cubic-in-out" | "quart-in-out" | "expo-in-out";
-            /**
-             * @description Where the opening shot looks: a waypoint's label (or place) or its 0-based index. route_animation only.
-             * @example Suez Canal
-             */
-            start_focus_waypoint?: string | number;
-            /**
-             * @description Seconds the opening shot holds before the camera moves (counted within the opening).
-             * @example 1.5
-             */
-            focus_hold_seconds?: number;
-            /**
-             * @description Extra zoom at the opening: multiplies the opening shot's scale (1 = none, 2 = twice as close). Default: `1`.
-             * @example 1.2
-             */
-            opening_zoom_boost?: number;
-            /**
-             * @description Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
-             * @example 1.5
-             */
-            chokepoint_punch_in?: number;
-        };
         TitleDto: {
             /** @example From Lisbon to New York */
             text: string;
@@ -2770,6 +2709,67 @@ export interface components {
              * @example false
              */
             sandbox: boolean;
+        };
+        CameraDto: {
+            /**
+             * @description How the camera tells the route. `auto`: Opens on the whole route, follows each leg at a comfortable zoom, closes on the whole route. `follow`: Stays close on the vehicle all the way. `overview`: Holds the whole route, with a slow push-in. `cinematic`: Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots. `global_corridor_reveal`: Opens on the whole globe with the route's corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km. `chokepoint_tension`: Travels normally, then slows and punches in at each chokepoint the route passes. `long_reroute_burden`: For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled. `tension_build`: A slow, continuous zoom towards the first chokepoint, released after it. `canal_bottleneck`: A close, slowed passage through each canal the route uses (Suez, Panama). `chokepoint_focus`: A tight hold on each chokepoint, with little travel between them. `static_overview`: No camera movement at all: one frame that holds the whole route. Chokepoints are the `route.avoid` passages the route passes within 50 km and the waypoints with `emphasis: "chokepoint"`; a chokepoint story on a route that passes none plays like `auto`, and the job record says so in `camera_notes`. Default: `"auto"`.
+             * @example auto
+             * @enum {string}
+             */
+            preset?: "auto" | "follow" | "overview" | "cinematic" | "global_corridor_reveal" | "chokepoint_tension" | "long_reroute_burden" | "tension_build" | "canal_bottleneck" | "chokepoint_focus" | "static_overview";
+            /**
+             * @description Zoom of the opening shot (1 = whole world).
+             * @example 3
+             */
+            start_zoom?: number;
+            /**
+             * @description Camera tilt in degrees (0 = straight down).
+             * @example 30
+             */
+            tilt?: number;
+            /**
+             * @description How far the camera zooms and how fast it moves; `strong` goes beyond `bold`. Default: `"balanced"`.
+             * @example balanced
+             * @enum {string}
+             */
+            intensity?: "soft" | "balanced" | "bold" | "strong";
+            /**
+             * @description `follow`: the camera moves with the story. `static`: one frame that holds the whole route, no movement at all. Default: `"follow"`.
+             * @example follow
+             * @enum {string}
+             */
+            mode?: "follow" | "static";
+            /**
+             * @description Zoom while the vehicle passes a waypoint (1 = whole world); a waypoint's own `camera_zoom_override` wins.
+             * @example 6
+             */
+            waypoint_zoom?: number;
+            /**
+             * @description The curve of every camera move (handovers between shots, punch-ins). Default: `"cubic-in-out"`.
+             * @example cubic-in-out
+             * @enum {string}
+             */
+            ease?: "linear" | "sine-in-out" | "quad-in-out" | "cubic-in-out" | "quart-in-out" | "expo-in-out";
+            /**
+             * @description Where the opening shot looks: a waypoint's label (or place) or its 0-based index. route_animation only.
+             * @example Suez Canal
+             */
+            start_focus_waypoint?: string | number;
+            /**
+             * @description Seconds the opening shot holds before the camera moves (counted within the opening).
+             * @example 1.5
+             */
+            focus_hold_seconds?: number;
+            /**
+             * @description Extra zoom at the opening: multiplies the opening shot's scale (1 = none, 2 = twice as close). Default: `1`.
+             * @example 1.2
+             */
+            opening_zoom_boost?: number;
+            /**
+             * @description Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
+             * @example 1.5
+             */
+            chokepoint_punch_in?: number;
         };
     };
     responses: {
@@ -6056,10 +6056,6 @@ export const waypointDtoEmphasisValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const routeOptionsDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["mode"]> = ["manual", "sea", "road"];
 export const routeOptionsDtoAvoidValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["avoid"]> = ["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"];
 export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
-export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["preset"]> = ["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"];
-export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold", "strong"];
-export const cameraDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["mode"]> = ["follow", "static"];
-export const cameraDtoEaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["ease"]> = ["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"];
 export const textOverlayDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["position"]> = ["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"];
 export const textOverlayDtoStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["style"]> = ["caption", "headline", "lower-third"];
 export const createRenderDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["mode"]> = ["route_animation", "multi_route", "region_focus", "country_data"];
@@ -6101,3 +6097,7 @@ export const renderFailedEventEventValues: ReadonlyArray<FlattenedDeepRequired<c
 export const renderFailedEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["status"]> = ["failed"];
 export const renderFailedEventErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const batchCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchCompleteEvent"]["event"]> = ["batch.complete"];
+export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["preset"]> = ["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"];
+export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold", "strong"];
+export const cameraDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["mode"]> = ["follow", "static"];
+export const cameraDtoEaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["ease"]> = ["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"];

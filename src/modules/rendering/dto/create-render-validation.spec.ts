@@ -23,6 +23,35 @@ describe('validation issues', () => {
     ]);
   });
 
+  it("reports the camera's issues (written once, as the contract's schema) at full paths, in the codes and words of every other field", async () => {
+    const camera = {
+      preset: 'dramatic',
+      tilt: 90,
+      start_zoom: 'far',
+      focus_hold_seconds: -1,
+      start_focus_waypoint: '\u202E\u200B',
+      wobble: 1,
+    };
+    expect(await issuesOf({ waypoints, camera })).toEqual([
+      {
+        field: 'camera.preset',
+        code: 'invalid_enum_value',
+        message: expect.stringMatching(
+          /^preset must be one of the following values: auto, follow, overview, cinematic, global_corridor_reveal/,
+        ),
+      },
+      { field: 'camera.start_zoom', code: 'invalid_type', message: 'start_zoom must be a number conforming to the specified constraints' },
+      { field: 'camera.tilt', code: 'too_big', message: 'tilt must not be greater than 85' },
+      {
+        field: 'camera.start_focus_waypoint',
+        code: 'invalid_type',
+        message: "start_focus_waypoint must be a waypoint's label (1 to 120 characters) or its 0-based index (an integer from 0)",
+      },
+      { field: 'camera.focus_hold_seconds', code: 'too_small', message: 'focus_hold_seconds must not be less than 0' },
+      { field: 'camera.wobble', code: 'unrecognized_field', message: 'wobble should not exist' },
+    ]);
+  });
+
   it('shows a generic example when the value does not fit one', async () => {
     expect(await issuesOf({ waypoints, route: 42, hud: 'yes' })).toEqual([
       { field: 'route', code: 'invalid_type', message: 'route must be an object, e.g. {"mode":"sea","avoid":["suez"]}' },

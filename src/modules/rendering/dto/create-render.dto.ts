@@ -17,43 +17,31 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
   ValidateIf,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
 import { PlainText } from '../../../common/text/plain-text';
+import { SchemaField } from '../../../common/http/schema-field';
 import { ListMaxSize } from '../../../common/http/list-max-size';
 import { Chokepoint, CHOKEPOINTS, ROUTE_MODES, RouteMode, Transport, TRANSPORTS } from '../../routing';
 import { LatitudeField, LongitudeField, PlaceField } from './point-fields';
 import {
   ASPECT_RATIOS,
   AspectRatio,
-  CAMERA_EASES,
-  CAMERA_INTENSITIES,
-  CAMERA_MODES,
-  CAMERA_PRESET_DESCRIPTIONS,
   CAMERA_PRESETS,
-  type CameraEase,
+  CAMERA_SCHEMA,
   type CameraInput,
-  CameraIntensity,
-  type CameraMode,
-  CameraPreset,
-  DEFAULT_CAMERA_EASE,
   DEFAULT_PROJECTION,
   DEFAULT_TERRAIN,
-  MAX_FOCUS_HOLD_SECONDS,
   MAX_TERRAIN_EXAGGERATION,
   MIN_TERRAIN_EXAGGERATION,
-  MAX_ZOOM_MULTIPLIER,
-  MIN_ZOOM_MULTIPLIER,
   EMPHASES,
   Emphasis,
   FRAME_RATES,
   FrameRate,
   HUD_POSITIONS,
   HudPosition,
-  MAX_CAMERA_TILT_DEGREES,
   MAX_MAP_ZOOM,
   MAX_WAYPOINT_PAUSE_SECONDS,
   MAX_WAYPOINTS,
@@ -239,155 +227,6 @@ export class TerrainDto implements TerrainInput {
   exaggeration?: number;
 }
 
-/** A waypoint named by its label (1–120 characters) or its 0-based index; which waypoint it is, the parse decides. */
-function IsWaypointReference(): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'isWaypointReference',
-      validator: {
-        validate: (value: unknown) =>
-          (typeof value === 'string' && value.trim().length >= 1 && value.length <= 120) ||
-          (typeof value === 'number' && Number.isInteger(value) && value >= 0),
-        defaultMessage: (args?: ValidationArguments) =>
-          `${args!.property} must be a waypoint's label (1 to 120 characters) or its 0-based index (an integer from 0)`,
-      },
-    },
-    { context: { code: 'invalid_type' } },
-  );
-}
-
-export class CameraDto implements CameraInput {
-  @ApiPropertyOptional({
-    enum: CAMERA_PRESETS,
-    example: 'auto',
-    default: 'auto',
-    description:
-      'How the camera tells the route. ' +
-      CAMERA_PRESETS.map((preset) => `\`${preset}\`: ${CAMERA_PRESET_DESCRIPTIONS[preset]}`).join(' ') +
-      ' Chokepoints are the `route.avoid` passages the route passes within 50 km and the waypoints with `emphasis: "chokepoint"`; ' +
-      'a chokepoint story on a route that passes none plays like `auto`, and the job record says so in `camera_notes`.',
-  })
-  @IsOptional()
-  @IsIn(CAMERA_PRESETS)
-  preset?: CameraPreset;
-
-  @ApiPropertyOptional({
-    example: 3,
-    minimum: MIN_MAP_ZOOM,
-    maximum: MAX_MAP_ZOOM,
-    description: 'Zoom of the opening shot (1 = whole world).',
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_MAP_ZOOM)
-  @Max(MAX_MAP_ZOOM)
-  start_zoom?: number;
-
-  @ApiPropertyOptional({
-    example: 30,
-    minimum: 0,
-    maximum: MAX_CAMERA_TILT_DEGREES,
-    description: 'Camera tilt in degrees (0 = straight down).',
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(0)
-  @Max(MAX_CAMERA_TILT_DEGREES)
-  tilt?: number;
-
-  @ApiPropertyOptional({
-    enum: CAMERA_INTENSITIES,
-    example: 'balanced',
-    default: 'balanced',
-    description: 'How far the camera zooms and how fast it moves; `strong` goes beyond `bold`.',
-  })
-  @IsOptional()
-  @IsIn(CAMERA_INTENSITIES)
-  intensity?: CameraIntensity;
-
-  @ApiPropertyOptional({
-    enum: CAMERA_MODES,
-    example: 'follow',
-    default: 'follow',
-    description: '`follow`: the camera moves with the story. `static`: one frame that holds the whole route, no movement at all.',
-  })
-  @IsOptional()
-  @IsIn(CAMERA_MODES)
-  mode?: CameraMode;
-
-  @ApiPropertyOptional({
-    example: 6,
-    minimum: MIN_MAP_ZOOM,
-    maximum: MAX_MAP_ZOOM,
-    description: "Zoom while the vehicle passes a waypoint (1 = whole world); a waypoint's own `camera_zoom_override` wins.",
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_MAP_ZOOM)
-  @Max(MAX_MAP_ZOOM)
-  waypoint_zoom?: number;
-
-  @ApiPropertyOptional({
-    enum: CAMERA_EASES,
-    example: 'cubic-in-out',
-    default: DEFAULT_CAMERA_EASE,
-    description: 'The curve of every camera move (handovers between shots, punch-ins).',
-  })
-  @IsOptional()
-  @IsIn(CAMERA_EASES)
-  ease?: CameraEase;
-
-  @ApiPropertyOptional({
-    oneOf: [
-      { type: 'string', minLength: 1, maxLength: 120 },
-      { type: 'integer', minimum: 0 },
-    ],
-    example: 'Suez Canal',
-    description: "Where the opening shot looks: a waypoint's label (or place) or its 0-based index. route_animation only.",
-  })
-  @IsOptional()
-  @PlainText()
-  @IsWaypointReference()
-  start_focus_waypoint?: string | number;
-
-  @ApiPropertyOptional({
-    example: 1.5,
-    minimum: 0,
-    maximum: MAX_FOCUS_HOLD_SECONDS,
-    description: 'Seconds the opening shot holds before the camera moves (counted within the opening).',
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(0)
-  @Max(MAX_FOCUS_HOLD_SECONDS)
-  focus_hold_seconds?: number;
-
-  @ApiPropertyOptional({
-    example: 1.2,
-    minimum: MIN_ZOOM_MULTIPLIER,
-    maximum: MAX_ZOOM_MULTIPLIER,
-    default: 1,
-    description: "Extra zoom at the opening: multiplies the opening shot's scale (1 = none, 2 = twice as close).",
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_ZOOM_MULTIPLIER)
-  @Max(MAX_ZOOM_MULTIPLIER)
-  opening_zoom_boost?: number;
-
-  @ApiPropertyOptional({
-    example: 1.5,
-    minimum: MIN_ZOOM_MULTIPLIER,
-    maximum: MAX_ZOOM_MULTIPLIER,
-    description: "Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).",
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_ZOOM_MULTIPLIER)
-  @Max(MAX_ZOOM_MULTIPLIER)
-  chokepoint_punch_in?: number;
-}
-
 export class HudDto {
   @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
   @IsOptional()
@@ -539,12 +378,10 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @Type(() => RouteStyleDto)
   route_style?: RouteStyleDto;
 
-  @ApiPropertyOptional({ type: CameraDto })
   @IsOptional()
   @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' }))
-  @ValidateNested()
-  @Type(() => CameraDto)
-  camera?: CameraDto;
+  @SchemaField(CAMERA_SCHEMA, 'CameraDto')
+  camera?: CameraInput;
 
   @ApiPropertyOptional({
     oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath(HudDto) }],

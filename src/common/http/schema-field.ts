@@ -1,0 +1,128 @@
+/**
+ * A DTO property whose value a zod schema describes (ADR 0040): the render contract writes the shape of the request
+ * once, as schemas (`src/modules/contract`), and the HTTP layer validates and documents it from there.
+ *
+ * - Validation: the schema checks the value inside class-validator's pass (constraint `schema:<Component>`), and
+ *   `toValidationIssues` turns the schema's issues into the one issue shape, with full paths and the same codes and
+ *   words as class-validator's own constraints (`camera.tilt`, `too_big`, "tilt must not be greater than 85").
+ * - OpenAPI: the schema becomes the named component the property refers to (`schemaComponents`, added by the document
+ *   builder), so that the SDKs' generated types keep their names.
+ */
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
+import { z } from 'zod';
+import type { ValidationIssue } from '../errors';
+
+/** The schemas the OpenAPI document shows as components, by component name. */
+const COMPONENTS = new Map<string, z.ZodType>();
+/** class-validator constraint name → the schema it checks. */
+const CONSTRAINTS = new Map<string, z.ZodType>();
+
+const CONSTRAINT_PREFIX = 'schema:';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The property is checked against `schema` and documented as the component `component` (a `$ref`). A value that is
+ * not an object is left to the property's own `@IsObject` (whose message shows the shape expected).
+ */
+export function SchemaField(schema: z.ZodType, component: string): PropertyDecorator {
+  const constraint = `${CONSTRAINT_PREFIX}${component}`;
+  COMPONENTS.set(component, schema);
+  CONSTRAINTS.set(constraint, schema);
+  return applyDecorators(
+    ApiPropertyOptional({ allOf: [{ $ref: `#/components/schemas/${component}` }] }),
+    ValidateBy({
+      name: constraint,
+      validator: {
+        validate: (value: unknown) => !isPlainObject(value) || schema.safeParse(value).success,
+        defaultMessage: () => 'is invalid',
+      },
+    }),
+  );
+}
+
+/**
+ * The issues of a failed `SchemaField` constraint at `field` (its full path), or undefined when `constraint` is not one.
+ * `limit` bounds how many are returned.
+ */
+export function schemaFieldIssues(constraint: string, value: unknown, field: string, limit: number): ValidationIssue[] | undefined {
+  const schema = CONSTRAINTS.get(constraint);
+  if (!schema) return undefined;
+  const outcome = schema.safeParse(value);
+  if (outcome.success) return [];
+  return outcome.error.issues.flatMap((issue) => issuesOf(issue, field)).slice(0, limit);
+}
+
+/** The OpenAPI components of every `SchemaField`, as JSON Schema (2020-12, OpenAPI 3.1's dialect) of the input. */
+export function schemaComponents(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    [...COMPONENTS].map(([name, schema]) => {
+      const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
+      return [name, withoutSafeIntegerBounds(json)];
+    }),
+  );
+}
+
+/** zod states an integer's bounds as ±2^53-1 when it has none: the document states none. */
+function withoutSafeIntegerBounds(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === 'maximum' || key === 'minimum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = Array.isArray(value)
+      ? value.map((item: unknown) => (isPlainObject(item) ? withoutSafeIntegerBounds(item) : item))
+      : isPlainObject(value)
+        ? withoutSafeIntegerBounds(value)
+        : value;
+  }
+  return out;
+}
+
+function joinPath(parent: string, segment: PropertyKey): string {
+  return typeof segment === 'number' ? `${parent}[${segment}]` : `${parent}.${String(segment)}`;
+}
+
+/** One schema issue in the issue shape, in class-validator's codes and words (`common/http/validation.ts`). */
+function issuesOf(issue: z.core.$ZodIssue, parent: string): ValidationIssue[] {
+  const field = issue.path.reduce<string>(joinPath, parent);
+  const name = String(issue.path.at(-1) ?? parent.split('.').at(-1));
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => ({ field: joinPath(field, key), code: 'unrecognized_field', message: `${key} should not exist` }));
+    case 'too_big':
+      return [
+        issue.origin === 'string'
+          ? { field, code: 'too_long', message: `${name} must be shorter than or equal to ${Number(issue.maximum)} characters` }
+          : { field, code: 'too_big', message: `${name} must not be greater than ${Number(issue.maximum)}` },
+      ];
+    case 'too_small':
+      return [
+        issue.origin === 'string'
+          ? { field, code: 'too_short', message: `${name} must be longer than or equal to ${Number(issue.minimum)} characters` }
+          : { field, code: 'too_small', message: `${name} must not be less than ${Number(issue.minimum)}` },
+      ];
+    case 'invalid_value':
+      return [
+        {
+          field,
+          code: 'invalid_enum_value',
+          message: `${name} must be one of the following values: ${issue.values.map(String).join(', ')}`,
+        },
+      ];
+    case 'invalid_type':
+      return [{ field, code: 'invalid_type', message: typeMessage(name, issue.expected) }];
+    // A union's or a refinement's own message is written for people (the schema gives it).
+    default:
+      return [{ field, code: 'invalid_type', message: issue.message }];
+  }
+}
+
+function typeMessage(name: string, expected: string): string {
+  if (expected === 'number' || expected === 'int') return `${name} must be a number conforming to the specified constraints`;
+  if (expected === 'object') return `${name} must be an object`;
+  if (expected === 'array') return `${name} must be an array`;
+  return `${name} must be a ${expected}`;
+}

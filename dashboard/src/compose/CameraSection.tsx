@@ -13,9 +13,9 @@ import {
 import type { CameraPreset } from '../api/types';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
-import type { FormSectionProps } from './form-section';
-import { CAMERA_MODE_LABELS } from './labels';
-import { DEFAULT_CAMERA_MODE, isStoryPreset, type RenderForm, startFocusOptions } from './render-form';
+import type { FormSectionProps } from '../form/form-section';
+import { CAMERA_MODE_LABELS } from '../form/labels';
+import { DEFAULT_CAMERA_MODE, isStoryPreset, type RenderForm, startFocusOptions } from '../form/render-form';
 
 /** The form fields of the "Advanced camera" fold, and the request fields they stand for. */
 const ADVANCED_FIELDS = {

@@ -45,7 +45,7 @@ import {
   MIN_TERRAIN_EXAGGERATION,
   STORY_CAMERA_PRESETS,
 } from '../../../src/modules/contract';
-import { modeTakes } from '../modes/shared-fields';
+import { modeTakes } from './shared-fields';
 
 /** A place picked from the place search: sent as its coordinates, shown as it reads. */
 export interface PickedPlace {

@@ -2,11 +2,10 @@
  * The folders inside dashboard/src/ import each other in one direction only (docs/architecture.md, "Who may call
  * whom"), checked by `npm run lint:deps` after the main rules (.dependency-cruiser.cjs).
  *
- * A rule of its own, cruising dashboard/src/ alone, for the reason .dependency-cruiser.rendering-folders.cjs gives: a
- * folder rule sees cycles on the folder graph of everything cruised and takes no `via`, so a path out of the
- * dashboard and back would count. Here nothing outside dashboard/src/ is followed and specs are left out, so only the
- * app's own imports between its folders make a cycle. Import cycles between files stay the main config's
- * `no-circular`.
+ * A rule of its own, like .dependency-cruiser.rendering-folders.cjs: dependency-cruiser finds cycles between folders
+ * on the folder graph of everything it cruised, so here it cruises dashboard/src/ alone, follows nothing outside it
+ * and leaves specs out. Only the app's own imports between its folders make a cycle. Import cycles between files stay
+ * the main config's `no-circular`.
  */
 module.exports = {
   forbidden: [

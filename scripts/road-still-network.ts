@@ -12,8 +12,8 @@
  */
 import { PNG } from 'pngjs';
 import type { FrameLayout, LayoutRect, MapAnimationProps } from '../src/modules/contract';
-import { project } from '../remotion/lib/mercator';
-import { buildRouteGeometry } from '../remotion/lib/route-geometry';
+import { project } from '../remotion/lib/geo/mercator';
+import { buildRouteGeometry } from '../remotion/lib/geo/route-geometry';
 import { cityWays, type SyntheticCity, type Way } from '../test/support/synthetic-osm-pbf';
 
 type Px = [number, number];

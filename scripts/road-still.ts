@@ -27,7 +27,7 @@ import { defaultBundleDir, FrameLayoutPage } from '../src/modules/rendering/rend
 import { createRoadRouter } from '../src/modules/routing';
 import { routeRenderBody } from '../test/support/service-props';
 import { SMALL_CITY, SyntheticCity, writeSyntheticCityPbf } from '../test/support/synthetic-osm-pbf';
-import { paletteFor } from '../remotion/lib/styles';
+import { paletteFor } from '../remotion/lib/map/styles';
 import { composite, frameProjection, networkLines, networkSvg, routeOffNetwork } from './road-still-network';
 
 const OUTPUT = path.join(__dirname, '..', 'docs', 'gallery', 'truck-synthetic-city-16x9.jpg');
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     const off = routeOffNetwork(frameLayout, networkLines(city, toScreen));
     if (off > 1) throw new Error(`the route as drawn strays ${off.toFixed(2)} px from the network's roads`);
     console.log(`route on the network's roads to within ${off.toFixed(3)} px`);
-    // The route's look as the composition draws it (remotion/lib/scene.ts routeLook: widths given for 720p).
+    // The route's look as the composition draws it (remotion/lib/scene/scene.ts routeLook: widths given for 720p).
     const palette = paletteFor(props.style);
     const route = {
       color: props.route_style.color ?? palette.route.color,

@@ -3,7 +3,7 @@
  * ratio and style, over routes that test the framing (Sydney → Auckland → Honolulu by air with the distance HUD in
  * 9:16, a world-spanning multi_route from Los Angeles, routes across the antimeridian in the Pacific, whole-world
  * choropleths, flat as well as auto), at several frames of each video. The layout is read from the bundle's page
- * (FrameLayoutPage: the code that draws the frames places everything), the checks are remotion/lib/layout-checks.ts:
+ * (FrameLayoutPage: the code that draws the frames places everything), the checks are remotion/lib/layout/layout-checks.ts:
  * nothing over the map covers a route, a marker or a label, the flat map leaves no empty band, labels are at least
  * 2.2 % of the short side tall and read at 4.5:1 against their halo or plate.
  */
@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ASPECT_RATIOS, type AspectRatio, type MapAnimationProps, type RenderMode, STYLE_IDS, type StyleId } from '../src/modules/contract';
 import { ensureRemotionBundle, FrameLayoutPage } from '../src/modules/rendering/renderer';
-import { checkFrameLayout, type LayoutFinding } from '../remotion/lib/layout-checks';
+import { checkFrameLayout, type LayoutFinding } from '../remotion/lib/layout/layout-checks';
 import {
   countryDataProps,
   JAPAN_FROM_CONTINENT,

@@ -1,8 +1,8 @@
 import React from 'react';
-import { focusPoint } from '../lib/camera';
-import { cameraAt, planeLayout, tiltOf } from '../lib/frame-drawing';
-import { HAZE_DEPTH_SHARE, horizonScreenY } from '../lib/perspective';
-import type { Scene } from '../lib/scene';
+import { focusPoint } from '../lib/camera/camera';
+import { cameraAt, planeLayout, tiltOf } from '../lib/scene/frame-drawing';
+import { HAZE_DEPTH_SHARE, horizonScreenY } from '../lib/camera/perspective';
+import type { Scene } from '../lib/scene/scene';
 
 /**
  * A camera tilted far enough to see past the map's far edge (contract §19: above 60°) sees the horizon:

@@ -1,9 +1,9 @@
 import React from 'react';
-import { hudBox, hudOpacity } from '../lib/covers';
-import { formatDistance } from '../lib/hud-layout';
-import { progressAt } from '../lib/route-geometry';
-import { sizeUnit } from '../lib/safe-area';
-import type { Scene } from '../lib/scene';
+import { hudBox, hudOpacity } from '../lib/scene/covers';
+import { formatDistance } from '../lib/layout/hud-layout';
+import { progressAt } from '../lib/geo/route-geometry';
+import { sizeUnit } from '../lib/layout/safe-area';
+import type { Scene } from '../lib/scene/scene';
 
 /** Distance travelled and a progress bar, in the chosen corner of the safe area. */
 export const Hud: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {

@@ -1,10 +1,10 @@
 import React from 'react';
-import { cameraAt } from '../lib/frame-drawing';
-import { globeWeight } from '../lib/globe';
-import { rasterShowsTiles, type SceneTiles } from '../lib/imagery-tiles';
-import { FONT_FAMILY } from '../lib/measure-text';
-import { safeInsets, sizeUnit } from '../lib/safe-area';
-import type { Scene } from '../lib/scene';
+import { cameraAt } from '../lib/scene/frame-drawing';
+import { globeWeight } from '../lib/globe/globe';
+import { rasterShowsTiles, type SceneTiles } from '../lib/map/imagery-tiles';
+import { FONT_FAMILY } from '../lib/layout/measure-text';
+import { safeInsets, sizeUnit } from '../lib/layout/safe-area';
+import type { Scene } from '../lib/scene/scene';
 
 /**
  * The imagery provider's credit (contract §21: IMAGERY_ATTRIBUTION), small in the bottom-right corner of the safe

@@ -1,8 +1,8 @@
 import React, { useLayoutEffect, useRef } from 'react';
-import { focusPoint } from '../lib/camera';
-import { cameraAt, drawOverlay, drawPlane, planeLayout } from '../lib/frame-drawing';
-import type { Rect } from '../lib/labels';
-import type { Scene } from '../lib/scene';
+import { focusPoint } from '../lib/camera/camera';
+import { cameraAt, drawOverlay, drawPlane, planeLayout } from '../lib/scene/frame-drawing';
+import type { Rect } from '../lib/layout/labels';
+import type { Scene } from '../lib/scene/scene';
 
 /**
  * The map plane: one canvas redrawn each frame (a raster copy + the route). With a tilt it

@@ -1,7 +1,7 @@
 import React, { useLayoutEffect, useRef } from 'react';
-import { drawOverlay } from '../lib/frame-drawing';
-import type { Rect } from '../lib/labels';
-import type { Scene } from '../lib/scene';
+import { drawOverlay } from '../lib/scene/frame-drawing';
+import type { Rect } from '../lib/layout/labels';
+import type { Scene } from '../lib/scene/scene';
 
 /** Waypoint markers, the vehicle and labels, in screen space so they stay upright and crisp under a tilt. */
 export const Overlay: React.FC<{ scene: Scene; frame: number; avoid: Rect[] }> = ({ scene, frame, avoid }) => {

@@ -1,8 +1,8 @@
 import React from 'react';
-import { sizeUnit } from '../lib/safe-area';
-import { FONT_FAMILY } from '../lib/measure-text';
-import type { Scene } from '../lib/scene';
-import { ACCENT_WIDTH, type OverlayBox, type OverlayLayout, overlayOpacity } from '../lib/text-overlay-layout';
+import { sizeUnit } from '../lib/layout/safe-area';
+import { FONT_FAMILY } from '../lib/layout/measure-text';
+import type { Scene } from '../lib/scene/scene';
+import { ACCENT_WIDTH, type OverlayBox, type OverlayLayout, overlayOpacity } from '../lib/layout/text-overlay-layout';
 
 /**
  * Text overlays (contract §14), faded in and out. The text is rendered as React text nodes, one

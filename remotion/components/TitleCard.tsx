@@ -1,11 +1,11 @@
 import React from 'react';
 import { STYLES } from '../../src/modules/contract';
-import { titleCardOpacity } from '../lib/covers';
-import { smootherstep } from '../lib/easing';
-import { cameraAt } from '../lib/frame-drawing';
-import { globeWeight } from '../lib/globe';
-import { sizeUnit } from '../lib/safe-area';
-import type { Scene } from '../lib/scene';
+import { titleCardOpacity } from '../lib/scene/covers';
+import { smootherstep } from '../lib/time/easing';
+import { cameraAt } from '../lib/scene/frame-drawing';
+import { globeWeight } from '../lib/globe/globe';
+import { sizeUnit } from '../lib/layout/safe-area';
+import type { Scene } from '../lib/scene/scene';
 
 /** Intro card over a dimmed map. Text is rendered as React text nodes: inert, never markup. */
 export const TitleCard: React.FC<{ scene: Scene; frame: number }> = ({ scene, frame }) => {

@@ -1,5 +1,5 @@
 import React from 'react';
-import { sizeUnit } from '../lib/safe-area';
+import { sizeUnit } from '../lib/layout/safe-area';
 
 /** The sandbox mark: large diagonal text across the frame plus a corner badge. */
 export const Watermark: React.FC<{ width: number; height: number }> = ({ width, height }) => {

@@ -8,15 +8,15 @@ import { Overlay } from '../components/Overlay';
 import { TextOverlays } from '../components/TextOverlays';
 import { TitleCard } from '../components/TitleCard';
 import { Watermark } from '../components/Watermark';
-import { labelObstacles, textOverlayLayout } from '../lib/covers';
-import type { Detail } from '../lib/raster-plan';
+import { labelObstacles, textOverlayLayout } from '../lib/scene/covers';
+import type { Detail } from '../lib/map/raster-plan';
 import { sceneFor } from '../modes';
-import { hasDetails, loadDetails } from '../lib/world-map';
-import { hasSurface, loadSurface, surfaceSpecOfScene } from '../lib/imagery';
-import { hasTiles, loadTiles, sceneTiles } from '../lib/imagery-tiles';
+import { hasDetails, loadDetails } from '../lib/map/world-map';
+import { hasSurface, loadSurface, surfaceSpecOfScene } from '../lib/map/imagery';
+import { hasTiles, loadTiles, sceneTiles } from '../lib/map/imagery-tiles';
 import { ImageryCredit } from '../components/ImageryCredit';
-import { globeWeight } from '../lib/globe';
-import { GLOBE_DETAILS } from '../lib/globe-drawing';
+import { globeWeight } from '../lib/globe/globe';
+import { GLOBE_DETAILS } from '../lib/globe/globe-drawing';
 
 /**
  * The route drawing itself across the map. A deterministic function of (props, frame): all

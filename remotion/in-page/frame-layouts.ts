@@ -4,8 +4,8 @@
  * are full and legible (test/support/frame-layouts.ts opens the page and calls it). Nothing is drawn.
  */
 import { type FrameLayout, type FrameLayoutRequest, IN_PAGE_FRAME_LAYOUT_FUNCTION } from '../../src/modules/contract';
-import { frameLayout } from '../lib/frame-layout';
-import { FONT_FAMILY } from '../lib/measure-text';
+import { frameLayout } from '../lib/scene/frame-layout';
+import { FONT_FAMILY } from '../lib/layout/measure-text';
 import { buildScene } from '../modes';
 
 /** Puts the frame layout function on the page's window. */

@@ -3,7 +3,7 @@
  * compiler holds to the contract's RENDER_MODES. Computed once per props and cached, so each frame only looks up.
  */
 import type { MapAnimationProps, PropsOf, RenderMode } from '../../src/modules/contract';
-import type { Scene } from '../lib/scene';
+import type { Scene } from '../lib/scene/scene';
 import { buildCountryDataScene } from './country-data/scene';
 import { buildMultiRouteScene } from './multi-route/scene';
 import { buildRegionFocusScene } from './region-focus/scene';

@@ -4,9 +4,9 @@ import { CAMERA_NUMBER_BOUNDS, CAMERA_PRESET_DESCRIPTIONS, DEFAULT_CAMERA_EASE, 
 import type { CameraPreset } from '../api/types';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
-import type { FormSectionProps } from './form-section';
-import { CAMERA_MODE_LABELS } from './labels';
-import { DEFAULT_CAMERA_MODE, isStoryPreset, type RenderForm, startFocusOptions } from './render-form';
+import type { FormSectionProps } from '../form/form-section';
+import { CAMERA_MODE_LABELS } from '../form/labels';
+import { DEFAULT_CAMERA_MODE, isStoryPreset, type RenderForm, startFocusOptions } from '../form/render-form';
 
 const TILT = CAMERA_NUMBER_BOUNDS.tilt;
 

@@ -21,7 +21,7 @@ import {
   type SetFormField,
   templateSettings,
   toRequestBody,
-} from './render-form';
+} from '../form/render-form';
 import { SaveTemplateDialog, type SaveTemplateDialogHandle } from './SaveTemplateDialog';
 import { StartFromSection } from './StartFromSection';
 import { TextSection } from './TextSection';

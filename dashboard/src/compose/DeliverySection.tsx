@@ -1,5 +1,5 @@
 import { Field, issueFor } from '../components/Field';
-import type { FormSectionProps } from './form-section';
+import type { FormSectionProps } from '../form/form-section';
 
 /** Where the outcome is sent (folded away: most renders need none). */
 export function DeliverySection({ form, set, error }: FormSectionProps) {

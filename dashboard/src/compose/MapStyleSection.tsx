@@ -10,9 +10,9 @@ import {
 import type { Style } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { issueFor } from '../components/Field';
-import type { FormSectionProps } from './form-section';
-import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
-import { type RenderForm, TERRAIN_EXAGGERATION_STEP } from './render-form';
+import type { FormSectionProps } from '../form/form-section';
+import { PROJECTION_LABELS, terrainExaggerationLabel } from '../form/labels';
+import { type RenderForm, TERRAIN_EXAGGERATION_STEP } from '../form/render-form';
 
 /**
  * The map style, picked from the service's styles by their preview images, the projection it is drawn in

@@ -1,6 +1,6 @@
 import { TEXT_OVERLAY_POSITIONS, TEXT_OVERLAY_STYLES } from '@mapr/sdk';
 import { Field, issueFor, SelectField } from '../components/Field';
-import { emptyOverlay, type OverlayForm } from './render-form';
+import { emptyOverlay, type OverlayForm } from '../form/render-form';
 
 /** Timed text over the video (up to 10): what, from when to when, where and how it looks. */
 export function OverlaysEditor({

@@ -3,8 +3,8 @@ import type { TemplateSummary } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, issueFor } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
-import type { FormSectionProps } from './form-section';
-import type { RenderForm } from './render-form';
+import type { FormSectionProps } from '../form/form-section';
+import type { RenderForm } from '../form/render-form';
 
 /** Where a render starts: a template's settings, and what the video shows (the mode, named by its section). */
 export function StartFromSection({

@@ -1,7 +1,7 @@
 import { HUD_POSITIONS } from '@mapr/sdk';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
-import type { FormSectionProps } from './form-section';
+import type { FormSectionProps } from '../form/form-section';
 import { OverlaysEditor } from './OverlaysEditor';
 
 /** Text on the video: the title card, the HUD (in the modes that take one) and timed text overlays. */

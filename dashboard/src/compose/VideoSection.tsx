@@ -2,9 +2,9 @@ import { ASPECT_RATIOS, RESOLUTIONS, TRANSPORTS, UNITS } from '@mapr/sdk';
 import type { Account } from '../api/types';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
-import type { FormSectionProps } from './form-section';
+import type { FormSectionProps } from '../form/form-section';
 import { planName, planWithResolution, previewMaxDuration } from './plan-check';
-import { aspectRatioLabel, TRANSPORT_LABELS, UNIT_LABELS } from './labels';
+import { aspectRatioLabel, TRANSPORT_LABELS, UNIT_LABELS } from '../form/labels';
 
 /**
  * The video itself: transport (in the modes that take one), duration, frame, units; the plan's limits shown beside them.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Field, issueFor } from '../components/Field';
-import { PlaceSearch } from '../compose/PlaceSearch';
+import { PlaceSearch } from '../form/PlaceSearch';
 import type { PointForm } from './settings-form';
 
 /**

@@ -1,6 +1,6 @@
 /** country_data's settings as its form edits them, and back (see `./settings-form.ts`). */
 import { CHOROPLETH_PALETTES, CHOROPLETH_REVEALS, type ChoroplethPalette, type ChoroplethReveal } from '../../../src/modules/contract';
-import { newKey } from '../compose/render-form';
+import { newKey } from '../form/render-form';
 import type { CountryValue } from './country-values';
 import { parseFigure } from './country-values';
 import {

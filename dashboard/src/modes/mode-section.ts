@@ -6,8 +6,8 @@
 import type { ComponentType } from 'react';
 import { RENDER_MODE_DEFINITIONS, type NormalizedRequestOf } from '../../../src/modules/contract';
 import type { RenderMode } from '../api/types';
-import type { FormSectionProps } from '../compose/form-section';
-import { modeTakes, type ShownField } from './shared-fields';
+import type { FormSectionProps } from '../form/form-section';
+import { modeTakes, type ShownField } from '../form/shared-fields';
 
 /** What the composer hands the section of the selected mode: what every section of its form gets, and more. */
 export interface ModeEditorProps extends FormSectionProps {

@@ -2,7 +2,7 @@
 import { TRANSPORTS } from '@mapr/sdk';
 import { LABEL_COLLISION_MODES, type LabelCollisionMode, MAX_MULTI_ROUTE_DESTINATIONS } from '../../../src/modules/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
-import { TRANSPORT_LABELS } from '../compose/labels';
+import { TRANSPORT_LABELS } from '../form/labels';
 import { ColorField } from './ColorField';
 import { defineModeSection, type ModeEditorProps, settingsText } from './mode-section';
 import { ModeSettingsEditor } from './ModeSettingsEditor';

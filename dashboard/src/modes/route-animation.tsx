@@ -1,5 +1,5 @@
 /** route_animation: waypoints travelled in order. Its settings are the request's shared waypoints, not an object of its own. */
-import { WaypointsEditor } from '../compose/WaypointsEditor';
+import { WaypointsEditor } from '../form/WaypointsEditor';
 import { defineModeSection, type ModeEditorProps } from './mode-section';
 import { pointLabel } from './words';
 

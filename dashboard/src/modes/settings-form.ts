@@ -7,7 +7,7 @@
  *   own words, like the rest of the composer (`render-form.ts`);
  * - a field the form leaves empty is left out, and the API's default applies.
  */
-import { newKey } from '../compose/render-form';
+import { newKey } from '../form/render-form';
 
 export type Json = Record<string, unknown>;
 

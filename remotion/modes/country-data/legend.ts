@@ -4,9 +4,9 @@
  * area's corners and edges: where it covers the fewest countries with a value (then the least
  * land, then the first in the list). Browser-only drawing; the choice is pure.
  */
-import type { Rect } from '../../lib/labels';
-import { overlaps } from '../../lib/labels';
-import type { Palette } from '../../lib/styles';
+import type { Rect } from '../../lib/layout/labels';
+import { overlaps } from '../../lib/layout/labels';
+import type { Palette } from '../../lib/map/styles';
 import { type ChoroplethScale, formatCompact } from './scale';
 
 export interface LegendLayout {

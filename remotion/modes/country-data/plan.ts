@@ -4,11 +4,11 @@
  * each country fills in. Pure.
  */
 import { STYLES, type CompositionCountryData, type PropsOf } from '../../../src/modules/contract';
-import type { CameraState } from '../../lib/camera';
-import { boundsToBox } from '../../lib/countries';
-import { frameCamera, regionTarget, safeRect, WORLD_CENTER_LNG, worldCamera } from '../../lib/regions';
-import { viewportOf } from '../../lib/scene';
-import { planTimeline, type Timeline } from '../../lib/timeline';
+import type { CameraState } from '../../lib/camera/camera';
+import { boundsToBox } from '../../lib/geo/countries';
+import { frameCamera, regionTarget, safeRect, WORLD_CENTER_LNG, worldCamera } from '../../lib/camera/regions';
+import { viewportOf } from '../../lib/scene/scene';
+import { planTimeline, type Timeline } from '../../lib/time/timeline';
 import { buildChoroplethScale, type ChoroplethScale } from './scale';
 
 export interface CountryFill {

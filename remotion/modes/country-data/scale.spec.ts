@@ -1,5 +1,5 @@
 import { STYLES } from '../../../src/modules/contract';
-import { PALETTES } from '../../lib/styles';
+import { PALETTES } from '../../lib/map/styles';
 import { buildChoroplethScale, chooseScaleKind, formatCompact, median, RAMPS } from './scale';
 
 /** sRGB colour ("#rrggbb" or "rgb(r, g, b)") → CIE Lab, to compare colours as the eye does. */

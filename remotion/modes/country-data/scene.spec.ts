@@ -1,4 +1,4 @@
-import { focusPoint } from '../../lib/camera';
+import { focusPoint } from '../../lib/camera/camera';
 import { countryDataProps, LIFE_EXPECTANCY_DATA } from '../../fixtures/region-modes';
 import { buildScene } from '..';
 

@@ -7,26 +7,33 @@
  * (in a render the frames come in order, so each country is drawn into it once), and a frame copies
  * that layer and draws only the few countries fading in at that moment.
  */
-import { applyProjection, turningGlobe } from '../../lib/globe-camera';
+import { applyProjection, turningGlobe } from '../../lib/globe/globe-camera';
 import { STYLES, type PropsOf } from '../../../src/modules/contract';
-import { type CameraState, focusPoint, keepWorldInFrame, type Viewport } from '../../lib/camera';
-import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
+import { type CameraState, focusPoint, keepWorldInFrame, type Viewport } from '../../lib/camera/camera';
+import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/map/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
-import { containsPoint, countryFeature, countryGeometry, nearLongitude, type ProjectedCountry, projectCountry } from '../../lib/countries';
-import { LAND_MASK } from '../../lib/country-frames';
-import { screenObstacles, textOverlayRects } from '../../lib/covers';
-import { smootherstep } from '../../lib/easing';
-import { planeLayout, tiltOf } from '../../lib/frame-drawing';
-import { isLandCell, LAND_MASK_CELL } from '../../lib/land-mask';
-import type { Rect } from '../../lib/labels';
-import { latitudeOf, project } from '../../lib/mercator';
-import { screenToPlane } from '../../lib/perspective';
-import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/plane-drawing';
-import { measureCssFont } from '../../lib/measure-text';
-import type { Box } from '../../lib/route-geometry';
-import { sizeUnit } from '../../lib/safe-area';
-import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
-import { paletteFor } from '../../lib/styles';
+import {
+  containsPoint,
+  countryFeature,
+  countryGeometry,
+  nearLongitude,
+  type ProjectedCountry,
+  projectCountry,
+} from '../../lib/geo/countries';
+import { LAND_MASK } from '../../lib/geo/country-frames';
+import { screenObstacles, textOverlayRects } from '../../lib/scene/covers';
+import { smootherstep } from '../../lib/time/easing';
+import { planeLayout, tiltOf } from '../../lib/scene/frame-drawing';
+import { isLandCell, LAND_MASK_CELL } from '../../lib/geo/land-mask';
+import type { Rect } from '../../lib/layout/labels';
+import { latitudeOf, project } from '../../lib/geo/mercator';
+import { screenToPlane } from '../../lib/camera/perspective';
+import { copiesOf, fillBeyondWorld, hideSouthOf, type PlaneView, planeView, setWorldTransform } from '../../lib/drawing/plane-drawing';
+import { measureCssFont } from '../../lib/layout/measure-text';
+import type { Box } from '../../lib/geo/route-geometry';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene/scene';
+import { paletteFor } from '../../lib/map/styles';
 import { chooseLegendRect, drawLegend, legendCandidates, type LegendLayout, legendLayout } from './legend';
 import { type CountryDataPlan, planCountryData } from './plan';
 

@@ -6,14 +6,14 @@
  * than the fit centres on the origin, where the routes leave from. The move is a van Wijk–Nuij
  * zoom-pan eased with smootherstep: no jumps, no sudden change of speed. Pure.
  */
-import { globeOffset, globeWeight } from '../../lib/globe';
+import { globeOffset, globeWeight } from '../../lib/globe/globe';
 import type { PropsOf } from '../../../src/modules/contract';
-import { intensityFactors } from '../../lib/camera-intensity';
-import { type CameraState, fillingZoom, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera';
-import { clamp, lerp, smootherstep } from '../../lib/easing';
-import type { WorldPoint } from '../../lib/mercator';
-import { perspectiveDistance, planeToScreen } from '../../lib/perspective';
-import type { Box, RouteGeometry } from '../../lib/route-geometry';
+import { intensityFactors } from '../../lib/camera/camera-intensity';
+import { type CameraState, fillingZoom, fitBox, focusPoint, maxZoom, minZoom, type Viewport, zoomPan } from '../../lib/camera/camera';
+import { clamp, lerp, smootherstep } from '../../lib/time/easing';
+import type { WorldPoint } from '../../lib/geo/mercator';
+import { perspectiveDistance, planeToScreen } from '../../lib/camera/perspective';
+import type { Box, RouteGeometry } from '../../lib/geo/route-geometry';
 import type { MultiRouteTimeline } from './timeline';
 
 export interface MultiRouteCameraInput {
@@ -23,7 +23,7 @@ export interface MultiRouteCameraInput {
   geometry: RouteGeometry;
   timeline: MultiRouteTimeline;
   viewport: Viewport;
-  /** The video shows the globe all along (lib/globe-camera.ts): its closing shot frames the whole network, turned to face it. */
+  /** The video shows the globe all along (lib/globe/globe-camera.ts): its closing shot frames the whole network, turned to face it. */
   onGlobe?: boolean;
 }
 
@@ -67,7 +67,7 @@ export function planMultiRouteCamera({ props, geometry, timeline, viewport, onGl
 
 /**
  * A network wider than the flat map shows at its filling zoom (contract §22: the map fills the frame, so the
- * camera zooms out no further, lib/camera.ts's keepWorldInFrame) cannot be framed whole: the closing shot holds
+ * camera zooms out no further, lib/camera/camera.ts's keepWorldInFrame) cannot be framed whole: the closing shot holds
  * that zoom and centres on the stretch that shows the most of its points inside the safe area, the origin always,
  * nearest the network's middle; the camera pans there as the routes draw. A network that fits is left as it is.
  */

@@ -1,5 +1,5 @@
 import { type AspectRatio, buildCompositionProps, type PropsOf } from '../../../src/modules/contract';
-import { inside, overlaps, type Rect } from '../../lib/labels';
+import { inside, overlaps, type Rect } from '../../lib/layout/labels';
 import { multiRouteRequest, shanghaiPortsProps } from '../../fixtures/sample-routes';
 import { SHANGHAI_PORTS } from '../../fixtures/sample-plans';
 import { EUROPE_CITIES, networkProps, ROTTERDAM, SHANGHAI, WORLD_PORTS } from '../../fixtures/sample-networks';

@@ -15,7 +15,7 @@
  * would leave the safe area) whatever it covers. Pure and deterministic.
  */
 import type { LabelCollisionMode } from '../../../src/modules/contract';
-import { candidateRect, inside, type LabelSide, overlaps, type Rect } from '../../lib/labels';
+import { candidateRect, inside, type LabelSide, overlaps, type Rect } from '../../lib/layout/labels';
 
 export interface Point {
   x: number;

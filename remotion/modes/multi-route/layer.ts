@@ -5,20 +5,20 @@
  * its route arrives, with a ring that spreads out once), leader lines and the labels at the spots
  * planned once for the whole video. Text is measured once, when the labels are planned.
  */
-import { legOnScreen, type PlaneSurface } from '../../lib/frame-drawing';
-import { appendLegPath } from '../../lib/trace-leg';
+import { legOnScreen, type PlaneSurface } from '../../lib/scene/frame-drawing';
+import { appendLegPath } from '../../lib/drawing/trace-leg';
 import type { LayoutMarker, LayoutRoute, Transport } from '../../../src/modules/contract';
-import type { CameraState } from '../../lib/camera';
-import { readableOn } from '../../lib/contrast';
-import { screenObstacles, textOverlayRects } from '../../lib/covers';
-import { clamp01, smootherstep } from '../../lib/easing';
-import type { Rect } from '../../lib/labels';
-import { measureCssFont } from '../../lib/measure-text';
-import { headingAlong, type LegPath, pointAlong } from '../../lib/route-geometry';
-import type { LayerLayout, MapMarks, ModeLayer, Scene } from '../../lib/scene';
-import { drawTextLabels, type TextLabel } from '../../lib/text-label';
-import { drawVehicle, NETWORK_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/route-drawing';
-import { VEHICLES } from '../../lib/vehicles';
+import type { CameraState } from '../../lib/camera/camera';
+import { readableOn } from '../../lib/layout/contrast';
+import { screenObstacles, textOverlayRects } from '../../lib/scene/covers';
+import { clamp01, smootherstep } from '../../lib/time/easing';
+import type { Rect } from '../../lib/layout/labels';
+import { measureCssFont } from '../../lib/layout/measure-text';
+import { headingAlong, type LegPath, pointAlong } from '../../lib/geo/route-geometry';
+import type { LayerLayout, MapMarks, ModeLayer, Scene } from '../../lib/scene/scene';
+import { drawTextLabels, type TextLabel } from '../../lib/layout/text-label';
+import { drawVehicle, NETWORK_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/drawing/route-drawing';
+import { VEHICLES } from '../../lib/drawing/vehicles';
 import { screenPoint } from './camera';
 import { type LabelPlacement, placedRect, leaderSegment } from './label-layout';
 import { LINE_HEIGHT, type MultiRoutePlan, type PlannedLabels, planLabels, pointsOnScreen, routeColors } from './plan';

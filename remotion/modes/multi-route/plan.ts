@@ -4,16 +4,16 @@
  * and where every label sits. Pure (text is measured through the function it is given), so it
  * runs in unit tests as it runs in the browser.
  */
-import { applyProjection, fitsOneSide, globeAllAlong, routePoints } from '../../lib/globe-camera';
+import { applyProjection, fitsOneSide, globeAllAlong, routePoints } from '../../lib/globe/globe-camera';
 import type { CompositionMultiRoute, PropsOf } from '../../../src/modules/contract';
-import { type CameraState, keepWorldInFrame, type Viewport } from '../../lib/camera';
-import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
-import { buildRouteGeometry, type RouteGeometry } from '../../lib/route-geometry';
-import type { Rect } from '../../lib/labels';
-import { sizeUnit } from '../../lib/safe-area';
-import { viewportOf } from '../../lib/scene';
-import type { Palette } from '../../lib/styles';
-import { labelFont, labelFontPx, MIN_LABEL_UNITS } from '../../lib/text-label';
+import { type CameraState, keepWorldInFrame, type Viewport } from '../../lib/camera/camera';
+import { EARTH_CIRCUMFERENCE_KM } from '../../lib/geo/mercator';
+import { buildRouteGeometry, type RouteGeometry } from '../../lib/geo/route-geometry';
+import type { Rect } from '../../lib/layout/labels';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import { viewportOf } from '../../lib/scene/scene';
+import type { Palette } from '../../lib/map/styles';
+import { labelFont, labelFontPx, MIN_LABEL_UNITS } from '../../lib/layout/text-label';
 import { planMultiRouteCamera, screenPoint } from './camera';
 import { type LabelPlacement, type LabelSpec, layoutLabels, type MarkerSpec, type Point } from './label-layout';
 import { type MultiRouteTimeline, planMultiRouteTimeline } from './timeline';

@@ -1,6 +1,6 @@
 import type { PropsOf } from '../../../src/modules/contract';
-import { rastersFor, routeLook, type Scene, sceneWithLayer } from '../../lib/scene';
-import { paletteFor } from '../../lib/styles';
+import { rastersFor, routeLook, type Scene, sceneWithLayer } from '../../lib/scene/scene';
+import { paletteFor } from '../../lib/map/styles';
 import { multiRouteLayer } from './layer';
 import { planMultiRoute } from './plan';
 

@@ -6,8 +6,8 @@
  * destinations are reached first. Each route accelerates and brakes with half-cosine ramps of
  * the same length, so its speed never jumps. Pure; all results in frames and seconds.
  */
-import { clamp } from '../../lib/easing';
-import type { Span, Timeline } from '../../lib/timeline';
+import { clamp } from '../../lib/time/easing';
+import type { Span, Timeline } from '../../lib/time/timeline';
 
 export interface MultiRouteTimelineInput {
   fps: number;

@@ -2,9 +2,9 @@
  * region_focus's camera: it waits on the opening view (under the title card, if any), flies in to
  * the region along a van Wijk–Nuij zoom-pan, then holds on it with a slow push-in. Pure.
  */
-import type { CameraState } from '../../lib/camera';
-import { zoomPan } from '../../lib/camera';
-import { clamp, smootherstep } from '../../lib/easing';
+import type { CameraState } from '../../lib/camera/camera';
+import { zoomPan } from '../../lib/camera/camera';
+import { clamp, smootherstep } from '../../lib/time/easing';
 
 export interface FlightInput {
   start: CameraState;

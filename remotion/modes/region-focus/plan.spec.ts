@@ -1,7 +1,7 @@
 import type { MapAnimationProps, NormalizedRegionFocus } from '../../../src/modules/contract';
-import { type CameraState, focusPoint } from '../../lib/camera';
-import { project } from '../../lib/mercator';
-import { worldCamera } from '../../lib/regions';
+import { type CameraState, focusPoint } from '../../lib/camera/camera';
+import { project } from '../../lib/geo/mercator';
+import { worldCamera } from '../../lib/camera/regions';
 import { buildScene } from '../index';
 import { JAPAN_FROM_CONTINENT, PORTUGAL, regionFocusProps } from '../../fixtures/region-modes';
 import { zoomPanLength } from './flight';

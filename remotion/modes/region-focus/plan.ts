@@ -3,16 +3,16 @@
  * the map, the camera (opening view, flight, hold) and the moments things appear. Pure.
  */
 import type { CompositionRegionFocus, PropsOf } from '../../../src/modules/contract';
-import { type CameraState, maxZoom, type Viewport } from '../../lib/camera';
-import { intensityFactors } from '../../lib/camera-intensity';
-import { boundsToBox, nearLongitude } from '../../lib/countries';
-import type { Rect } from '../../lib/labels';
-import { project, type WorldPoint } from '../../lib/mercator';
-import { continentCamera, frameCamera, type RegionTarget, regionTarget, safeRect, worldCamera } from '../../lib/regions';
-import { type Box, unionBoxes } from '../../lib/route-geometry';
-import { sizeUnit } from '../../lib/safe-area';
-import { viewportOf } from '../../lib/scene';
-import { planTimeline, type Timeline } from '../../lib/timeline';
+import { type CameraState, maxZoom, type Viewport } from '../../lib/camera/camera';
+import { intensityFactors } from '../../lib/camera/camera-intensity';
+import { boundsToBox, nearLongitude } from '../../lib/geo/countries';
+import type { Rect } from '../../lib/layout/labels';
+import { project, type WorldPoint } from '../../lib/geo/mercator';
+import { continentCamera, frameCamera, type RegionTarget, regionTarget, safeRect, worldCamera } from '../../lib/camera/regions';
+import { type Box, unionBoxes } from '../../lib/geo/route-geometry';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import { viewportOf } from '../../lib/scene/scene';
+import { planTimeline, type Timeline } from '../../lib/time/timeline';
 import { planFlight } from './flight';
 
 export interface RegionFocusPlan {

@@ -3,24 +3,24 @@
  * filled and outlined and the rest of the world dimmed; then the markers appear with their labels,
  * and the region's title at the top of the safe area.
  */
-import { applyProjection } from '../../lib/globe-camera';
-import { keepWorldInFrame } from '../../lib/camera';
+import { applyProjection } from '../../lib/globe/globe-camera';
+import { keepWorldInFrame } from '../../lib/camera/camera';
 import { STYLES, type PropsOf } from '../../../src/modules/contract';
-import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/country-atlas';
+import { countryAtlas, countryDetailFor, countryPath, hasCountryAtlas, loadCountryAtlas } from '../../lib/map/country-atlas';
 import { geoPath, type GeoProjection } from 'd3-geo';
-import { boxFeature, countryFeature, countryGeometry, projectCountry } from '../../lib/countries';
-import { latitudeOf } from '../../lib/mercator';
-import { clamp01, smootherstep } from '../../lib/easing';
-import { cameraAt, screenProjector, worldToScreen } from '../../lib/frame-drawing';
-import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/labels';
-import { measureCssFont } from '../../lib/measure-text';
-import { copiesOf, fillBeyondWorld, planeView, setWorldTransform } from '../../lib/plane-drawing';
-import { detailForZoom } from '../../lib/raster-plan';
-import type { Box } from '../../lib/route-geometry';
-import { sizeUnit } from '../../lib/safe-area';
-import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
-import { paletteFor } from '../../lib/styles';
-import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
+import { boxFeature, countryFeature, countryGeometry, projectCountry } from '../../lib/geo/countries';
+import { latitudeOf } from '../../lib/geo/mercator';
+import { clamp01, smootherstep } from '../../lib/time/easing';
+import { cameraAt, screenProjector, worldToScreen } from '../../lib/scene/frame-drawing';
+import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/layout/labels';
+import { measureCssFont } from '../../lib/layout/measure-text';
+import { copiesOf, fillBeyondWorld, planeView, setWorldTransform } from '../../lib/drawing/plane-drawing';
+import { detailForZoom } from '../../lib/map/raster-plan';
+import type { Box } from '../../lib/geo/route-geometry';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import { lineScale, type ModeLayer, rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene/scene';
+import { paletteFor } from '../../lib/map/styles';
+import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/layout/text-label';
 import { planRegionFocus, type RegionFocusPlan } from './plan';
 
 /** `#rrggbb` → `rgba(r, g, b, alpha)`. */

@@ -4,20 +4,20 @@
  * vehicle, and the labels placed clear of each other, the markers and the screen's obstacles.
  */
 import type { Transport } from '../../../src/modules/contract';
-import type { CameraState } from '../../lib/camera';
-import { readableOn } from '../../lib/contrast';
-import { clamp01, smootherstep } from '../../lib/easing';
-import { cameraAt, legOnScreen, type PlaneSurface, screenProjector, worldToScreen } from '../../lib/frame-drawing';
-import type { GlobeOpening } from '../../lib/globe-camera';
-import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/labels';
-import { measureCssFont } from '../../lib/measure-text';
-import { drawVehicle, SINGLE_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/route-drawing';
-import { headingAlong, pointAlong, progressAt, type RouteProgress } from '../../lib/route-geometry';
-import { sizeUnit } from '../../lib/safe-area';
-import type { LayerLayout, MapMarks, ModeLayer, Scene } from '../../lib/scene';
-import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
-import { appendLegPath } from '../../lib/trace-leg';
-import { VEHICLES } from '../../lib/vehicles';
+import type { CameraState } from '../../lib/camera/camera';
+import { readableOn } from '../../lib/layout/contrast';
+import { clamp01, smootherstep } from '../../lib/time/easing';
+import { cameraAt, legOnScreen, type PlaneSurface, screenProjector, worldToScreen } from '../../lib/scene/frame-drawing';
+import type { GlobeOpening } from '../../lib/globe/globe-camera';
+import { type LabelRequest, placeLabels, pointInside, type Rect } from '../../lib/layout/labels';
+import { measureCssFont } from '../../lib/layout/measure-text';
+import { drawVehicle, SINGLE_ROUTE_WEIGHTS, strokeRoute, type VehiclePose } from '../../lib/drawing/route-drawing';
+import { headingAlong, pointAlong, progressAt, type RouteProgress } from '../../lib/geo/route-geometry';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import type { LayerLayout, MapMarks, ModeLayer, Scene } from '../../lib/scene/scene';
+import { drawTextLabels, labelFont, labelFontPx, type TextLabel } from '../../lib/layout/text-label';
+import { appendLegPath } from '../../lib/drawing/trace-leg';
+import { VEHICLES } from '../../lib/drawing/vehicles';
 import { drawAvoidedRoute, rerouteLabelAt, rerouteOf } from './reroute';
 
 export function routeAnimationLayer(scene: Scene): ModeLayer {

@@ -4,16 +4,16 @@
  * vehicle reaches the far point of its detour a label says what the detour costs ("+6,480 km via the
  * Cape"). Browser-only drawing; the geometry is worked out once per scene.
  */
-import { EASES, smootherstep } from '../../lib/easing';
-import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/frame-drawing';
-import { type LegPath, projectLines } from '../../lib/route-geometry';
-import type { Rect } from '../../lib/labels';
-import { measureCssFont } from '../../lib/measure-text';
-import { sizeUnit } from '../../lib/safe-area';
-import type { Scene } from '../../lib/scene';
-import { labelFont, labelFontPx, type TextLabel } from '../../lib/text-label';
-import { appendLegPath } from '../../lib/trace-leg';
-import { frameAtLegFraction } from '../../lib/timeline';
+import { EASES, smootherstep } from '../../lib/time/easing';
+import { cameraAt, type PlaneSurface, worldToScreen } from '../../lib/scene/frame-drawing';
+import { type LegPath, projectLines } from '../../lib/geo/route-geometry';
+import type { Rect } from '../../lib/layout/labels';
+import { measureCssFont } from '../../lib/layout/measure-text';
+import { sizeUnit } from '../../lib/layout/safe-area';
+import type { Scene } from '../../lib/scene/scene';
+import { labelFont, labelFontPx, type TextLabel } from '../../lib/layout/text-label';
+import { appendLegPath } from '../../lib/drawing/trace-leg';
+import { frameAtLegFraction } from '../../lib/time/timeline';
 
 /** Seconds the opening lengthens by, for the avoided route to draw before the vehicle sets off. */
 export const REROUTE_REVEAL_SECONDS = 1.6;

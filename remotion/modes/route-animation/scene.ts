@@ -1,18 +1,18 @@
 import { opensOnGlobe, type PropsOf } from '../../../src/modules/contract';
-import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe-camera';
-import { chokepointPaces, chokepointZones, keepWorldInFrame, planCameraTrack } from '../../lib/camera';
-import { EARTH_CIRCUMFERENCE_KM } from '../../lib/mercator';
-import { buildRouteGeometry } from '../../lib/route-geometry';
-import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene';
-import { paletteFor } from '../../lib/styles';
-import { surfaceSpecOf } from '../../lib/surface-spec';
-import { planTimeline, type Timeline } from '../../lib/timeline';
+import { applyProjection, fitsOneSide, GLOBE_OPENING_SECONDS, planGlobeOpening, routePoints } from '../../lib/globe/globe-camera';
+import { chokepointPaces, chokepointZones, keepWorldInFrame, planCameraTrack } from '../../lib/camera/camera';
+import { EARTH_CIRCUMFERENCE_KM } from '../../lib/geo/mercator';
+import { buildRouteGeometry } from '../../lib/geo/route-geometry';
+import { rastersFor, routeLook, type Scene, sceneWithLayer, viewportOf } from '../../lib/scene/scene';
+import { paletteFor } from '../../lib/map/styles';
+import { surfaceSpecOf } from '../../lib/map/surface-spec';
+import { planTimeline, type Timeline } from '../../lib/time/timeline';
 import { routeAnimationLayer } from './layer';
 import { REROUTE_REVEAL_SECONDS } from './reroute';
 
 /**
  * route_animation (contract §3): the route of `legs` drawing itself, the vehicle travelling it, the
- * camera following (lib/camera.ts); the layer (layer.ts) draws the route, the markers and the labels.
+ * camera following (lib/camera/camera.ts); the layer (layer.ts) draws the route, the markers and the labels.
  */
 export function buildRouteAnimationScene(props: PropsOf<'route_animation'>): Scene {
   const viewport = viewportOf(props);

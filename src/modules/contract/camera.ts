@@ -127,7 +127,7 @@ export interface CameraStory {
 /**
  * The story presets (contract §19), each with what it plays on: the one place a story's needs are written. Routing's
  * input (`routeInputOf`), the stories that fall back to `auto`, and the camera's chokepoint moves
- * (`remotion/lib/camera.ts`, typed by ChokepointStoryPreset) all derive from it.
+ * (`remotion/lib/camera/camera.ts`, typed by ChokepointStoryPreset) all derive from it.
  */
 export const CAMERA_STORIES = {
   global_corridor_reveal: { punchIn: 1, playsOn: 'route', opensOnGlobe: true, holdsStill: false },

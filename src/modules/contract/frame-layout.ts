@@ -1,7 +1,7 @@
 /**
  * A frame's layout as data (contract §22): where the things that must stay legible sit on screen, read
- * from the same code that draws them (remotion/lib/frame-layout.ts), so that checks can tell whether a
- * frame is full and legible (remotion/lib/layout-checks.ts). Screen pixels of the frame, y down. Plain
+ * from the same code that draws them (remotion/lib/scene/frame-layout.ts), so that checks can tell whether a
+ * frame is full and legible (remotion/lib/layout/layout-checks.ts). Screen pixels of the frame, y down. Plain
  * types: the page computes them (contract/in-page-protocol.ts), tests in Node read them.
  */
 
@@ -53,7 +53,7 @@ export interface LayoutCover extends LayoutRect {
  * at its horizon before the top edge, or the bottom edge lies behind the viewer). `clearFrom`: the first row the
  * map is seen clearly from (0, or below a tilted camera's horizon and the thick of its haze: the sky above is
  * drawn by design). `globe`: the whole globe's disc, drawn over its backdrop of space. `blend`: a frame on the way
- * between the two (lib/globe.ts).
+ * between the two (lib/globe/globe.ts).
  */
 export type LayoutExtent =
   | { kind: 'flat'; top: number | null; bottom: number | null; clearFrom: number }

@@ -142,7 +142,7 @@ export const STYLES = [
     imagery: null,
   },
 ] as const satisfies readonly StyleInfo[];
-/** A map style's id; `remotion/lib/styles.ts` must give each one a palette (the compiler checks). */
+/** A map style's id; `remotion/lib/map/styles.ts` must give each one a palette (the compiler checks). */
 export type StyleId = (typeof STYLES)[number]['id'];
 export const STYLE_IDS: readonly StyleId[] = STYLES.map((s) => s.id);
 

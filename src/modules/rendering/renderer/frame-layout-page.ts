@@ -2,7 +2,7 @@
  * The layout of a video's frames as data (contract §22), read from the bundle's page in a headless Chromium: the page
  * builds the video's scene and answers where its HUD, title card, text overlays, labels, markers and routes sit and
  * where the map is drawn, frame by frame (remotion/in-page/frame-layouts.ts), with text measured in the fonts the
- * frames are drawn with. For the checks that frames are full and legible (remotion/lib/layout-checks.ts). The page is
+ * frames are drawn with. For the checks that frames are full and legible (remotion/lib/layout/layout-checks.ts). The page is
  * served by request interception, as the in-page renderer's is; nothing leaves the machine.
  */
 import type { Browser, Page } from 'playwright-core';

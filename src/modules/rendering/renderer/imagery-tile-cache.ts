@@ -2,7 +2,7 @@
  * The renderer's imagery tile cache (contract §21): an operator's XYZ source (IMAGERY_TILE_URL) as the page sees it.
  * A small HTTP server on the loopback interface, started by the first render that needs it, answers
  * `/tiles/{z}/{x}/{y}` from a folder on disk, fetching a missing tile from the source once and keeping it. The page
- * asks for its tiles while it loads, before the first frame (remotion/lib/imagery-tiles.ts), so no frame waits on the
+ * asks for its tiles while it loads, before the first frame (remotion/lib/map/imagery-tiles.ts), so no frame waits on the
  * network; a tile the source cannot give is answered 404, logged, and the page draws the bundled imagery there.
  */
 import * as fs from 'node:fs';

@@ -42,7 +42,7 @@ expected=(
   "src/modules/rendering/dto/render-modes.dto.ts heat_trail"
   "remotion/modes/index.ts heat_trail"
   "src/modules/contract/composition-props.ts roll"
-  "dashboard/src/compose/render-form.ts roll"
+  "dashboard/src/form/render-form.ts roll"
 )
 missing=0
 for place in "${expected[@]}"; do

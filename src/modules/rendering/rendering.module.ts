@@ -4,6 +4,7 @@ import { BillingModule } from '../billing';
 import { RoutingModule } from '../routing';
 import { WebhooksModule } from '../webhooks';
 import { RenderAdmission } from './admission/render-admission';
+import { BatchBodyParser } from './batches/batch-body.parser';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
@@ -50,6 +51,7 @@ import { TemplatesService } from './templates/templates.service';
     BatchesService,
     TemplatesService,
     RenderBodyParser,
+    BatchBodyParser,
     StylePreviewsService,
     RenderPreviewService,
     PreviewStillService,

@@ -11,7 +11,7 @@ import type { CreateRenderDto } from './dto/create-render.dto';
 import type { AcceptedRenderDto } from './dto/render-responses.dto';
 import { RenderAdmission } from './admission/render-admission';
 import { RenderJob } from './entities/render-job.entity';
-import { statusUrl } from './job-presenter';
+import { statusUrl } from './jobs/job-presenter';
 import { JobLifecycle } from './jobs/job-lifecycle.service';
 import { RenderQueue, renderQueueData } from './jobs/render-queue';
 import { newQueuedJob } from './queued-job';

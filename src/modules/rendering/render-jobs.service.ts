@@ -10,11 +10,11 @@ import { routePlanToFeatureCollection } from '../routing';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
 import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
 import { HeldReads } from './held-reads';
-import { presentJob } from './job-presenter';
+import { presentJob } from './jobs/job-presenter';
 import { CANCEL_CHANNEL } from './jobs/cancel-channel';
 import { JobLifecycle } from './jobs/job-lifecycle.service';
 import { RenderQueue } from './jobs/render-queue';
-import { RenderingErrors } from './rendering.errors';
+import { RenderingErrors } from './errors/rendering.errors';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */

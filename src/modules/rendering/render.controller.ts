@@ -10,7 +10,7 @@ import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '.
 import { RoutingError } from '../routing';
 import { BillingErrorExamples } from '../billing';
 import { requestSource } from '../../common/http/request-source';
-import { RenderingErrorExamples } from './rendering.errors';
+import { RenderingErrorExamples } from './errors/rendering.errors';
 import { CreateRenderDto } from './dto/create-render.dto';
 import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
 import { JOB_RECORD_EXAMPLES } from './dto/job-record.examples';
@@ -29,7 +29,7 @@ import { RenderIntakeService } from './render-intake.service';
 import { RenderPreviewService } from './preview/render-preview.service';
 import { PreviewStillQueryDto, RenderPreviewDto } from './dto/render-preview.dto';
 import { PreviewStillService } from './preview/preview-still.service';
-import { RenderBodyParser } from './render-body.parser';
+import { RenderBodyParser } from './templates/render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
 
 const { complete, processing, failed } = JOB_RECORD_EXAMPLES;

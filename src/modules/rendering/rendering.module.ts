@@ -20,7 +20,7 @@ import { RenderJobsService } from './render-jobs.service';
 import { StylePreviewsService } from './style-previews/style-previews.service';
 import { StylesController } from './styles.controller';
 import { PlacesController } from './places.controller';
-import { RenderBodyParser } from './render-body.parser';
+import { RenderBodyParser } from './templates/render-body.parser';
 import { RenderPreviewService } from './preview/render-preview.service';
 import { PreviewStillAllowance } from './preview/preview-still-allowance';
 import { PreviewStillService } from './preview/preview-still.service';

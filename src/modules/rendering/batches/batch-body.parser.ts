@@ -3,7 +3,7 @@ import { CommonErrors, MAX_VALIDATION_ISSUES } from '../../../common/errors';
 import { toValidationIssues, validateAs } from '../../../common/http/validation';
 import type { Principal } from '../../auth';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { RenderBodyParser, validatedBody } from '../render-body.parser';
+import { RenderBodyParser, validatedBody } from '../templates/render-body.parser';
 import { isJsonObject } from '../templates/merge-template';
 import { BatchFieldsDto, CreateBatchDto, MAX_BATCH_JOBS } from './dto/create-batch.dto';
 

@@ -7,7 +7,7 @@ import { withEtag } from '../../../common/http/etag';
 import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../common/openapi/conditional-read';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
-import { RenderingErrorExamples } from '../rendering.errors';
+import { RenderingErrorExamples } from '../errors/rendering.errors';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../accepted-headers';
 import { IdempotencyService } from '../idempotency.service';
 import { Idempotency, type IdempotentCall } from '../idempotent-call';

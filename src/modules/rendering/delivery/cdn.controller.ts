@@ -10,7 +10,7 @@ import { LOCAL_FILES } from '../../../infrastructure/storage/storage.port';
 import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
 import { RenderJob } from '../entities/render-job.entity';
-import { CdnErrors } from '../rendering.errors';
+import { CdnErrors } from '../errors/rendering.errors';
 import { sendLocalFile } from './send-local-file';
 
 /** The only names served: a job's video or its thumbnail. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOB_FAILURE_CODES, type JobFailureCode } from '../rendering.errors';
+import { JOB_FAILURE_CODES, type JobFailureCode } from '../errors/rendering.errors';
 
 /**
  * The bodies of the render webhooks (docs/webhooks.md), as the OpenAPI document's `webhooks` describe them: the

@@ -1,10 +1,10 @@
 import { Injectable, type Type } from '@nestjs/common';
-import { CommonErrors, type ValidationIssue } from '../../common/errors';
-import { toValidationIssues, validateAs } from '../../common/http/validation';
-import type { Principal } from '../auth';
-import { CreateRenderDto, TEMPLATE_ID_PATTERN } from './dto/create-render.dto';
-import { isJsonObject, mergeTemplate } from './templates/merge-template';
-import { TemplatesService } from './templates/templates.service';
+import { CommonErrors, type ValidationIssue } from '../../../common/errors';
+import { toValidationIssues, validateAs } from '../../../common/http/validation';
+import type { Principal } from '../../auth';
+import { CreateRenderDto, TEMPLATE_ID_PATTERN } from '../dto/create-render.dto';
+import { isJsonObject, mergeTemplate } from './merge-template';
+import { TemplatesService } from './templates.service';
 
 /** A render body after its template was looked up: merged with it, or as sent with the reason why not. */
 export interface TemplateResolved {

@@ -8,9 +8,9 @@ import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
 import { RenderingErrorExamples } from '../errors/rendering.errors';
-import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../accepted-headers';
-import { IdempotencyService } from '../idempotency.service';
-import { Idempotency, type IdempotentCall } from '../idempotent-call';
+import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../intake/accepted-headers';
+import { IdempotencyService } from '../intake/idempotency.service';
+import { Idempotency, type IdempotentCall } from '../intake/idempotent-call';
 import { BatchBodyParser } from './batch-body.parser';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto, BatchListDto, GetBatchQueryDto, ListBatchesQueryDto } from './dto/batch-responses.dto';

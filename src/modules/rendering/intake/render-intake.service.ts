@@ -1,19 +1,19 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThanOrEqual, Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config';
-import { CommonErrors } from '../../common/errors';
-import { failpoint } from '../../common/util/failpoints';
-import { iso } from '../../common/util/time';
-import type { Principal } from '../auth';
-import { preloadCountries, preloadGazetteer } from '../routing';
-import type { CreateRenderDto } from './dto/create-render.dto';
-import type { AcceptedRenderDto } from './dto/render-responses.dto';
-import { RenderAdmission } from './admission/render-admission';
-import { RenderJob } from './entities/render-job.entity';
-import { statusUrl } from './jobs/job-presenter';
-import { JobLifecycle } from './jobs/job-lifecycle.service';
-import { RenderQueue, renderQueueData } from './jobs/render-queue';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { CommonErrors } from '../../../common/errors';
+import { failpoint } from '../../../common/util/failpoints';
+import { iso } from '../../../common/util/time';
+import type { Principal } from '../../auth';
+import { preloadCountries, preloadGazetteer } from '../../routing';
+import type { CreateRenderDto } from '../dto/create-render.dto';
+import type { AcceptedRenderDto } from '../dto/render-responses.dto';
+import { RenderAdmission } from '../admission/render-admission';
+import { RenderJob } from '../entities/render-job.entity';
+import { statusUrl } from '../jobs/job-presenter';
+import { JobLifecycle } from '../jobs/job-lifecycle.service';
+import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 import { newQueuedJob } from './queued-job';
 
 /**

@@ -13,6 +13,7 @@ import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
 import { IdempotencyService } from './intake/idempotency.service';
 import { JobsModule } from './job-events/jobs.module';
+import { RenderJobs } from './jobs/render-job.repository';
 import { RenderController } from './intake/render.controller';
 import { RenderIntakeService } from './intake/render-intake.service';
 import { HeldReads } from './intake/held-reads';
@@ -44,6 +45,7 @@ import { TemplatesService } from './templates/templates.service';
   controllers: [RenderController, StylesController, PlacesController, BatchesController, TemplatesController],
   providers: [
     RenderAdmission,
+    RenderJobs,
     RenderIntakeService,
     RenderJobsService,
     HeldReads,

@@ -178,12 +178,13 @@ module.exports = {
       name: 'worker-never-imports-the-render-api',
       comment:
         "The worker's side of rendering (worker/: RenderingWorkerModule, the queue's consumer; delivery's DeliveryWorkerModule) " +
-        'never reaches the render API, directly or through other files: no controller of rendering, not RenderingModule, not the ' +
-        'intake. It depends on the jobs (lifecycle, queue, what follows a job end) and routing only.',
+        'never reaches the render API, directly or through other files: no controller of rendering, not RenderingModule, nothing of ' +
+        "intake/ (the render API's intake and reads), not the batches service. It depends on the jobs (lifecycle, queue, what " +
+        'follows a job end) and routing only.',
       severity: 'error',
       from: { path: ['^src/modules/rendering/worker/', '^src/modules/rendering/delivery/delivery-worker\\.module\\.ts$'] },
       to: {
-        path: '^src/modules/rendering/(.+\\.controller|rendering\\.module|render-intake\\.service|render-jobs\\.service|batches/batches\\.service)\\.ts$',
+        path: '^src/modules/rendering/(.+\\.controller|rendering\\.module|intake/.+|batches/batches\\.service)\\.ts$',
         reachable: true,
       },
     },

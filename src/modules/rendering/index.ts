@@ -10,11 +10,11 @@ export { DeliveryModule } from './delivery/delivery.module';
 export { DeliveryWorkerModule } from './delivery/delivery-worker.module';
 /** For tools that prepare a render exactly as the API does (scripts/readme-images.ts). */
 export { CreateRenderDto } from './dto/create-render.dto';
-export { parseRenderBody } from './render-request.parser';
-export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, TemplateErrors, JOB_FAILURE_CODES } from './rendering.errors';
-export type { JobFailureCode, RenderingErrorCode } from './rendering.errors';
+export { parseRenderBody } from './request/render-request.parser';
+export { CdnErrors, JobFailure, RangeNotSatisfiable, RenderingErrors, TemplateErrors, JOB_FAILURE_CODES } from './errors/rendering.errors';
+export type { JobFailureCode, RenderingErrorCode } from './errors/rendering.errors';
 /** The webhooks it sends, for the OpenAPI document. */
-export { RENDERING_WEBHOOK_EVENTS } from './webhook-events.openapi';
+export { RENDERING_WEBHOOK_EVENTS } from './job-events/webhook-events.openapi';
 
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';

@@ -4,22 +4,24 @@ import { BillingModule } from '../billing';
 import { RoutingModule } from '../routing';
 import { WebhooksModule } from '../webhooks';
 import { RenderAdmission } from './admission/render-admission';
+import { BatchBodyParser } from './batches/batch-body.parser';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
 import { RenderBatchJob } from './batches/entities/render-batch-job.entity';
 import { RenderBatch } from './batches/entities/render-batch.entity';
 import { IdempotencyRecord } from './entities/idempotency-record.entity';
 import { RenderJob } from './entities/render-job.entity';
-import { IdempotencyService } from './idempotency.service';
+import { IdempotencyService } from './intake/idempotency.service';
 import { JobsModule } from './job-events/jobs.module';
-import { RenderController } from './render.controller';
-import { RenderIntakeService } from './render-intake.service';
-import { HeldReads } from './held-reads';
-import { RenderJobsService } from './render-jobs.service';
+import { RenderJobs } from './jobs/render-job.repository';
+import { RenderController } from './intake/render.controller';
+import { RenderIntakeService } from './intake/render-intake.service';
+import { HeldReads } from './intake/held-reads';
+import { RenderJobsService } from './intake/render-jobs.service';
 import { StylePreviewsService } from './style-previews/style-previews.service';
-import { StylesController } from './styles.controller';
-import { PlacesController } from './places.controller';
-import { RenderBodyParser } from './render-body.parser';
+import { StylesController } from './intake/styles.controller';
+import { PlacesController } from './intake/places.controller';
+import { RenderBodyParser } from './templates/render-body.parser';
 import { RenderPreviewService } from './preview/render-preview.service';
 import { PreviewStillAllowance } from './preview/preview-still-allowance';
 import { PreviewStillService } from './preview/preview-still.service';
@@ -43,6 +45,7 @@ import { TemplatesService } from './templates/templates.service';
   controllers: [RenderController, StylesController, PlacesController, BatchesController, TemplatesController],
   providers: [
     RenderAdmission,
+    RenderJobs,
     RenderIntakeService,
     RenderJobsService,
     HeldReads,
@@ -50,6 +53,7 @@ import { TemplatesService } from './templates/templates.service';
     BatchesService,
     TemplatesService,
     RenderBodyParser,
+    BatchBodyParser,
     StylePreviewsService,
     RenderPreviewService,
     PreviewStillService,

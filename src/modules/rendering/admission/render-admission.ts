@@ -17,7 +17,7 @@ import { PlaceSuggestionBudget, RoutePlanner, RoutingError } from '../../routing
 import { WebhookTargetPolicy } from '../../webhooks';
 import type { NormalizedRenderRequest, Resolution } from '../../contract';
 import type { CreateRenderDto } from '../dto/create-render.dto';
-import { durationOverTier, type PlaceResolution, parseRenderBody, throwIfIssues } from '../render-request.parser';
+import { durationOverTier, type PlaceResolution, parseRenderBody, throwIfIssues } from '../request/render-request.parser';
 import { ACTIVE_STATUSES, RenderJob } from '../entities/render-job.entity';
 import { concurrencyRetryAfterSeconds } from './concurrency-retry';
 

@@ -1,7 +1,7 @@
 import { iso } from '../../../common/util/time';
 import type { RenderJob } from '../entities/render-job.entity';
 import type { BatchCompleteEvent, BatchDto, BatchJobEntryDto } from './dto/batch-responses.dto';
-import { completedFields, JobUrls } from '../job-presenter';
+import { completedFields, JobUrls } from '../jobs/job-presenter';
 import type { RenderBatch } from './entities/render-batch.entity';
 
 export function batchStatusUrl(urls: JobUrls, batchId: string): string {

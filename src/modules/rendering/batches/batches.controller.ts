@@ -7,11 +7,11 @@ import { withEtag } from '../../../common/http/etag';
 import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../common/openapi/conditional-read';
 import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { BillingErrorExamples } from '../../billing';
-import { RenderingErrorExamples } from '../rendering.errors';
-import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../accepted-headers';
-import { IdempotencyService } from '../idempotency.service';
-import { RenderBodyParser } from '../render-body.parser';
-import { Idempotency, type IdempotentCall } from '../idempotent-call';
+import { RenderingErrorExamples } from '../errors/rendering.errors';
+import { ACCEPTED_HEADERS_DOC, announceAccepted } from '../intake/accepted-headers';
+import { IdempotencyService } from '../intake/idempotency.service';
+import { Idempotency, type IdempotentCall } from '../intake/idempotent-call';
+import { BatchBodyParser } from './batch-body.parser';
 import { BatchesService } from './batches.service';
 import { AcceptedBatchDto, BatchDto, BatchListDto, GetBatchQueryDto, ListBatchesQueryDto } from './dto/batch-responses.dto';
 import { CreateBatchDto } from './dto/create-batch.dto';
@@ -24,7 +24,7 @@ export class BatchesController {
   constructor(
     private readonly batches: BatchesService,
     private readonly idempotency: IdempotencyService,
-    private readonly bodies: RenderBodyParser,
+    private readonly bodies: BatchBodyParser,
   ) {}
 
   @Post('render/batch')
@@ -68,8 +68,8 @@ export class BatchesController {
     @Idempotency() call: IdempotentCall,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AcceptedBatchDto> {
-    // Validated here, each job merged with its template first (RenderBodyParser), not by the global pipe: `unknown` skips it.
-    const batch = await this.bodies.batch(principal, body);
+    // Validated here, each job merged with its template first (BatchBodyParser), not by the global pipe: `unknown` skips it.
+    const batch = await this.bodies.parse(principal, body);
     const accepted = await this.idempotency.respond(
       call,
       () => this.batches.create(principal, batch, call.key),

@@ -1,16 +1,14 @@
 import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import { Repository } from 'typeorm';
 import { CommonErrors } from '../../../common/errors';
 import { APP_CONFIG } from '../../../config';
 import type { AppConfig } from '../../../config';
 import { LOCAL_FILES } from '../../../infrastructure/storage/storage.port';
 import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
-import { RenderJob } from '../entities/render-job.entity';
-import { CdnErrors } from '../rendering.errors';
+import { CdnErrors } from '../errors/rendering.errors';
+import { RenderJobs } from '../jobs/render-job.repository';
 import { sendLocalFile } from './send-local-file';
 
 /** The only names served: a job's video or its thumbnail. */
@@ -33,7 +31,7 @@ export class CdnController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOCAL_FILES) private readonly files: LocalFiles | null,
-    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly jobs: RenderJobs,
   ) {}
 
   @Head(':file')
@@ -54,10 +52,7 @@ export class CdnController {
     if (!match) throw CommonErrors.notFound('File');
     const [, jobId, suffix] = match;
     const key = `renders/${file}`;
-    const job = await this.jobs.findOne({
-      where: { id: jobId },
-      select: { id: true, videoKey: true, thumbnailKey: true, expiresAt: true, filesDeletedAt: true },
-    });
+    const job = await this.jobs.filesOf(jobId);
     if (!job || (job.videoKey !== key && job.thumbnailKey !== key)) throw CommonErrors.notFound('File');
     const now = Date.now();
     if (job.filesDeletedAt) throw CdnErrors.fileExpired(job.expiresAt ?? job.filesDeletedAt);

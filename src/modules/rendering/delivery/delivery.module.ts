@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RenderJob } from '../entities/render-job.entity';
+import { RenderJobs } from '../jobs/render-job.repository';
 import { CdnController } from './cdn.controller';
 import { StylePreviewFilesController } from './style-preview-files.controller';
 
@@ -11,5 +12,6 @@ import { StylePreviewFilesController } from './style-preview-files.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([RenderJob])],
   controllers: [CdnController, StylePreviewFilesController],
+  providers: [RenderJobs],
 })
 export class DeliveryModule {}

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { CommonErrors } from '../../../common/errors';
-import { CdnErrors } from '../rendering.errors';
+import { CdnErrors } from '../errors/rendering.errors';
 
 /** Headers of a file response that must not leak into an error body sent instead. */
 const FILE_HEADERS = ['Content-Type', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'Cache-Control', 'Last-Modified', 'ETag'];

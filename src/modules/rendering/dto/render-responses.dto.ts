@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JOB_STATUSES, JobStatus } from '../entities/render-job.entity';
-import { JOB_FAILURE_CODES } from '../rendering.errors';
+import { JOB_FAILURE_CODES } from '../errors/rendering.errors';
 import { PageQueryDto } from './page-query.dto';
 import { EXAMPLE_NORMALIZED_REQUEST } from './normalized-request.example';
 import { Transport, TRANSPORTS } from '../../routing';

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOB_FAILURE_CODES, type JobFailureCode } from '../rendering.errors';
+import { JOB_FAILURE_CODES, type JobFailureCode } from '../errors/rendering.errors';
 
 /**
  * The bodies of the render webhooks (docs/webhooks.md), as the OpenAPI document's `webhooks` describe them: the
- * interface's fields, then `sandbox` (contract §27). The payload builders (`webhook-payloads.ts`) return these types,
+ * interface's fields, then `sandbox` (contract §27). The payload builders (`job-events/webhook-payloads.ts`) return these types,
  * so the document and what is sent cannot drift apart.
  */
 export class RenderCompleteEvent {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn, JsonColumn, TimestampColumn } from '../../../database/columns';
 import type { NormalizedRenderRequest, RoutePlan } from '../../contract';
-import type { JobFailureCode } from '../rendering.errors';
+import type { JobFailureCode } from '../errors/rendering.errors';
 
 export const JOB_STATUSES = ['queued', 'processing', 'complete', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

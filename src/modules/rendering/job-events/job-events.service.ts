@@ -5,7 +5,7 @@ import { WebhookDispatcher } from '../../webhooks';
 import { BatchCompletion } from '../batches/batch-completion.service';
 import { BatchScheduler } from '../batches/batch-scheduler.service';
 import type { RenderJob } from '../entities/render-job.entity';
-import { renderCompletePayload, renderFailedPayload } from '../webhook-payloads';
+import { renderCompletePayload, renderFailedPayload } from './webhook-payloads';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 
 /**

@@ -5,7 +5,7 @@ import { failpoint } from '../../../common/util/failpoints';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RoutePlan } from '../../contract';
 import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
-import type { JobFailureCode } from '../rendering.errors';
+import type { JobFailureCode } from '../errors/rendering.errors';
 import { JobStatusSignal } from './job-status-signal';
 
 /** What a finished render leaves on its job. */

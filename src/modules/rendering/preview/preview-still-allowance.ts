@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../config';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { PlansService } from '../../billing';
-import { PreviewStillErrors } from '../rendering.errors';
+import { PreviewStillErrors } from '../errors/rendering.errors';
 
 /** The window of the per-minute budget of stills. */
 const BUDGET_WINDOW_MS = 60_000;

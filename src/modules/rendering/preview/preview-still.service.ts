@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AuthErrors, type Principal } from '../../auth';
 import type { MapAnimationProps } from '../../contract';
 import type { StillRenderer } from '../renderer';
-import { PreviewStillErrors } from '../rendering.errors';
+import { PreviewStillErrors } from '../errors/rendering.errors';
 import { PreviewStillAllowance } from './preview-still-allowance';
 import { RenderPreviewService } from './render-preview.service';
 

@@ -5,7 +5,7 @@ import { ValidationFailed } from '../../../common/errors';
 import { RenderAdmission, type RenderRefusal } from '../admission/render-admission';
 import { buildCompositionProps, MAP_ANIMATION_COMPOSITION_ID, routeInputOf } from '../../contract';
 import type { RenderPreviewDto, RenderRefusalDto } from '../dto/render-preview.dto';
-import { RenderBodyParser } from '../render-body.parser';
+import { RenderBodyParser } from '../templates/render-body.parser';
 
 /** A refusal as `render_refusals` lists it: a validation error by its one issue (field, code, message). */
 export function presentRefusal(refusal: RenderRefusal): RenderRefusalDto {

@@ -1,6 +1,6 @@
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import type { MapAnimationProps } from '../../contract';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { InPageDeclined } from './in-page-renderer';
 import { InPageFirstRenderer } from './in-page-first-renderer';
 import { RenderCancelledError, type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';

@@ -9,7 +9,7 @@
  * Which path made a video is noted in its timings (`engine`: `in_page` or `screenshots`).
  */
 import { PhaseTimer } from '../../../common/util/phase-timer';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { InPageDeclined, takesInPage, type InPageRenderer } from './in-page-renderer';
 import type { JoinChunksInput, RenderedVideo, Renderer, RenderVideoInput } from './renderer.port';
 

@@ -35,7 +35,7 @@ import {
   type InPageRenderRequest,
   REMOTION_USAGE_ORIGIN,
 } from '../../contract';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { type JoinChunksInput, type RenderedVideo, type Renderer, type RenderVideoInput } from './renderer.port';
 import { BrowserLifecycle } from './browser-lifecycle';
 import { answerFromBundle } from './bundle-page';

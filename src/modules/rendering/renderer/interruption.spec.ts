@@ -1,4 +1,4 @@
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { watchInterruption } from './interruption';
 import { RenderCancelledError } from './renderer.port';
 

@@ -4,7 +4,7 @@
  * once, and remember which of the two came first, so the operation ends with the right error whatever Remotion or the
  * page threw meanwhile.
  */
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { RenderCancelledError } from './renderer.port';
 
 export interface Interruption {

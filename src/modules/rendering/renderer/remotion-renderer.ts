@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { ChromiumOptions, LogLevel, X264Preset } from '@remotion/renderer';
 import { failpoint } from '../../../common/util/failpoints';
 import { PhaseTimer } from '../../../common/util/phase-timer';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { MAP_ANIMATION_COMPOSITION_ID } from '../../contract';
 import { JoinChunksInput, RenderCancelledError, RenderedVideo, Renderer, RenderVideoInput, StillInput } from './renderer.port';
 import { compositionConfig } from './composition-config';

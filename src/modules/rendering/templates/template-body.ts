@@ -2,7 +2,7 @@ import type { Type, ValidationError } from '@nestjs/common';
 import { CommonErrors, type ValidationIssue } from '../../../common/errors';
 import { toValidationIssues, validateAs } from '../../../common/http/validation';
 import { CreateRenderDto } from '../dto/create-render.dto';
-import { waypointPlaceIssues } from '../render-request.parser';
+import { waypointPlaceIssues } from '../request/render-request.parser';
 import { isJsonObject } from './merge-template';
 
 /** Render fields a template cannot hold, and why (contract §12). */

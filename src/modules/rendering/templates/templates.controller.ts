@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config';
 import { ApiErrorResponse, ErrorExamples } from '../../../common/openapi/error-examples';
 import { Authenticated, CurrentPrincipal, Principal } from '../../auth';
 import { MAX_CAMERA_TILT_DEGREES } from '../../contract';
-import { RenderingErrorExamples } from '../rendering.errors';
+import { RenderingErrorExamples } from '../errors/rendering.errors';
 import { CreateTemplateDto, TemplateDto, TemplateListDto, UpdateTemplateDto } from './dto/template.dto';
 import { parseTemplateBody } from './template-body';
 import { TemplatesService } from './templates.service';

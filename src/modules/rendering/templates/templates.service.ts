@@ -5,7 +5,7 @@ import { In, Repository } from 'typeorm';
 import { CommonErrors } from '../../../common/errors';
 import { newId } from '../../../common/util/ids';
 import type { Principal } from '../../auth';
-import { TemplateErrors } from '../rendering.errors';
+import { TemplateErrors } from '../errors/rendering.errors';
 import { BUILTIN_TEMPLATES, builtinTemplate } from './builtin-templates';
 import type { CreateTemplateDto, TemplateDto, TemplateListDto, UpdateTemplateDto } from './dto/template.dto';
 import type { JsonObject } from './merge-template';

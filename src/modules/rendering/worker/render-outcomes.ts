@@ -5,7 +5,7 @@ import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import type { RenderQueueData } from '../jobs/render-queue';

@@ -9,7 +9,7 @@ import { APP_CONFIG, AppConfig } from '../../../config';
 import { REDIS, RedisKeys, subscriberOf } from '../../../infrastructure/redis/redis.module';
 import { RoutePlanner, RoutingError } from '../../routing';
 import { buildCompositionProps, routeInputOf } from '../../contract';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';
 import { entryId, RenderQueue, RenderTask } from '../jobs/render-queue';

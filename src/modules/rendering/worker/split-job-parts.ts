@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PhaseTimer } from '../../../common/util/phase-timer';
 import { APP_CONFIG, AppConfig } from '../../../config';
 import { STORAGE, StoragePort } from '../../../infrastructure/storage/storage.port';
-import { JobFailure } from '../rendering.errors';
+import { JobFailure } from '../errors/rendering.errors';
 import { rendersInPage } from '../../contract';
 import { CHUNK_FRAMES_SHARE, ChunkPlan, framesIn, IN_PAGE_CHUNKS_PER_SLOT, planChunks } from '../jobs/chunk-plan';
 import { JobLifecycle } from '../jobs/job-lifecycle.service';

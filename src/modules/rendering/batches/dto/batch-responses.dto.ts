@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JOB_STATUSES } from '../../entities/render-job.entity';
-import { JOB_FAILURE_CODES } from '../../rendering.errors';
+import { JOB_FAILURE_CODES } from '../../errors/rendering.errors';
 import { PageQueryDto } from '../../dto/page-query.dto';
 import { HeldReadWait } from '../../dto/render-responses.dto';
 

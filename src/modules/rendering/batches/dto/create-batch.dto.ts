@@ -7,7 +7,7 @@ import { CreateRenderDto } from '../../dto/create-render.dto';
 export const MAX_BATCH_JOBS = 50;
 
 /**
- * A batch's own fields and the bounds of its list of jobs, without the jobs' contents: RenderBodyParser checks these
+ * A batch's own fields and the bounds of its list of jobs, without the jobs' contents: BatchBodyParser checks these
  * first, then each job as a render body on its own, letting other requests in between (a batch of 50 jobs validated
  * in one go held the event loop for 50 ms and more). CreateBatchDto is the whole body.
  */

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { JobStatusSignal } from './jobs/job-status-signal';
+import { JobStatusSignal } from '../jobs/job-status-signal';
 
 /**
  * How often a held read looks again without being told: the signal is only a hint (a message lost while Redis

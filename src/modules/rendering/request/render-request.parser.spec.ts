@@ -1,6 +1,6 @@
 import { ArgumentMetadata } from '@nestjs/common';
-import { createValidationPipe } from '../../common/http/validation';
-import { PlaceSuggestionBudget, planRoute, RoadRouter, RoutingError } from '../routing';
+import { createValidationPipe } from '../../../common/http/validation';
+import { PlaceSuggestionBudget, planRoute, RoadRouter, RoutingError } from '../../routing';
 import {
   buildCompositionProps,
   type CompositionCountryData,
@@ -16,9 +16,9 @@ import {
   type SharedCompositionProps,
   type SharedNormalizedRequest,
   STORY_CAMERA_PRESETS,
-} from '../contract';
-import { CreateRenderDto } from './dto/create-render.dto';
-import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
+} from '../../contract';
+import { CreateRenderDto } from '../dto/create-render.dto';
+import { RENDER_BODY_EXAMPLES } from '../dto/render-examples';
 import { estimateRenderSeconds, parseRenderBody } from './render-request.parser';
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };

@@ -1,4 +1,4 @@
-import { CommonErrors } from '../../common/errors';
+import { CommonErrors } from '../../../common/errors';
 
 /**
  * The `next_cursor` of the newest-first lists (jobs, batches): the last row's creation time and id,

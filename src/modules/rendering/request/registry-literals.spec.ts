@@ -6,11 +6,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { RENDER_MODES } from '../contract';
-import { STORY_CAMERA_PRESETS } from '../contract';
-import { STYLE_IDS } from '../contract';
+import { RENDER_MODES } from '../../contract';
+import { STORY_CAMERA_PRESETS } from '../../contract';
+import { STYLE_IDS } from '../../contract';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 /** Where behaviour lives: the service, the compositions, the dashboard, the SDK and the CLI (their tests aside). */
 const SCANNED = ['src', 'remotion', 'dashboard/src', 'packages/sdk/src', 'packages/cli/src'];
 /** The registries themselves, where the names are defined. */

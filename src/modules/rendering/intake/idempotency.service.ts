@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { IdempotencyRecord } from './entities/idempotency-record.entity';
+import { IdempotencyRecord } from '../entities/idempotency-record.entity';
 import type { IdempotentCall } from './idempotent-call';
-import { RenderingErrors } from './rendering.errors';
+import { RenderingErrors } from '../errors/rendering.errors';
 
 const RETENTION_MS = 24 * 3600_000;
 /** An in-progress record older than this belonged to a crashed request and may be taken over. */

@@ -1,20 +1,20 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../common/openapi/error-examples';
-import { untilClientGone } from '../../common/http/client-gone';
-import { withEtag } from '../../common/http/etag';
-import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../common/openapi/conditional-read';
+import { ApiErrorResponse, ErrorExamples, RETRY_AFTER_HEADER } from '../../../common/openapi/error-examples';
+import { untilClientGone } from '../../../common/http/client-gone';
+import { withEtag } from '../../../common/http/etag';
+import { ETAG_HEADER_DOC, ETAG_READ_DOC, NOT_MODIFIED_RESPONSE } from '../../../common/openapi/conditional-read';
 import { ACCEPTED_HEADERS_DOC, announceAccepted } from './accepted-headers';
-import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../auth';
-import { RoutingError } from '../routing';
-import { BillingErrorExamples } from '../billing';
-import { requestSource } from '../../common/http/request-source';
-import { RenderingErrorExamples } from './rendering.errors';
-import { CreateRenderDto } from './dto/create-render.dto';
-import { RENDER_BODY_EXAMPLES } from './dto/render-examples';
-import { JOB_RECORD_EXAMPLES } from './dto/job-record.examples';
-import { PREVIEW_DURATION_EXCEEDED, PREVIEW_EXAMPLES } from './dto/render-preview.examples';
+import { AuthErrorExamples, Authenticated, CurrentPrincipal, Principal } from '../../auth';
+import { RoutingError } from '../../routing';
+import { BillingErrorExamples } from '../../billing';
+import { requestSource } from '../../../common/http/request-source';
+import { RenderingErrorExamples } from '../errors/rendering.errors';
+import { CreateRenderDto } from '../dto/create-render.dto';
+import { RENDER_BODY_EXAMPLES } from '../dto/render-examples';
+import { JOB_RECORD_EXAMPLES } from '../dto/job-record.examples';
+import { PREVIEW_DURATION_EXCEEDED, PREVIEW_EXAMPLES } from '../dto/render-preview.examples';
 import {
   AcceptedRenderDto,
   GetRenderQueryDto,
@@ -22,14 +22,14 @@ import {
   JobRecordDto,
   ListJobsQueryDto,
   RouteGeoJsonDto,
-} from './dto/render-responses.dto';
+} from '../dto/render-responses.dto';
 import { IdempotencyService } from './idempotency.service';
 import { Idempotency, type IdempotentCall } from './idempotent-call';
 import { RenderIntakeService } from './render-intake.service';
-import { RenderPreviewService } from './preview/render-preview.service';
-import { PreviewStillQueryDto, RenderPreviewDto } from './dto/render-preview.dto';
-import { PreviewStillService } from './preview/preview-still.service';
-import { RenderBodyParser } from './render-body.parser';
+import { RenderPreviewService } from '../preview/render-preview.service';
+import { PreviewStillQueryDto, RenderPreviewDto } from '../dto/render-preview.dto';
+import { PreviewStillService } from '../preview/preview-still.service';
+import { RenderBodyParser } from '../templates/render-body.parser';
 import { RenderJobsService } from './render-jobs.service';
 
 const { complete, processing, failed } = JOB_RECORD_EXAMPLES;

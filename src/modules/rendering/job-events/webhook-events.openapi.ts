@@ -1,6 +1,6 @@
-import type { WebhookEventDoc } from '../../common/openapi/document-conventions';
-import { BatchCompleteEvent } from './batches/dto/batch-responses.dto';
-import { RenderCompleteEvent, RenderFailedEvent } from './dto/webhook-events.dto';
+import type { WebhookEventDoc } from '../../../common/openapi/document-conventions';
+import { BatchCompleteEvent } from '../batches/dto/batch-responses.dto';
+import { RenderCompleteEvent, RenderFailedEvent } from '../dto/webhook-events.dto';
 
 /** The webhooks this module sends (docs/webhooks.md), for the OpenAPI document's `webhooks`. */
 export const RENDERING_WEBHOOK_EVENTS: WebhookEventDoc[] = [

@@ -1,7 +1,7 @@
-import { iso } from '../../common/util/time';
-import type { RenderJob } from './entities/render-job.entity';
-import { completedFields, JobUrls } from './job-presenter';
-import type { RenderCompleteEvent, RenderFailedEvent } from './dto/webhook-events.dto';
+import { iso } from '../../../common/util/time';
+import type { RenderJob } from '../entities/render-job.entity';
+import { completedFields, JobUrls } from '../jobs/job-presenter';
+import type { RenderCompleteEvent, RenderFailedEvent } from '../dto/webhook-events.dto';
 
 /** The spec's render.complete payload, field for field, and `sandbox`. */
 export function renderCompletePayload(job: RenderJob, urls: JobUrls): RenderCompleteEvent {

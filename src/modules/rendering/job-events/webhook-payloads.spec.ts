@@ -1,4 +1,4 @@
-import type { RenderJob } from './entities/render-job.entity';
+import type { RenderJob } from '../entities/render-job.entity';
 import { renderCompletePayload, renderFailedPayload } from './webhook-payloads';
 
 const base = { id: 'job_abc', createdAt: new Date('2026-11-22T10:00:00.000Z'), sandbox: false } as RenderJob;

@@ -2,8 +2,8 @@ import { createParamDecorator, type ExecutionContext, HttpStatus } from '@nestjs
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AuthenticatedRequestFields } from '../auth';
-import { CommonErrors } from '../../common/errors';
+import type { AuthenticatedRequestFields } from '../../auth';
+import { CommonErrors } from '../../../common/errors';
 
 /** A create request as its route received it, with the optional `Idempotency-Key` (contract §3). */
 export interface IdempotentCall {

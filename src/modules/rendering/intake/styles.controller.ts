@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../auth';
-import { STYLES } from '../contract';
-import { StyleListDto } from './dto/render-responses.dto';
-import { StylePreviewsService } from './style-previews/style-previews.service';
+import { Authenticated } from '../../auth';
+import { STYLES } from '../../contract';
+import { StyleListDto } from '../dto/render-responses.dto';
+import { StylePreviewsService } from '../style-previews/style-previews.service';
 
 @ApiTags('Renders')
 @Controller('v1/styles')

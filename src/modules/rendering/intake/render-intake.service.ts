@@ -1,19 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config';
-import { CommonErrors } from '../../common/errors';
-import { failpoint } from '../../common/util/failpoints';
-import { iso } from '../../common/util/time';
-import type { Principal } from '../auth';
-import { preloadCountries, preloadGazetteer } from '../routing';
-import type { CreateRenderDto } from './dto/create-render.dto';
-import type { AcceptedRenderDto } from './dto/render-responses.dto';
-import { RenderAdmission } from './admission/render-admission';
-import { RenderJob } from './entities/render-job.entity';
-import { statusUrl } from './job-presenter';
-import { JobLifecycle } from './jobs/job-lifecycle.service';
-import { RenderQueue, renderQueueData } from './jobs/render-queue';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { CommonErrors } from '../../../common/errors';
+import { failpoint } from '../../../common/util/failpoints';
+import { iso } from '../../../common/util/time';
+import type { Principal } from '../../auth';
+import { preloadCountries, preloadGazetteer } from '../../routing';
+import type { CreateRenderDto } from '../dto/create-render.dto';
+import type { AcceptedRenderDto } from '../dto/render-responses.dto';
+import { RenderAdmission } from '../admission/render-admission';
+import { RenderJob } from '../entities/render-job.entity';
+import { statusUrl } from '../jobs/job-presenter';
+import { JobLifecycle } from '../jobs/job-lifecycle.service';
+import { RenderJobs } from '../jobs/render-job.repository';
+import { RenderQueue, renderQueueData } from '../jobs/render-queue';
 import { newQueuedJob } from './queued-job';
 
 /**
@@ -29,7 +28,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
     private readonly renderQueue: RenderQueue,
     private readonly lifecycle: JobLifecycle,
     private readonly admission: RenderAdmission,
-    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly jobs: RenderJobs,
   ) {}
 
   /** Loads the offline gazetteer and country list at boot, so the first request naming a place or a country does not pay for it. */
@@ -55,10 +54,7 @@ export class RenderIntakeService implements OnApplicationBootstrap {
    */
   async acceptedUnder(principal: Principal, idempotencyKey: string, since: Date): Promise<AcceptedRenderDto | undefined> {
     // Since the key's record was made: an older job under the key belongs to an earlier use of it (records expire).
-    const job = await this.jobs.findOne({
-      where: { accountId: principal.accountId, sandbox: principal.sandbox, idempotencyKey, createdAt: MoreThanOrEqual(since) },
-      order: { createdAt: 'DESC' },
-    });
+    const job = await this.jobs.latestUnderIdempotencyKey(principal, idempotencyKey, since);
     if (!job) return undefined;
     if (job.status === 'queued' && !job.batchId) {
       await this.renderQueue.add(renderQueueData(job)).catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import { CommonErrors, ValidationIssue } from '../../common/errors';
+import { CommonErrors, ValidationIssue } from '../../../common/errors';
 import {
   PlaceSuggestionBudget,
   resolveCountry,
@@ -6,7 +6,7 @@ import {
   type ResolvedPlace,
   SUGGESTED_PLACES_PER_REQUEST,
   suggestCountries,
-} from '../routing';
+} from '../../routing';
 import {
   defaultTilt,
   frameSize,
@@ -21,7 +21,7 @@ import {
   type RenderBodyInput,
   type ResolvedCountry,
   type VideoDuration,
-} from '../contract';
+} from '../../contract';
 
 export interface TierContext {
   tier: string;

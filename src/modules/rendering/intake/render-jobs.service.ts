@@ -1,20 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import Redis from 'ioredis';
-import { Brackets, Repository } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config';
-import { CommonErrors } from '../../common/errors';
-import { REDIS, RedisKeys } from '../../infrastructure/redis/redis.module';
-import type { Principal } from '../auth';
-import { routePlanToFeatureCollection } from '../routing';
-import { ACTIVE_STATUSES, JobStatus, RenderJob } from './entities/render-job.entity';
-import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from './dto/render-responses.dto';
+import { APP_CONFIG, AppConfig } from '../../../config';
+import { CommonErrors } from '../../../common/errors';
+import { REDIS, RedisKeys } from '../../../infrastructure/redis/redis.module';
+import type { Principal } from '../../auth';
+import { routePlanToFeatureCollection } from '../../routing';
+import { ACTIVE_STATUSES, JobStatus, RenderJob } from '../entities/render-job.entity';
+import type { JobListDto, JobRecordDto, RouteGeoJsonDto } from '../dto/render-responses.dto';
 import { HeldReads } from './held-reads';
-import { presentJob } from './job-presenter';
-import { CANCEL_CHANNEL } from './jobs/cancel-channel';
-import { JobLifecycle } from './jobs/job-lifecycle.service';
-import { RenderQueue } from './jobs/render-queue';
-import { RenderingErrors } from './rendering.errors';
+import { presentJob } from '../jobs/job-presenter';
+import { CANCEL_CHANNEL } from '../jobs/cancel-channel';
+import { JobLifecycle } from '../jobs/job-lifecycle.service';
+import { RenderJobs } from '../jobs/render-job.repository';
+import { RenderQueue } from '../jobs/render-queue';
+import { RenderingErrors } from '../errors/rendering.errors';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 /** Reading, listing and cancelling jobs. Sandbox keys see only sandbox jobs, live credentials only live ones. */
@@ -24,7 +23,7 @@ export class RenderJobsService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(RenderJob) private readonly jobs: Repository<RenderJob>,
+    private readonly jobs: RenderJobs,
     private readonly renderQueue: RenderQueue,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
@@ -38,7 +37,7 @@ export class RenderJobsService {
 
   /** The caller's job; another account's (or the other mode's) job is a 404, never a 403. */
   async findOwned(principal: Principal, jobId: string): Promise<RenderJob> {
-    const job = await this.jobs.findOneBy({ id: jobId, accountId: principal.accountId, sandbox: principal.sandbox });
+    const job = await this.jobs.ownedBy(principal, jobId);
     if (!job) throw CommonErrors.notFound('Render job');
     return job;
   }
@@ -55,32 +54,18 @@ export class RenderJobsService {
     return this.heldReads.hold(job.accountId, {
       waitSeconds,
       signal,
-      reread: async () => (await this.jobs.findOneBy({ id: job.id })) ?? job,
+      reread: async () => (await this.jobs.byId(job.id)) ?? job,
       changed: (now) => now.status !== job.status,
     });
   }
 
   async list(principal: Principal, query: { status?: JobStatus; limit: number; cursor?: string }): Promise<JobListDto> {
-    const qb = this.jobs
-      .createQueryBuilder('job')
-      .where('job.account_id = :accountId', { accountId: principal.accountId })
-      .andWhere('job.sandbox = :sandbox', { sandbox: principal.sandbox })
-      .orderBy('job.created_at', 'DESC')
-      .addOrderBy('job.id', 'DESC')
-      .take(query.limit + 1);
-    if (query.status) qb.andWhere('job.status = :status', { status: query.status });
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor);
-      const at = new Date(cursor.t);
-      qb.andWhere(
-        new Brackets((w) => {
-          w.where('job.created_at < :at', { at }).orWhere(
-            new Brackets((x) => x.where('job.created_at = :at', { at }).andWhere('job.id < :id', { id: cursor.id })),
-          );
-        }),
-      );
-    }
-    const rows = await qb.getMany();
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await this.jobs.newestFirst(principal, {
+      status: query.status,
+      after: cursor && { createdAt: new Date(cursor.t), id: cursor.id },
+      take: query.limit + 1,
+    });
     const page = rows.slice(0, query.limit);
     return {
       data: page.map((j) => this.present(j)),
@@ -96,7 +81,7 @@ export class RenderJobsService {
   async cancel(principal: Principal, jobId: string): Promise<RenderJob> {
     const job = await this.findOwned(principal, jobId);
     const cancelled = await this.lifecycle.cancel(job.id);
-    const current = await this.jobs.findOneByOrFail({ id: job.id });
+    const current = await this.jobs.current(job.id);
     if (!cancelled) throw RenderingErrors.jobNotCancellable(current.status);
     await this.redis.publish(this.keys.key(CANCEL_CHANNEL), job.id);
     try {

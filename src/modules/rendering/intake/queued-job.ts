@@ -1,9 +1,9 @@
-import { newId } from '../../common/util/ids';
-import { billingPeriod } from '../../common/util/time';
-import type { Principal } from '../auth';
-import type { NormalizedRenderRequest } from '../contract';
-import { RenderJob } from './entities/render-job.entity';
-import { estimateRenderSeconds } from './render-request.parser';
+import { newId } from '../../../common/util/ids';
+import { billingPeriod } from '../../../common/util/time';
+import type { Principal } from '../../auth';
+import type { NormalizedRenderRequest } from '../../contract';
+import { RenderJob } from '../entities/render-job.entity';
+import { estimateRenderSeconds } from '../request/render-request.parser';
 
 /** The row of a job just accepted (single or in a batch): queued, not yet routed, with a new id. */
 export function newQueuedJob(

@@ -2,11 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CommonErrors } from '../../common/errors';
-import { ApiErrorResponse } from '../../common/openapi/error-examples';
-import { Public } from '../auth';
-import { searchPlaces } from '../routing';
-import { PlaceListDto } from './dto/place.dto';
+import { CommonErrors } from '../../../common/errors';
+import { ApiErrorResponse } from '../../../common/openapi/error-examples';
+import { Public } from '../../auth';
+import { searchPlaces } from '../../routing';
+import { PlaceListDto } from '../dto/place.dto';
 
 export class PlaceSearchQueryDto {
   @ApiProperty({

@@ -1,7 +1,7 @@
-import { CommonErrors, DomainError, type ValidationFailed } from '../../common/errors';
-import type { ErrorExample } from '../../common/openapi/error-examples';
-import { iso } from '../../common/util/time';
-import { NO_ROAD_ROUTER_MESSAGE, RouteBudgetErrors, RoutingError } from '../routing';
+import { CommonErrors, DomainError, type ValidationFailed } from '../../../common/errors';
+import type { ErrorExample } from '../../../common/openapi/error-examples';
+import { iso } from '../../../common/util/time';
+import { NO_ROAD_ROUTER_MESSAGE, RouteBudgetErrors, RoutingError } from '../../routing';
 
 /** Codes a failed job reports in its `error` field (contract §3). */
 export const JOB_FAILURE_CODES = ['MARITIME_ROUTE_ERROR', 'ROAD_ROUTE_ERROR', 'RENDER_TIMEOUT', 'RENDER_FAILED', 'STORAGE_ERROR'] as const;

@@ -1,7 +1,7 @@
-import { iso } from '../../common/util/time';
-import { cameraNotes, routePassages } from '../contract';
-import type { JobRecordDto } from './dto/render-responses.dto';
-import type { RenderJob } from './entities/render-job.entity';
+import { iso } from '../../../common/util/time';
+import { cameraNotes, routePassages } from '../../contract';
+import type { JobRecordDto } from '../dto/render-responses.dto';
+import type { RenderJob } from '../entities/render-job.entity';
 
 export interface JobUrls {
   publicUrl: string;

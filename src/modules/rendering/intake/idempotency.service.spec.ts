@@ -1,5 +1,5 @@
 import type { Repository } from 'typeorm';
-import type { IdempotencyRecord } from './entities/idempotency-record.entity';
+import type { IdempotencyRecord } from '../entities/idempotency-record.entity';
 import { IdempotencyService } from './idempotency.service';
 import type { IdempotentCall } from './idempotent-call';
 

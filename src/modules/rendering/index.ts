@@ -1,8 +1,9 @@
 /**
  * Rendering: the render API (intake, jobs, batches, templates, styles), the job lifecycle and render queue,
  * the worker that routes and renders, and delivery (the local CDN and the expiry sweeper).
- * Import from here only. Two sub-folders are public by design: `./contract` (the props type shared
- * with the browser compositions) and `./renderer` (the renderer port and its Remotion adapter).
+ * Import from here only. One sub-folder is public by design: `./renderer` (the renderer port and its adapters). What
+ * the browser compositions and the dashboard share with rendering is the render contract, a module of its own
+ * (`src/modules/contract`).
  */
 export { RenderingModule } from './rendering.module';
 export { RenderingWorkerModule } from './worker/rendering-worker.module';

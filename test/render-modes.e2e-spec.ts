@@ -36,12 +36,12 @@ describe('Render modes, text overlays and camera details over HTTP', () => {
   };
 
   async function waitForEnd(jobId: string): Promise<Record<string, unknown>> {
+    // A held read (wait=) answers when the status changes: no polling against the plan's rate limit.
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const res = await t.http.get(`/v1/render/${jobId}`).auth(account.liveKey, bearer).expect(200);
+      const res = await t.http.get(`/v1/render/${jobId}?wait=20`).auth(account.liveKey, bearer).expect(200);
       if (['complete', 'failed', 'cancelled'].includes(res.body.status)) return res.body;
       if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.status}`);
-      await new Promise((r) => setTimeout(r, 200));
     }
   }
   /** The props the worker handed the renderer for a job; only its own mode's settings are there. */

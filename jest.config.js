@@ -9,6 +9,9 @@ const serverTs = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 const browserTs = ['ts-jest', { tsconfig: 'remotion/tsconfig.json' }];
 module.exports = {
   testTimeout: 60000,
+  // With `--shard`, splits the e2e files on Postgres into the test command's two streams by their measured times; without
+  // it, Jest's own order.
+  testSequencer: '<rootDir>/test/support/e2e-sequencer.js',
   // No forceExit: every project ends on its own. A test that leaves a handle open (an app not closed, a Bull queue,
   // an ioredis client, a browser, a timer) keeps Jest from exiting; `--detectOpenHandles` names it.
   projects: [

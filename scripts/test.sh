@@ -27,10 +27,22 @@ if ! node -e "const R=require('ioredis');const r=new R(process.argv[1],{lazyConn
   echo "No Redis at $REDIS_URL_FOR_TESTS: starting a throwaway redis-server on 6379 for the tests"
   redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no --daemonize yes >/dev/null
 fi
-if ! node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"; then
-  echo "The e2e suite needs Postgres at ${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} (a database whose name contains 'test')." >&2
+DATABASE_URL_FOR_TESTS="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if ! node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))" "$DATABASE_URL_FOR_TESTS"; then
+  echo "The e2e suite needs Postgres at $DATABASE_URL_FOR_TESTS (a database whose name contains 'test')." >&2
   exit 1
 fi
+# The e2e files on Postgres run in two streams, each on a database of its own (every run empties its database first): the
+# second is the first's name with `_second`, created here when it is missing.
+SECOND_DATABASE_URL_FOR_TESTS=$(node -e "const u=new URL(process.argv[1]);u.pathname+='_second';console.log(u.href)" "$DATABASE_URL_FOR_TESTS")
+node -e "
+const {Client}=require('pg');
+const name=new URL(process.argv[2]).pathname.slice(1);
+const c=new Client({connectionString:process.argv[1]});
+c.connect()
+  .then(()=>c.query('SELECT 1 FROM pg_database WHERE datname = \$1',[name]))
+  .then((r)=>r.rowCount?undefined:c.query('CREATE DATABASE \"'+name.replace(/\"/g,'')+'\"'))
+  .then(()=>c.end()).then(()=>process.exit(0),(e)=>{console.error(e.message);process.exit(1)})" "$DATABASE_URL_FOR_TESTS" "$SECOND_DATABASE_URL_FOR_TESTS"
 
 stage "Remotion bundle"
 npm run build:remotion
@@ -86,10 +98,22 @@ sqlite_log=$(mktemp)
 TEST_DATABASE=sqlite npx jest --config jest.config.js --selectProjects e2e --runInBand "${RENDER_E2E[@]}" "${SQLITE_API_E2E[@]}" \
   >"$sqlite_log" 2>&1 &
 sqlite_pid=$!
-stage "e2e on Postgres (all but the pictures)"
+stage "e2e on Postgres (all but the pictures), in two streams"
+# Jest's --shard deals the files out by their measured times (test/support/e2e-sequencer.js), each stream on its own
+# database; the second stream's output is printed when it ends.
 render_pattern=$(printf '%s|' "${RENDER_E2E[@]}")
-TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand \
+second_log=$(mktemp)
+(
+  second_started=$SECONDS
+  TEST_DATABASE=postgres TEST_DATABASE_URL="$SECOND_DATABASE_URL_FOR_TESTS" npx jest --config jest.config.js --selectProjects e2e \
+    --runInBand --shard=2/2 --testPathIgnorePatterns '/node_modules/' "(${render_pattern%|})\$"
+  echo "The second Postgres stream took $((SECONDS - second_started)) s."
+) >"$second_log" 2>&1 &
+second_pid=$!
+first_started=$SECONDS
+TEST_DATABASE=postgres npx jest --config jest.config.js --selectProjects e2e --runInBand --shard=1/2 \
   --testPathIgnorePatterns '/node_modules/' "(${render_pattern%|})\$"
+echo "The first Postgres stream took $((SECONDS - first_started)) s."
 # Prints a background stream's output once it has ended; fails the run when it failed.
 finish() {
   local name=$1 pid=$2 log=$3 status=0
@@ -101,6 +125,8 @@ finish() {
     exit "$status"
   fi
 }
+stage "e2e on Postgres, second stream (result)"
+finish "The second Postgres stream" "$second_pid" "$second_log"
 stage "pictures, then the API e2e on SQLite (result)"
 finish "The SQLite stream" "$sqlite_pid" "$sqlite_log"
 finish "The build of the service and the dashboard" "$build_pid" "$build_log"

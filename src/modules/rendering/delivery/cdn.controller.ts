@@ -1,6 +1,5 @@
-import { Controller, Get, Head, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { CommonErrors } from '../../../common/errors';
 import { APP_CONFIG } from '../../../config';
 import type { AppConfig } from '../../../config';
@@ -9,7 +8,7 @@ import type { LocalFiles } from '../../../infrastructure/storage/storage.port';
 import { Public } from '../../auth';
 import { CdnErrors } from '../errors/rendering.errors';
 import { RenderJobs } from '../jobs/render-job.repository';
-import { sendLocalFile } from './send-local-file';
+import { type LocalCdnFile, LocalCdnRoute } from './send-local-file';
 
 /** The only names served: a job's video or its thumbnail. */
 const FILE_NAME = /^(job_[A-Za-z0-9]+)(\.mp4|_thumb\.jpg)$/;
@@ -27,27 +26,16 @@ const MAX_AGE_SECONDS = 7 * 24 * 3600;
 @ApiExcludeController()
 @Public()
 @Controller('cdn/renders')
-export class CdnController {
+export class CdnController extends LocalCdnRoute {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOCAL_FILES) private readonly files: LocalFiles | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOCAL_FILES) files: LocalFiles | null,
     private readonly jobs: RenderJobs,
-  ) {}
-
-  @Head(':file')
-  head(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.serve(file, req, res);
+  ) {
+    super(config, files);
   }
 
-  @Get(':file')
-  get(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.serve(file, req, res);
-  }
-
-  private async serve(file: string, req: Request, res: Response): Promise<void> {
-    const files = this.config.http.servesLocalCdn ? this.files : null;
-    if (!files) throw CommonErrors.routeNotFound(req.method, req.path);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+  protected async locate(file: string): Promise<LocalCdnFile> {
     const match = FILE_NAME.exec(file);
     if (!match) throw CommonErrors.notFound('File');
     const [, jobId, suffix] = match;
@@ -57,8 +45,7 @@ export class CdnController {
     const now = Date.now();
     if (job.filesDeletedAt) throw CdnErrors.fileExpired(job.expiresAt ?? job.filesDeletedAt);
     if (job.expiresAt && job.expiresAt.getTime() <= now) throw CdnErrors.fileExpired(job.expiresAt);
-
     const maxAge = job.expiresAt ? Math.min(MAX_AGE_SECONDS, Math.floor((job.expiresAt.getTime() - now) / 1000)) : MAX_AGE_SECONDS;
-    await sendLocalFile(res, files.pathFor(key), { contentType: CONTENT_TYPES[suffix], cacheControl: `public, max-age=${maxAge}` });
+    return { key, contentType: CONTENT_TYPES[suffix], cacheControl: `public, max-age=${maxAge}` };
   }
 }

@@ -2,11 +2,14 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { loadConfiguration } from './config';
+import Redis from 'ioredis';
+import { AppConfig, ConfigModule, loadConfiguration } from './config';
 import { dataSourceOptions } from './database/data-source-options';
 import { ENTITIES } from './entities';
+import { EmbeddedRedis } from './infrastructure/redis/embedded-redis';
+import { RedisModule } from './infrastructure/redis/redis.module';
 import { AccountDirectory, AccountDirectoryModule } from './modules/auth';
-import { PlansModule, PlansService, TIER_IDS, TierId, TierLimits } from './modules/billing';
+import { PLAN_CACHE_TTL_MS, PlansModule, PlansService, TIER_IDS, TierId, TierLimits } from './modules/billing';
 
 const USAGE = `mapr operator commands
 
@@ -42,6 +45,36 @@ export function parseLimitFlags(args: string[]): Partial<TierLimits> | null {
   return Object.keys(overrides).length ? (overrides as Partial<TierLimits>) : null;
 }
 
+/** Whether a Redis answers at `url` within a second or two (one try: the CLI does not wait for one to come back). */
+async function answers(url: string): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * The service's Redis as the service itself finds it (REDIS_URL, else the private redis-server a service process runs
+ * in the data folder), when it answers: a plan change is announced there so that running API processes apply it at
+ * once. Undefined when there is none within reach.
+ */
+async function serviceRedis(config: AppConfig): Promise<string | undefined> {
+  const url = config.redis.url ?? (await new EmbeddedRedis(config.redis.embeddedDir).runningUrl());
+  return url && (await answers(url)) ? url : undefined;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, email, ...rest] = argv;
   if (!command || !email || command === '--help') {
@@ -49,7 +82,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const config = loadConfiguration();
-  @Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)), AccountDirectoryModule, PlansModule] })
+  // Only a plan change has something to announce.
+  const redisUrl = command === 'account:set-tier' ? await serviceRedis(config) : undefined;
+  const announcing = redisUrl ? [ConfigModule.forRoot({ ...config, redis: { ...config.redis, url: redisUrl } }), RedisModule] : [];
+  @Module({
+    imports: [TypeOrmModule.forRoot(dataSourceOptions(config.database, ENTITIES)), ...announcing, AccountDirectoryModule, PlansModule],
+  })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {
@@ -60,8 +98,14 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'account:set-tier') {
       const [tier, ...flags] = rest;
       if (!TIER_IDS.includes(tier as TierId)) throw new Error(`Tier must be one of ${TIER_IDS.join(', ')}`);
-      const result = await plans.setTier(user.id, tier as TierId, parseLimitFlags(flags));
+      const { announced, ...result } = await plans.setTier(user.id, tier as TierId, parseLimitFlags(flags));
       console.log(JSON.stringify({ account: user.email, ...result }, null, 2));
+      // A note for the person, on stderr: stdout stays the JSON above.
+      console.error(
+        announced
+          ? 'Running API processes apply the change at once (announced on the service’s Redis).'
+          : `Running API processes apply the change within ${PLAN_CACHE_TTL_MS / 1000} s (the service’s Redis was not within reach to announce it).`,
+      );
     } else if (command === 'account:show') {
       console.log(
         JSON.stringify({ id: user.id, email: user.email, emailVerified: user.emailVerified, ...(await plans.limitsFor(user.id)) }, null, 2),

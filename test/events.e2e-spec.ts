@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import Redis from 'ioredis';
 import { Webhook } from 'standardwebhooks';
@@ -13,7 +14,7 @@ import { WebhookDelivery, WebhookSigningSecret, verifyWebhook } from '../src/mod
 import { FakeRenderer } from './support/fake-renderer';
 import { createAccount, renderBody, startTestApp, TestAccount, TestApp } from './support/test-app';
 import { TEST_DATABASE_KIND, TEST_REDIS_URL } from './support/test-env';
-import { sleep, waitFor, WebhookReceiver } from './support/webhooks';
+import { waitFor, WebhookReceiver } from './support/webhooks';
 
 /**
  * Resolves once `app` waits for the account's events: its subscriber is on the account's channel, which a
@@ -31,6 +32,19 @@ async function waitingFor(app: TestApp, accountId: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * Postgres: how many transactions wait for the account's event lock (`serializeOnKey(manager, 'account-events:<id>')`,
+ * a transaction-scoped advisory lock on the first 64 bits of the key's SHA-256, which pg_locks shows as two oids).
+ */
+async function waitingForAccountEvents(dataSource: DataSource, accountId: string): Promise<number> {
+  const lockId = BigInt.asUintN(64, createHash('sha256').update(`account-events:${accountId}`).digest().readBigInt64BE(0));
+  const [row] = (await dataSource.query(
+    "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1::oid AND objid = $2::oid AND objsubid = 1",
+    [String(lockId >> 32n), String(lockId & 0xffffffffn)],
+  )) as { n: number }[];
+  return row.n;
 }
 
 const bearer = { type: 'bearer' } as const;
@@ -462,10 +476,21 @@ describe(`GET /v1/events (${TEST_DATABASE_KIND})`, () => {
     });
     await recordedInSlow;
     const fast = dispatcher.dispatch(input(2));
-    await sleep(300);
-    // (On SQLite the read waits for the slow transaction's turn: let it go a little later.)
-    setTimeout(release, 300);
-    const page1 = await events(account, { after: seed, timeout: 0 });
+    // The later event waits for the slow one to commit: on Postgres at the account's advisory lock (seen in pg_locks);
+    // on SQLite its transaction is queued behind the slow one's turn as dispatch() returns.
+    if (TEST_DATABASE_KIND === 'postgres')
+      await waitFor(
+        () => waitingForAccountEvents(dataSource, account.id),
+        (n) => n === 1,
+        10_000,
+      );
+    const reading = events(account, { after: seed, timeout: 0 });
+    // On SQLite the read waits for the transactions' turns as well: both must be let go for it to answer.
+    if (TEST_DATABASE_KIND === 'sqlite') release();
+    const page1 = await reading;
+    // On Postgres the read answered while the slow event was still uncommitted: nothing past the seed yet.
+    if (TEST_DATABASE_KIND === 'postgres') expect(page1.data).toEqual([]);
+    release();
     const [slowEvent, fastEvent] = [(await slow)!.event.id, (await fast)!.event.id];
     const page2 = await events(account, { after: page1.next_after!, timeout: 0 });
     expect([...page1.data, ...page2.data].map((e) => e.id)).toEqual([slowEvent, fastEvent]);

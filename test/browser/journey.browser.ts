@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIResponse, expect, type Page, test } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -39,11 +39,48 @@ async function composeLisbonToNewYork(page: Page, duration: string): Promise<voi
   await page.getByLabel('Duration (seconds)').fill(duration);
 }
 
-/** The preview's stage as PNG, with the Player's controls out of the way. */
-async function previewStill(page: Page): Promise<Buffer> {
+/** The frame number the preview shows under it ("Frame 12 of 150"). */
+async function previewFrame(page: Page): Promise<number> {
+  const text = (await page.getByTestId('preview-frame').textContent()) ?? '';
+  return Number(/Frame (\d+) of/.exec(text)?.[1] ?? 0);
+}
+
+/**
+ * The preview's stage as PNG once it shows `frame` (1-based, as the page counts) clean and drawn: the Player's controls
+ * gone (the page drops them after First frame / Last frame) and two screenshots in a row alike (the map drawn).
+ */
+async function previewStill(page: Page, frame: number): Promise<Buffer> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(2500);
-  return page.locator('.preview-stage').screenshot();
+  const stage = page.locator('.preview-stage');
+  await expect.poll(() => previewFrame(page)).toBe(frame);
+  await expect(stage.getByRole('button', { name: /Play video|Pause video/ })).toHaveCount(0);
+  let shot = await stage.screenshot();
+  await expect
+    .poll(async () => {
+      const previous = shot;
+      shot = await stage.screenshot();
+      return shot.equals(previous);
+    })
+    .toBe(true);
+  return shot;
+}
+
+/** The session's bearer token, as the dashboard keeps it. */
+async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapr.session')!) as { token: string }).token);
+}
+
+/**
+ * Sets the account's plan with the operator CLI, which tells the running service at once (over its Redis), and waits
+ * until the API answers with it: `observe` reads what the change shows in an API response (a header, a limit).
+ */
+async function changePlan<T>(page: Page, args: string[], observe: (response: APIResponse) => Promise<T>, expected: T): Promise<void> {
+  const { stderr } = operator('account:set-tier', email, ...args);
+  expect(stderr).toContain('at once');
+  const token = await sessionToken(page);
+  await expect
+    .poll(async () => observe(await page.request.get('/v1/account', { headers: { Authorization: `Bearer ${token}` } })))
+    .toEqual(expected);
 }
 
 test('sign up, verify, log in, key, compose, preview, render, watch', async ({ page, context }) => {
@@ -68,10 +105,8 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   await page.getByRole('button', { name: 'I have opened the link' }).click();
   await expect(page.getByRole('heading', { name: 'E-mail verified' })).toBeVisible();
 
-  // The rate limit has its own tests: this account may click freely.
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600');
-  // A running API sees a plan change once its principal cache (10 s) lets go of the old limits.
-  await page.waitForTimeout(10_500);
+  // The rate limit has its own tests: this account may click freely (the API's header says so).
+  await changePlan(page, ['free', '--requests-per-minute', '600'], async (res) => res.headers()['x-ratelimit-limit'], '600');
 
   // Log out and in again.
   await page.getByRole('button', { name: 'Make your first video' }).click();
@@ -100,13 +135,16 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   await expect(page.locator('.preview-stage')).toBeVisible();
   // The keyboard stays with the form: the playing preview does not take the focus (it once moved it to its Pause button).
   await expect(page.getByRole('button', { name: 'Update preview' })).toBeFocused();
-  await page.waitForTimeout(1000);
+  // Still there once the preview has played a good many frames (150 in all, then it loops).
+  const playedFrom = await previewFrame(page);
+  await expect.poll(async () => ((await previewFrame(page)) - playedFrom + 150) % 150).toBeGreaterThanOrEqual(15);
   expect(await page.evaluate(() => document.activeElement?.closest('.preview-stage') === null)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Update preview' })).toBeFocused();
   await page.getByRole('button', { name: 'First frame' }).click();
-  const first = decodePng(await previewStill(page));
+  const first = decodePng(await previewStill(page, 1));
   await page.getByRole('button', { name: 'Last frame' }).click();
   await expect(page.getByTestId('preview-frame')).toContainText('Frame 150 of 150');
-  const lastBuffer = await previewStill(page);
+  const lastBuffer = await previewStill(page, 150);
   const last = decodePng(lastBuffer);
   expect(differingFraction(first, last)).toBeGreaterThan(0.01);
   await screenshotBothWidths(page, 'compose');
@@ -131,7 +169,7 @@ test('sign up, verify, log in, key, compose, preview, render, watch', async ({ p
   await screenshotBothWidths(page, 'render');
 
   // The preview's last frame is the video's last frame: compare it with the job's thumbnail.
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('mapr.session')!) as { token: string }).token);
+  const token = await sessionToken(page);
   const job = await (await page.request.get(`/v1/render/${jobId}`, { headers: { Authorization: `Bearer ${token}` } })).json();
   expect(job.thumbnail_url).toMatch(/^http/);
   const thumbnailResponse = await page.request.get(job.thumbnail_url);
@@ -176,8 +214,12 @@ test('refusals are shown with the API’s message: unknown place, too long for a
   await screenshotBothWidths(page, 'compose-error');
 
   // The month's renders used up (support lowers the quota to what is already used).
-  operator('account:set-tier', email, 'free', '--requests-per-minute', '600', '--renders-per-month', '1');
-  await page.waitForTimeout(10_500);
+  await changePlan(
+    page,
+    ['free', '--requests-per-minute', '600', '--renders-per-month', '1'],
+    async (res) => ((await res.json()) as { limits: { renders_per_month: number } }).limits.renders_per_month,
+    1,
+  );
   await page.getByLabel('Duration (seconds)').fill('5');
   await page.getByRole('button', { name: 'Render video' }).click();
   const refused = page.getByRole('alert').filter({ hasText: 'The render was not accepted' });

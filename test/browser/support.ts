@@ -1,5 +1,5 @@
 /** What the browser tests need besides the page: the outbox, the operator CLI, images to compare. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,12 +44,17 @@ export function passwordResetLink(email: string): string | null {
   return null;
 }
 
-/** The operator CLI (`npm run cli`) against the service under test, as support would run it. */
-export function operator(...args: string[]): string {
-  return execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli.js'), ...args], {
+/**
+ * The operator CLI (`npm run cli`) against the service under test, as support would run it: what it printed (stdout)
+ * and the note it wrote for the person (stderr). Throws when the command fails.
+ */
+export function operator(...args: string[]): { stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(root, 'dist', 'src', 'cli.js'), ...args], {
     env: { ...process.env, ...serviceEnv() },
     encoding: 'utf8',
   });
+  if (run.status !== 0) throw new Error(`operator ${args.join(' ')} exited ${run.status ?? run.signal}: ${run.stderr}`);
+  return { stdout: run.stdout, stderr: run.stderr };
 }
 
 /** Saves the page at desktop and phone width under tmp/screenshots (the README shows two of them). */

@@ -52,7 +52,10 @@ describe('the database gone for 10 s during intake and job completion', () => {
     const outageStarted = new Promise<void>((resolve) => (started = resolve));
     const outage = databaseOutage(OUTAGE_MS, started);
     await Promise.race([outageStarted, outage]);
-    // Requests during the outage: each answered, with a code and a request id; a 202 is a job really accepted.
+    // Readiness first, while the outage is certainly on (the requests below may take longer than it lasts).
+    const ready = await stack.t.http.get('/health/ready').timeout(10_000);
+    // Requests during the outage: each answered, with a code and a request id; a 202 is a job really accepted (one
+    // sent after the outage has ended, however slowly the requests before it were answered).
     const answers: Array<{ status: number; code?: string; requestId?: string; jobId?: string }> = [];
     while (answers.length < 8) {
       const res = await stack.t.http
@@ -61,9 +64,9 @@ describe('the database gone for 10 s during intake and job completion', () => {
         .send(renderBody({ duration: 3, fps: 24, aspect_ratio: '1:1', webhook_url: stack.receiver.url() }))
         .timeout(20_000);
       answers.push({ status: res.status, code: res.body.error_code, requestId: res.body.request_id, jobId: res.body.job_id });
+      // Spread over the outage's first seconds, to meet the pool in its different states (nothing waits on this).
       await new Promise((r) => setTimeout(r, 500));
     }
-    const ready = await stack.t.http.get('/health/ready').timeout(10_000);
     await outage;
 
     console.log(`during the database outage: ${answers.map((a) => a.status).join(' ')}; /health/ready ${ready.status}`);

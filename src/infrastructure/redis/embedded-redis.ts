@@ -143,6 +143,18 @@ export class EmbeddedRedis {
     return `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   }
 
+  /**
+   * The URL of the folder's redis-server when a service process runs one and it answers; else undefined. Starts,
+   * adopts and changes nothing: for tools that talk to a running service's Redis (the operator CLI).
+   */
+  async runningUrl(): Promise<string | undefined> {
+    const record = this.readRecord();
+    if (!record || !existsSync(this.passwordFile) || !alive(record.pid) || !isRedisServerOf(record.pid, this.dataDir)) return undefined;
+    const password = readFileSync(this.passwordFile, 'utf8').trim();
+    if (!(await answersPing(record.port, password))) return undefined;
+    return `redis://:${encodeURIComponent(password)}@127.0.0.1:${record.port}`;
+  }
+
   /** The folder's redis-server if one is running and answers (adopted when its owner is gone); else none left. */
   private async findRunning(password: string): Promise<ServerRecord | undefined> {
     const record = this.readRecord();

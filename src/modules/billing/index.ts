@@ -1,7 +1,7 @@
 export { BillingModule } from './billing.module';
 export { UsageService, type UsageReservation } from './usage.service';
 export { PlansModule } from './plans.module';
-export { PlansService } from './plans.service';
+export { PLAN_CACHE_TTL_MS, PlansService } from './plans.service';
 export type { AccountLimits } from './plans.service';
 export { RateLimitGuard } from './rate-limit.guard';
 export {

@@ -404,13 +404,6 @@ class RouteOptionsDto(TypedDict):
     avoid: NotRequired[list[RouteOptionsDtoAvoid]]
 
 
-class TerrainDto(TypedDict):
-    #: Shade the land with its relief (hills and mountains), under any style. Default: `false`.
-    enabled: NotRequired[bool]
-    #: How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
-    exaggeration: NotRequired[float]
-
-
 class RouteStyleDto(TypedDict):
     #: Route colour, `#rrggbb`.
     color: NotRequired[str]
@@ -436,6 +429,13 @@ class TextOverlayDto(TypedDict):
     position: NotRequired[TextOverlayDtoPosition]
     #: How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
     style: NotRequired[TextOverlayDtoStyle]
+
+
+class TerrainDto(TypedDict):
+    #: Shade the land with its relief (hills and mountains), under any style. Default: `false`.
+    enabled: NotRequired[bool]
+    #: How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
+    exaggeration: NotRequired[float]
 
 
 class CameraDto(TypedDict):

@@ -9,7 +9,7 @@
  *   builder), so that the SDKs' generated types keep their names.
  */
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors';
@@ -28,13 +28,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * The property is checked against `schema` and documented as the component `component` (a `$ref`). A value that is
  * not an object is left to the property's own `@IsObject` (whose message shows the shape expected).
+ *
+ * `property`: what the property's own entry in the document says beside the reference (its `description`, an
+ * `example` of the whole object). A property that takes more than the object (`false` or the object) writes its own
+ * `oneOf`, naming the component with `getSchemaPath(component)`; it then replaces the plain reference.
  */
-export function SchemaField(schema: z.ZodType, component: string): PropertyDecorator {
+export function SchemaField(schema: z.ZodType, component: string, property: ApiPropertyOptions = {}): PropertyDecorator {
   const constraint = `${CONSTRAINT_PREFIX}${component}`;
   COMPONENTS.set(component, schema);
   CONSTRAINTS.set(constraint, schema);
+  const reference = 'oneOf' in property ? {} : { allOf: [{ $ref: `#/components/schemas/${component}` }] };
   return applyDecorators(
-    ApiPropertyOptional({ allOf: [{ $ref: `#/components/schemas/${component}` }] }),
+    ApiPropertyOptional({ ...reference, ...property } as ApiPropertyOptions),
     ValidateBy({
       name: constraint,
       validator: {
@@ -54,7 +59,37 @@ export function schemaFieldIssues(constraint: string, value: unknown, field: str
   if (!schema) return undefined;
   const outcome = schema.safeParse(value);
   if (outcome.success) return [];
-  return outcome.error.issues.flatMap((issue) => issuesOf(issue, field)).slice(0, limit);
+  return unknownKeysFirst(outcome.error.issues)
+    .flatMap((issue) => issuesOf(issue, field, schemaAt(schema, issue.path)))
+    .slice(0, limit);
+}
+
+/**
+ * The issues in class-validator's order: an object's unknown keys before the issues of its fields (zod lists them
+ * after).
+ */
+function unknownKeysFirst(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const ordered: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    const under = (other: z.core.$ZodIssue) => issue.path.every((segment, i) => other.path[i] === segment);
+    const at = issue.code === 'unrecognized_keys' ? ordered.findIndex(under) : -1;
+    if (at === -1) ordered.push(issue);
+    else ordered.splice(at, 0, issue);
+  }
+  return ordered;
+}
+
+/** The schema of the value at `path` (optional and defaulted ones unwrapped), or undefined where a path cannot tell. */
+function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let node: z.ZodType | undefined = schema;
+  for (let i = 0; ; i++) {
+    while (node && (node.def.type === 'optional' || node.def.type === 'default')) node = (node as z.ZodOptional).unwrap() as z.ZodType;
+    if (!node || i === path.length) return node;
+    const segment = path[i];
+    if (node.def.type === 'object' && typeof segment === 'string') node = (node as z.ZodObject).shape[segment] as z.ZodType | undefined;
+    else if (node.def.type === 'array' && typeof segment === 'number') node = (node as z.ZodArray).element as z.ZodType;
+    else return undefined;
+  }
 }
 
 /** The OpenAPI components of every `SchemaField`, as JSON Schema (2020-12, OpenAPI 3.1's dialect) of the input. */
@@ -85,8 +120,11 @@ function joinPath(parent: string, segment: PropertyKey): string {
   return typeof segment === 'number' ? `${parent}[${segment}]` : `${parent}.${String(segment)}`;
 }
 
-/** One schema issue in the issue shape, in class-validator's codes and words (`common/http/validation.ts`). */
-function issuesOf(issue: z.core.$ZodIssue, parent: string): ValidationIssue[] {
+/**
+ * One schema issue in the issue shape, in class-validator's codes and words (`common/http/validation.ts`). `schema` is
+ * the schema of the value the issue is about, when known.
+ */
+function issuesOf(issue: z.core.$ZodIssue, parent: string, schema: z.ZodType | undefined): ValidationIssue[] {
   const field = issue.path.reduce<string>(joinPath, parent);
   const name = String(issue.path.at(-1) ?? parent.split('.').at(-1));
   switch (issue.code) {
@@ -113,15 +151,34 @@ function issuesOf(issue: z.core.$ZodIssue, parent: string): ValidationIssue[] {
         },
       ];
     case 'invalid_type':
-      return [{ field, code: 'invalid_type', message: typeMessage(name, issue.expected) }];
+      return [...boundsOfWrongType(schema, field, name), { field, code: 'invalid_type', message: typeMessage(name, issue.expected) }];
     // A union's or a refinement's own message is written for people (the schema gives it).
     default:
       return [{ field, code: 'invalid_type', message: issue.message }];
   }
 }
 
+/**
+ * class-validator checks a value of the wrong type against every rule of its field, and a number's bounds fail too
+ * (`"steep"` is not less than 3): it lists them before the type, and so does the bridge.
+ */
+function boundsOfWrongType(schema: z.ZodType | undefined, field: string, name: string): ValidationIssue[] {
+  if (schema?.def.type !== 'number') return [];
+  const { minValue, maxValue } = schema as z.ZodNumber;
+  return [
+    ...(isBound(maxValue) ? [{ field, code: 'too_big', message: `${name} must not be greater than ${maxValue}` }] : []),
+    ...(isBound(minValue) ? [{ field, code: 'too_small', message: `${name} must not be less than ${minValue}` }] : []),
+  ];
+}
+
+/** zod reports ±Number.MAX_SAFE_INTEGER (an integer's) or ±Infinity for a number without a bound of its own. */
+function isBound(value: number | null): value is number {
+  return value !== null && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+}
+
 function typeMessage(name: string, expected: string): string {
   if (expected === 'number' || expected === 'int') return `${name} must be a number conforming to the specified constraints`;
+  if (expected === 'boolean') return `${name} must be a boolean value`;
   if (expected === 'object') return `${name} must be an object`;
   if (expected === 'array') return `${name} must be an array`;
   return `${name} must be a ${expected}`;

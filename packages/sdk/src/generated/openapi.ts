@@ -1396,18 +1396,6 @@ export interface components {
              */
             avoid?: ("suez" | "panama" | "bosporus" | "malacca" | "gibraltar" | "hormuz" | "bab-el-mandeb" | "cape-horn")[];
         };
-        TerrainDto: {
-            /**
-             * @description Shade the land with its relief (hills and mountains), under any style. Default: `false`.
-             * @example true
-             */
-            enabled?: boolean;
-            /**
-             * @description How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
-             * @example 1.5
-             */
-            exaggeration?: number;
-        };
         RouteStyleDto: {
             /**
              * @description Route colour, `#rrggbb`.
@@ -2709,6 +2697,18 @@ export interface components {
              * @example false
              */
             sandbox: boolean;
+        };
+        TerrainDto: {
+            /**
+             * @description Shade the land with its relief (hills and mountains), under any style. Default: `false`.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
+             * @example 1.5
+             */
+            exaggeration?: number;
         };
         CameraDto: {
             /**

@@ -33,6 +33,7 @@ describe('validation issues', () => {
       wobble: 1,
     };
     expect(await issuesOf({ waypoints, camera })).toEqual([
+      { field: 'camera.wobble', code: 'unrecognized_field', message: 'wobble should not exist' },
       {
         field: 'camera.preset',
         code: 'invalid_enum_value',
@@ -40,6 +41,9 @@ describe('validation issues', () => {
           /^preset must be one of the following values: auto, follow, overview, cinematic, global_corridor_reveal/,
         ),
       },
+      // As class-validator does, a value of the wrong type is also reported against the number's bounds.
+      { field: 'camera.start_zoom', code: 'too_big', message: 'start_zoom must not be greater than 20' },
+      { field: 'camera.start_zoom', code: 'too_small', message: 'start_zoom must not be less than 1' },
       { field: 'camera.start_zoom', code: 'invalid_type', message: 'start_zoom must be a number conforming to the specified constraints' },
       { field: 'camera.tilt', code: 'too_big', message: 'tilt must not be greater than 85' },
       {
@@ -48,7 +52,29 @@ describe('validation issues', () => {
         message: "start_focus_waypoint must be a waypoint's label (1 to 120 characters) or its 0-based index (an integer from 0)",
       },
       { field: 'camera.focus_hold_seconds', code: 'too_small', message: 'focus_hold_seconds must not be less than 0' },
-      { field: 'camera.wobble', code: 'unrecognized_field', message: 'wobble should not exist' },
+    ]);
+  });
+
+  it("reports the terrain's issues (the contract's schema) at full paths, in the codes and words of every other field", async () => {
+    expect(await issuesOf({ waypoints, terrain: { enabled: 'yes', exaggeration: 3.5, shading: 'soft' } })).toEqual([
+      { field: 'terrain.shading', code: 'unrecognized_field', message: 'shading should not exist' },
+      { field: 'terrain.enabled', code: 'invalid_type', message: 'enabled must be a boolean value' },
+      { field: 'terrain.exaggeration', code: 'too_big', message: 'exaggeration must not be greater than 3' },
+    ]);
+    expect(await issuesOf({ waypoints, terrain: { exaggeration: -1 } })).toEqual([
+      { field: 'terrain.exaggeration', code: 'too_small', message: 'exaggeration must not be less than 0' },
+    ]);
+    expect(await issuesOf({ waypoints, terrain: { exaggeration: 'steep' } })).toEqual([
+      { field: 'terrain.exaggeration', code: 'too_big', message: 'exaggeration must not be greater than 3' },
+      { field: 'terrain.exaggeration', code: 'too_small', message: 'exaggeration must not be less than 0' },
+      {
+        field: 'terrain.exaggeration',
+        code: 'invalid_type',
+        message: 'exaggeration must be a number conforming to the specified constraints',
+      },
+    ]);
+    expect(await issuesOf({ waypoints, terrain: true })).toEqual([
+      { field: 'terrain', code: 'invalid_type', message: 'terrain must be an object, e.g. {"enabled":true}' },
     ]);
   });
 

@@ -33,9 +33,6 @@ import {
   CAMERA_SCHEMA,
   type CameraInput,
   DEFAULT_PROJECTION,
-  DEFAULT_TERRAIN,
-  MAX_TERRAIN_EXAGGERATION,
-  MIN_TERRAIN_EXAGGERATION,
   EMPHASES,
   Emphasis,
   FRAME_RATES,
@@ -60,6 +57,7 @@ import {
   RouteLineKind,
   STYLE_IDS,
   TERRAIN_DESCRIPTION,
+  TERRAIN_SCHEMA,
   type TerrainInput,
   UNITS,
   Units,
@@ -203,30 +201,6 @@ export class RouteStyleDto {
   line?: RouteLineKind;
 }
 
-export class TerrainDto implements TerrainInput {
-  @ApiPropertyOptional({
-    example: true,
-    default: DEFAULT_TERRAIN.enabled,
-    description: 'Shade the land with its relief (hills and mountains), under any style.',
-  })
-  @IsOptional()
-  @IsBoolean()
-  enabled?: boolean;
-
-  @ApiPropertyOptional({
-    example: 1.5,
-    minimum: MIN_TERRAIN_EXAGGERATION,
-    maximum: MAX_TERRAIN_EXAGGERATION,
-    default: DEFAULT_TERRAIN.exaggeration,
-    description: 'How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep.',
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_TERRAIN_EXAGGERATION)
-  @Max(MAX_TERRAIN_EXAGGERATION)
-  exaggeration?: number;
-}
-
 export class HudDto {
   @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
   @IsOptional()
@@ -355,16 +329,13 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @IsIn(PROJECTIONS)
   projection?: Projection;
 
-  @ApiPropertyOptional({
-    type: TerrainDto,
+  @IsOptional()
+  @IsObject(objectExpected('terrain', (v) => (typeof v === 'boolean' ? { enabled: v } : undefined), { enabled: true, exaggeration: 1.5 }))
+  @SchemaField(TERRAIN_SCHEMA, 'TerrainDto', {
     example: { enabled: true, exaggeration: 1.5 },
     description: `${TERRAIN_DESCRIPTION} Every mode takes it; it is off unless \`enabled\` is true.`,
   })
-  @IsOptional()
-  @IsObject(objectExpected('terrain', (v) => (typeof v === 'boolean' ? { enabled: v } : undefined), { enabled: true, exaggeration: 1.5 }))
-  @ValidateNested()
-  @Type(() => TerrainDto)
-  terrain?: TerrainDto;
+  terrain?: TerrainInput;
 
   @ApiPropertyOptional({
     type: RouteStyleDto,

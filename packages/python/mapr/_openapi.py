@@ -413,11 +413,6 @@ class RouteStyleDto(TypedDict):
     line: NotRequired[RouteStyleDtoLine]
 
 
-class TitleDto(TypedDict):
-    text: str
-    subtitle: NotRequired[str]
-
-
 class TextOverlayDto(TypedDict):
     #: Shown as plain text (never markup).
     text: str
@@ -461,6 +456,11 @@ class CameraDto(TypedDict):
     opening_zoom_boost: NotRequired[float]
     #: Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
     chokepoint_punch_in: NotRequired[float]
+
+
+class TitleDto(TypedDict):
+    text: str
+    subtitle: NotRequired[str]
 
 
 class CreateRenderDto(TypedDict):

@@ -60,7 +60,7 @@ export function schemaFieldIssues(constraint: string, value: unknown, field: str
   const outcome = schema.safeParse(value);
   if (outcome.success) return [];
   return unknownKeysFirst(outcome.error.issues)
-    .flatMap((issue) => issuesOf(issue, field, schemaAt(schema, issue.path)))
+    .flatMap((issue) => issuesOf(issue, field, schemaAt(schema, issue.path), valueAt(value, issue.path)))
     .slice(0, limit);
 }
 
@@ -79,12 +79,12 @@ function unknownKeysFirst(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue
   return ordered;
 }
 
-/** The schema of the value at `path` (optional and defaulted ones unwrapped), or undefined where a path cannot tell. */
+/** The schema of the value at `path` (as declared: optional or defaulted), or undefined where a path cannot tell. */
 function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
   let node: z.ZodType | undefined = schema;
   for (let i = 0; ; i++) {
-    while (node && (node.def.type === 'optional' || node.def.type === 'default')) node = (node as z.ZodOptional).unwrap() as z.ZodType;
     if (!node || i === path.length) return node;
+    node = unwrapped(node);
     const segment = path[i];
     if (node.def.type === 'object' && typeof segment === 'string') node = (node as z.ZodObject).shape[segment] as z.ZodType | undefined;
     else if (node.def.type === 'array' && typeof segment === 'number') node = (node as z.ZodArray).element as z.ZodType;
@@ -116,6 +116,20 @@ function withoutSafeIntegerBounds(node: Record<string, unknown>): Record<string,
   return out;
 }
 
+/** An optional or defaulted schema's own (inner) schema. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let node = schema;
+  while (node.def.type === 'optional' || node.def.type === 'default') node = (node as z.ZodOptional).unwrap() as z.ZodType;
+  return node;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (at, segment) => (isPlainObject(at) || Array.isArray(at) ? (at as Record<PropertyKey, unknown>)[segment] : undefined),
+    value,
+  );
+}
+
 function joinPath(parent: string, segment: PropertyKey): string {
   return typeof segment === 'number' ? `${parent}[${segment}]` : `${parent}.${String(segment)}`;
 }
@@ -124,23 +138,30 @@ function joinPath(parent: string, segment: PropertyKey): string {
  * One schema issue in the issue shape, in class-validator's codes and words (`common/http/validation.ts`). `schema` is
  * the schema of the value the issue is about, when known.
  */
-function issuesOf(issue: z.core.$ZodIssue, parent: string, schema: z.ZodType | undefined): ValidationIssue[] {
+function issuesOf(issue: z.core.$ZodIssue, parent: string, declared: z.ZodType | undefined, value: unknown): ValidationIssue[] {
   const field = issue.path.reduce<string>(joinPath, parent);
   const name = String(issue.path.at(-1) ?? parent.split('.').at(-1));
+  const schema = declared && unwrapped(declared);
+  // A string with both bounds is class-validator's `@Length(min, max)`: one code, `invalid_length`.
+  const lengthBetween = schema?.def.type === 'string' && lengthBounds(schema as z.ZodString) !== undefined;
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({ field: joinPath(field, key), code: 'unrecognized_field', message: `${key} should not exist` }));
     case 'too_big':
       return [
-        issue.origin === 'string'
-          ? { field, code: 'too_long', message: `${name} must be shorter than or equal to ${Number(issue.maximum)} characters` }
-          : { field, code: 'too_big', message: `${name} must not be greater than ${Number(issue.maximum)}` },
+        issue.origin === 'string' && lengthBetween
+          ? { field, code: 'invalid_length', message: `${name} must be shorter than or equal to ${Number(issue.maximum)} characters` }
+          : issue.origin === 'string'
+            ? { field, code: 'too_long', message: `${name} must be shorter than or equal to ${Number(issue.maximum)} characters` }
+            : { field, code: 'too_big', message: `${name} must not be greater than ${Number(issue.maximum)}` },
       ];
     case 'too_small':
       return [
-        issue.origin === 'string'
-          ? { field, code: 'too_short', message: `${name} must be longer than or equal to ${Number(issue.minimum)} characters` }
-          : { field, code: 'too_small', message: `${name} must not be less than ${Number(issue.minimum)}` },
+        issue.origin === 'string' && lengthBetween
+          ? { field, code: 'invalid_length', message: `${name} must be longer than or equal to ${Number(issue.minimum)} characters` }
+          : issue.origin === 'string'
+            ? { field, code: 'too_short', message: `${name} must be longer than or equal to ${Number(issue.minimum)} characters` }
+            : { field, code: 'too_small', message: `${name} must not be less than ${Number(issue.minimum)}` },
       ];
     case 'invalid_value':
       return [
@@ -151,6 +172,10 @@ function issuesOf(issue: z.core.$ZodIssue, parent: string, schema: z.ZodType | u
         },
       ];
     case 'invalid_type':
+      // A required field that is missing (or null: class-validator's `@IsDefined`), reported once.
+      if (value === undefined || (value === null && declared?.def.type !== 'optional' && declared?.def.type !== 'default')) {
+        return [{ field, code: 'required', message: `${name} should not be null or undefined` }];
+      }
       return [...boundsOfWrongType(schema, field, name), { field, code: 'invalid_type', message: typeMessage(name, issue.expected) }];
     // A union's or a refinement's own message is written for people (the schema gives it).
     default:
@@ -163,12 +188,37 @@ function issuesOf(issue: z.core.$ZodIssue, parent: string, schema: z.ZodType | u
  * (`"steep"` is not less than 3): it lists them before the type, and so does the bridge.
  */
 function boundsOfWrongType(schema: z.ZodType | undefined, field: string, name: string): ValidationIssue[] {
+  if (schema?.def.type === 'string') return lengthsOfWrongType(schema as z.ZodString, field, name);
   if (schema?.def.type !== 'number') return [];
   const { minValue, maxValue } = schema as z.ZodNumber;
   return [
     ...(isBound(maxValue) ? [{ field, code: 'too_big', message: `${name} must not be greater than ${maxValue}` }] : []),
     ...(isBound(minValue) ? [{ field, code: 'too_small', message: `${name} must not be less than ${minValue}` }] : []),
   ];
+}
+
+/** A string's length rules, as class-validator words them for a value that is no string. */
+function lengthsOfWrongType(schema: z.ZodString, field: string, name: string): ValidationIssue[] {
+  const between = lengthBounds(schema);
+  if (between) {
+    const message = `${name} must be longer than or equal to ${between.min} and shorter than or equal to ${between.max} characters`;
+    return [{ field, code: 'invalid_length', message }];
+  }
+  const { minLength, maxLength } = schema;
+  return [
+    ...(maxLength !== null
+      ? [{ field, code: 'too_long', message: `${name} must be shorter than or equal to ${maxLength} characters` }]
+      : []),
+    ...(minLength !== null
+      ? [{ field, code: 'too_short', message: `${name} must be longer than or equal to ${minLength} characters` }]
+      : []),
+  ];
+}
+
+/** A string's least and greatest length, when it has both. */
+function lengthBounds(schema: z.ZodString): { min: number; max: number } | undefined {
+  const { minLength, maxLength } = schema;
+  return minLength !== null && maxLength !== null ? { min: minLength, max: maxLength } : undefined;
 }
 
 /** zod reports ±Number.MAX_SAFE_INTEGER (an integer's) or ±Infinity for a number without a bound of its own. */

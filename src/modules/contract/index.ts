@@ -10,6 +10,7 @@ export * from './camera-schema';
 export * from './schema-bounds';
 export * from './projection';
 export * from './terrain';
+export * from './title';
 export * from './imagery-tiles';
 export * from './stored-request';
 export * from './render-body';

@@ -8,6 +8,7 @@ import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Un
 import type { CameraInput } from './camera-schema';
 import type { Projection } from './projection';
 import type { TerrainInput } from './terrain';
+import type { TitleInput } from './title';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -30,7 +31,7 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera?: CameraInput;
   hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };
-  title?: { text: string; subtitle?: string };
+  title?: TitleInput;
   text_overlays?: TextOverlayInput[];
   units?: Units;
   webhook_url?: string;

@@ -10,6 +10,7 @@ import type { Chokepoint, RouteMode, Transport } from '../routing';
 import type { NormalizedCamera } from './camera-schema';
 import type { Projection } from './projection';
 import type { Terrain } from './terrain';
+import type { Title } from './title';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -215,7 +216,7 @@ export interface SharedNormalizedRequest {
   route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
   camera: NormalizedCamera;
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
-  title?: { text: string; subtitle?: string };
+  title?: Title;
   units: Units;
   text_overlays?: NormalizedTextOverlay[];
   webhook_url?: string;

@@ -1415,12 +1415,6 @@ export interface components {
              */
             line?: "solid" | "dashed" | "dotted" | "glow";
         };
-        TitleDto: {
-            /** @example From Lisbon to New York */
-            text: string;
-            /** @example Summer 2026 */
-            subtitle?: string;
-        };
         TextOverlayDto: {
             /**
              * @description Shown as plain text (never markup).
@@ -2770,6 +2764,12 @@ export interface components {
              * @example 1.5
              */
             chokepoint_punch_in?: number;
+        };
+        TitleDto: {
+            /** @example From Lisbon to New York */
+            text: string;
+            /** @example Summer 2026 */
+            subtitle?: string;
         };
     };
     responses: {

@@ -2,6 +2,7 @@ import { ArgumentMetadata } from '@nestjs/common';
 import { DomainError, ValidationIssue } from '../../../common/errors';
 import { CreateRenderDto } from './create-render.dto';
 import { createValidationPipe } from '../../../common/http/validation';
+import { TITLE_SCHEMA } from '../../contract';
 
 const metadata: ArgumentMetadata = { type: 'body', metatype: CreateRenderDto };
 const waypoints = [{ place: 'Lisbon' }, { place: 'Paris' }];
@@ -76,6 +77,37 @@ describe('validation issues', () => {
     expect(await issuesOf({ waypoints, terrain: true })).toEqual([
       { field: 'terrain', code: 'invalid_type', message: 'terrain must be an object, e.g. {"enabled":true}' },
     ]);
+  });
+
+  it("reports the title's issues (the contract's schema) at full paths, in the codes and words of every other field", async () => {
+    expect(await issuesOf({ waypoints, title: { text: 'x'.repeat(81), subtitle: 'y'.repeat(121), font: 'serif' } })).toEqual([
+      { field: 'title.font', code: 'unrecognized_field', message: 'font should not exist' },
+      { field: 'title.text', code: 'invalid_length', message: 'text must be shorter than or equal to 80 characters' },
+      { field: 'title.subtitle', code: 'too_long', message: 'subtitle must be shorter than or equal to 120 characters' },
+    ]);
+    // Format characters are stripped before the length is checked: none of them leaves no text.
+    expect(await issuesOf({ waypoints, title: { text: '\u202E\u200B' } })).toEqual([
+      { field: 'title.text', code: 'invalid_length', message: 'text must be longer than or equal to 1 characters' },
+    ]);
+    expect(await issuesOf({ waypoints, title: { subtitle: 'Summer' } })).toEqual([
+      { field: 'title.text', code: 'required', message: 'text should not be null or undefined' },
+    ]);
+    expect(await issuesOf({ waypoints, title: { text: 5 } })).toEqual([
+      {
+        field: 'title.text',
+        code: 'invalid_length',
+        message: 'text must be longer than or equal to 1 and shorter than or equal to 80 characters',
+      },
+      { field: 'title.text', code: 'invalid_type', message: 'text must be a string' },
+    ]);
+    expect(await issuesOf({ waypoints, title: 'Lisbon' })).toEqual([
+      { field: 'title', code: 'invalid_type', message: 'title must be an object, e.g. {"text":"Lisbon"}' },
+    ]);
+    // What the job stores: the texts stripped, 80 characters once stripped accepted.
+    expect(TITLE_SCHEMA.parse({ text: `\u202E${'x'.repeat(80)}`, subtitle: 'Ana\u202Egpj.exe' })).toEqual({
+      text: 'x'.repeat(80),
+      subtitle: 'Anagpj.exe',
+    });
   });
 
   it('shows a generic example when the value does not fit one', async () => {

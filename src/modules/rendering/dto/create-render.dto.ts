@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMinSize,
@@ -12,7 +12,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Length,
   Matches,
   Max,
   MaxLength,
@@ -58,6 +57,9 @@ import {
   STYLE_IDS,
   TERRAIN_DESCRIPTION,
   TERRAIN_SCHEMA,
+  TITLE_MAX_LENGTHS,
+  TITLE_SCHEMA,
+  type TitleInput,
   type TerrainInput,
   UNITS,
   Units,
@@ -218,22 +220,6 @@ export class HudDto {
   position?: HudPosition;
 }
 
-export class TitleDto {
-  @ApiProperty({ example: 'From Lisbon to New York', maxLength: 80 })
-  @IsDefined()
-  @PlainText()
-  @IsString()
-  @Length(1, 80)
-  text: string;
-
-  @ApiPropertyOptional({ example: 'Summer 2026', maxLength: 120 })
-  @IsOptional()
-  @PlainText()
-  @IsString()
-  @MaxLength(120)
-  subtitle?: string;
-}
-
 /** Body of POST /v1/render (and of each entry of a batch); `mode` and the modes' settings are in RenderModeFieldsDto. */
 @ApiExtraModels(HudDto)
 export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyInput {
@@ -367,16 +353,18 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @Type(() => HudDto)
   hud?: false | HudDto;
 
-  @ApiPropertyOptional({ type: TitleDto, description: 'Intro card; rendered as inert text.' })
   @IsOptional()
   @IsObject(
-    objectExpected('title', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 80 ? { text: v } : undefined), {
-      text: 'Lisbon to Rotterdam',
-    }),
+    objectExpected(
+      'title',
+      (v) => (typeof v === 'string' && v.length > 0 && v.length <= TITLE_MAX_LENGTHS.text ? { text: v } : undefined),
+      {
+        text: 'Lisbon to Rotterdam',
+      },
+    ),
   )
-  @ValidateNested()
-  @Type(() => TitleDto)
-  title?: TitleDto;
+  @SchemaField(TITLE_SCHEMA, 'TitleDto', { description: 'Intro card; rendered as inert text.' })
+  title?: TitleInput;
 
   @ApiPropertyOptional({
     type: [TextOverlayDto],

@@ -23,9 +23,9 @@ WaypointDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk",
 WaypointDtoEmphasis = Literal["standard", "waypoint", "chokepoint"]
 RouteOptionsDtoMode = Literal["manual", "sea", "road"]
 RouteOptionsDtoAvoid = Literal["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"]
-RouteStyleDtoLine = Literal["solid", "dashed", "dotted", "glow"]
 TextOverlayDtoPosition = Literal["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
 TextOverlayDtoStyle = Literal["caption", "headline", "lower-third"]
+RouteStyleDtoLine = Literal["solid", "dashed", "dotted", "glow"]
 CameraDtoPreset = Literal["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"]
 CameraDtoIntensity = Literal["soft", "balanced", "bold", "strong"]
 CameraDtoMode = Literal["follow", "static"]
@@ -404,15 +404,6 @@ class RouteOptionsDto(TypedDict):
     avoid: NotRequired[list[RouteOptionsDtoAvoid]]
 
 
-class RouteStyleDto(TypedDict):
-    #: Route colour, `#rrggbb`.
-    color: NotRequired[str]
-    #: Line width in pixels at 1080p (scaled for other sizes).
-    width: NotRequired[float]
-    opacity: NotRequired[float]
-    line: NotRequired[RouteStyleDtoLine]
-
-
 class TextOverlayDto(TypedDict):
     #: Shown as plain text (never markup).
     text: str
@@ -431,6 +422,15 @@ class TerrainDto(TypedDict):
     enabled: NotRequired[bool]
     #: How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
     exaggeration: NotRequired[float]
+
+
+class RouteStyleDto(TypedDict):
+    #: Route colour, `#rrggbb`.
+    color: NotRequired[str]
+    #: Line width in pixels at 1080p (scaled for other sizes).
+    width: NotRequired[float]
+    opacity: NotRequired[float]
+    line: NotRequired[RouteStyleDtoLine]
 
 
 class CameraDto(TypedDict):

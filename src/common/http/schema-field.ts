@@ -163,6 +163,9 @@ function issuesOf(issue: z.core.$ZodIssue, parent: string, declared: z.ZodType |
             ? { field, code: 'too_short', message: `${name} must be longer than or equal to ${Number(issue.minimum)} characters` }
             : { field, code: 'too_small', message: `${name} must not be less than ${Number(issue.minimum)}` },
       ];
+    // A pattern's own message is written for people (the schema gives it): `color must be #rrggbb`.
+    case 'invalid_format':
+      return [{ field, code: 'invalid_format', message: issue.message }];
     case 'invalid_value':
       return [
         {
@@ -206,6 +209,7 @@ function lengthsOfWrongType(schema: z.ZodString, field: string, name: string): V
   }
   const { minLength, maxLength } = schema;
   return [
+    ...patternsOf(schema).map((message) => ({ field, code: 'invalid_format', message })),
     ...(maxLength !== null
       ? [{ field, code: 'too_long', message: `${name} must be shorter than or equal to ${maxLength} characters` }]
       : []),
@@ -213,6 +217,16 @@ function lengthsOfWrongType(schema: z.ZodString, field: string, name: string): V
       ? [{ field, code: 'too_short', message: `${name} must be longer than or equal to ${minLength} characters` }]
       : []),
   ];
+}
+
+/** The messages of a string's patterns (`.regex(pattern, { error })`, each written for people). */
+function patternsOf(schema: z.ZodString): string[] {
+  return (schema.def.checks ?? []).flatMap((check) => {
+    const def = check._zod.def as { check: string; format?: string; error?: (issue: object) => unknown };
+    if (def.check !== 'string_format' || def.format !== 'regex') return [];
+    const message = def.error?.({});
+    return typeof message === 'string' ? [message] : [];
+  });
 }
 
 /** A string's least and greatest length, when it has both. */

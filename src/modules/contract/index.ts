@@ -11,6 +11,7 @@ export * from './schema-bounds';
 export * from './projection';
 export * from './terrain';
 export * from './title';
+export * from './route-style';
 export * from './imagery-tiles';
 export * from './stored-request';
 export * from './render-body';

@@ -11,6 +11,7 @@ import type { NormalizedCamera } from './camera-schema';
 import type { Projection } from './projection';
 import type { Terrain } from './terrain';
 import type { Title } from './title';
+import type { RouteStyleInput } from './route-style';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -213,7 +214,7 @@ export interface SharedNormalizedRequest {
   projection?: Projection;
   /** Relief shading, every field filled in; missing on jobs stored before contract §21 (they read as no relief). */
   terrain?: Terrain;
-  route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
+  route_style: RouteStyleInput;
   camera: NormalizedCamera;
   hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
   title?: Title;

@@ -1396,25 +1396,6 @@ export interface components {
              */
             avoid?: ("suez" | "panama" | "bosporus" | "malacca" | "gibraltar" | "hormuz" | "bab-el-mandeb" | "cape-horn")[];
         };
-        RouteStyleDto: {
-            /**
-             * @description Route colour, `#rrggbb`.
-             * @example #ff5a36
-             */
-            color?: string;
-            /**
-             * @description Line width in pixels at 1080p (scaled for other sizes).
-             * @example 6
-             */
-            width?: number;
-            /** @example 0.9 */
-            opacity?: number;
-            /**
-             * @example solid
-             * @enum {string}
-             */
-            line?: "solid" | "dashed" | "dotted" | "glow";
-        };
         TextOverlayDto: {
             /**
              * @description Shown as plain text (never markup).
@@ -2703,6 +2684,25 @@ export interface components {
              * @example 1.5
              */
             exaggeration?: number;
+        };
+        RouteStyleDto: {
+            /**
+             * @description Route colour, `#rrggbb`.
+             * @example #ff5a36
+             */
+            color?: string;
+            /**
+             * @description Line width in pixels at 1080p (scaled for other sizes).
+             * @example 6
+             */
+            width?: number;
+            /** @example 0.9 */
+            opacity?: number;
+            /**
+             * @example solid
+             * @enum {string}
+             */
+            line?: "solid" | "dashed" | "dotted" | "glow";
         };
         CameraDto: {
             /**
@@ -6055,7 +6055,6 @@ export const waypointDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<com
 export const waypointDtoEmphasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaypointDto"]["emphasis"]> = ["standard", "waypoint", "chokepoint"];
 export const routeOptionsDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["mode"]> = ["manual", "sea", "road"];
 export const routeOptionsDtoAvoidValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["avoid"]> = ["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"];
-export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
 export const textOverlayDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["position"]> = ["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"];
 export const textOverlayDtoStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["style"]> = ["caption", "headline", "lower-third"];
 export const createRenderDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["mode"]> = ["route_animation", "multi_route", "region_focus", "country_data"];
@@ -6097,6 +6096,7 @@ export const renderFailedEventEventValues: ReadonlyArray<FlattenedDeepRequired<c
 export const renderFailedEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["status"]> = ["failed"];
 export const renderFailedEventErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const batchCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchCompleteEvent"]["event"]> = ["batch.complete"];
+export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
 export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["preset"]> = ["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"];
 export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold", "strong"];
 export const cameraDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["mode"]> = ["follow", "static"];

@@ -110,6 +110,30 @@ describe('validation issues', () => {
     });
   });
 
+  it("reports the route style's issues (the contract's schema) at full paths, in the codes and words of every other field", async () => {
+    expect(await issuesOf({ waypoints, route_style: { color: 'red', width: 40, opacity: -0.5, line: 'wavy', glow: true } })).toEqual([
+      { field: 'route_style.glow', code: 'unrecognized_field', message: 'glow should not exist' },
+      { field: 'route_style.color', code: 'invalid_format', message: 'color must be #rrggbb' },
+      { field: 'route_style.width', code: 'too_big', message: 'width must not be greater than 20' },
+      { field: 'route_style.opacity', code: 'too_small', message: 'opacity must not be less than 0' },
+      {
+        field: 'route_style.line',
+        code: 'invalid_enum_value',
+        message: 'line must be one of the following values: solid, dashed, dotted, glow',
+      },
+    ]);
+    expect(await issuesOf({ waypoints, route_style: { color: 5 } })).toEqual([
+      { field: 'route_style.color', code: 'invalid_format', message: 'color must be #rrggbb' },
+      { field: 'route_style.color', code: 'invalid_type', message: 'color must be a string' },
+    ]);
+    expect(await issuesOf({ waypoints, route_style: 'dashed' })).toEqual([
+      { field: 'route_style', code: 'invalid_type', message: 'route_style must be an object, e.g. {"line":"dashed"}' },
+    ]);
+    expect(await issuesOf({ mode: 'region_focus', region_focus: { region: 'Nepal' }, route_style: { color: 'red' } })).toEqual([
+      expect.objectContaining({ field: 'route_style', code: 'not_allowed_in_mode' }),
+    ]);
+  });
+
   it('shows a generic example when the value does not fit one', async () => {
     expect(await issuesOf({ waypoints, route: 42, hud: 'yes' })).toEqual([
       { field: 'route', code: 'invalid_type', message: 'route must be an object, e.g. {"mode":"sea","avoid":["suez"]}' },

@@ -53,7 +53,8 @@ import {
   Resolution,
   RESOLUTIONS,
   ROUTE_LINE_KINDS,
-  RouteLineKind,
+  ROUTE_STYLE_SCHEMA,
+  type RouteStyleInput,
   STYLE_IDS,
   TERRAIN_DESCRIPTION,
   TERRAIN_SCHEMA,
@@ -176,33 +177,6 @@ export class RouteOptionsDto {
   avoid?: Chokepoint[];
 }
 
-export class RouteStyleDto {
-  @ApiPropertyOptional({ example: '#ff5a36', description: 'Route colour, `#rrggbb`.' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
-  color?: string;
-
-  @ApiPropertyOptional({ example: 6, minimum: 1, maximum: 20, description: 'Line width in pixels at 1080p (scaled for other sizes).' })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(1)
-  @Max(20)
-  width?: number;
-
-  @ApiPropertyOptional({ example: 0.9, minimum: 0, maximum: 1 })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(0)
-  @Max(1)
-  opacity?: number;
-
-  @ApiPropertyOptional({ enum: ROUTE_LINE_KINDS, example: 'solid' })
-  @IsOptional()
-  @IsIn(ROUTE_LINE_KINDS)
-  line?: RouteLineKind;
-}
-
 export class HudDto {
   @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
   @IsOptional()
@@ -323,17 +297,14 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   })
   terrain?: TerrainInput;
 
-  @ApiPropertyOptional({
-    type: RouteStyleDto,
-    description:
-      'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
-  })
   @IsOptional()
   @OnlyInModes(modesTaking('route_style'))
   @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' }))
-  @ValidateNested()
-  @Type(() => RouteStyleDto)
-  route_style?: RouteStyleDto;
+  @SchemaField(ROUTE_STYLE_SCHEMA, 'RouteStyleDto', {
+    description:
+      'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
+  })
+  route_style?: RouteStyleInput;
 
   @IsOptional()
   @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' }))

@@ -13,7 +13,6 @@ ApiKeyDtoMode = Literal["live", "test"]
 LimitsDtoResolutions = Literal["720p", "1080p", "4k"]
 PlanDtoTier = Literal["free", "creator", "studio", "enterprise"]
 AccountDtoTier = Literal["free", "creator", "studio", "enterprise"]
-HudDtoPosition = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 MultiRouteDestinationDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk", "none"]
 MultiRouteDtoLabelCollision = Literal["none", "auto-offset"]
 RegionFocusDtoFrom = Literal["world", "continent"]
@@ -30,6 +29,7 @@ CameraDtoPreset = Literal["auto", "follow", "overview", "cinematic", "global_cor
 CameraDtoIntensity = Literal["soft", "balanced", "bold", "strong"]
 CameraDtoMode = Literal["follow", "static"]
 CameraDtoEase = Literal["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"]
+HudDtoPosition = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 CreateRenderDtoMode = Literal["route_animation", "multi_route", "region_focus", "country_data"]
 CreateRenderDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk", "none"]
 CreateRenderDtoResolution = Literal["720p", "1080p", "4k"]
@@ -267,13 +267,6 @@ class AccountDto(TypedDict):
     created_at: str
 
 
-class HudDto(TypedDict):
-    #: Show the distance travelled.
-    distance: NotRequired[bool]
-    progress_bar: NotRequired[bool]
-    position: NotRequired[HudDtoPosition]
-
-
 class MapPointDto(TypedDict):
     #: Latitude in degrees. Required with lng unless `place` is given.
     lat: NotRequired[float]
@@ -456,6 +449,13 @@ class CameraDto(TypedDict):
     opening_zoom_boost: NotRequired[float]
     #: Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
     chokepoint_punch_in: NotRequired[float]
+
+
+class HudDto(TypedDict):
+    #: Show the distance travelled.
+    distance: NotRequired[bool]
+    progress_bar: NotRequired[bool]
+    position: NotRequired[HudDtoPosition]
 
 
 class TitleDto(TypedDict):

@@ -12,6 +12,7 @@ export * from './projection';
 export * from './terrain';
 export * from './title';
 export * from './route-style';
+export * from './hud';
 export * from './imagery-tiles';
 export * from './stored-request';
 export * from './render-body';

@@ -10,6 +10,7 @@ import { MAX_PAUSE_SHARE } from './limits';
 import { DEFAULT_PROJECTION } from './projection';
 import { normalizeTerrain } from './terrain';
 import { TITLE_SCHEMA } from './title';
+import { DEFAULT_HUD } from './hud';
 import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
 import type { NormalizedWaypoint } from './render-request';
@@ -70,7 +71,11 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     route_style: { ...(body.route_style ?? {}) },
     camera: parseCamera(body.camera ?? {}, mode, waypoints, ctx),
     hud: body.hud
-      ? { distance: body.hud.distance ?? true, progress_bar: body.hud.progress_bar ?? true, position: body.hud.position ?? 'bottom-left' }
+      ? {
+          distance: body.hud.distance ?? DEFAULT_HUD.distance,
+          progress_bar: body.hud.progress_bar ?? DEFAULT_HUD.progress_bar,
+          position: body.hud.position ?? DEFAULT_HUD.position,
+        }
       : false,
     // The schema strips the texts (the render DTO validated the title against it before the parse).
     ...(body.title ? { title: TITLE_SCHEMA.parse(body.title) } : {}),

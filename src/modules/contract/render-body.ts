@@ -4,12 +4,13 @@
  * validation library. The DTO classes implement these interfaces, so the compiler holds the two together.
  */
 import type { Chokepoint, RouteMode, Transport } from '../routing';
-import type { AspectRatio, FrameRate, HudPosition, Resolution, Units } from './render-request';
+import type { AspectRatio, FrameRate, Resolution, Units } from './render-request';
 import type { CameraInput } from './camera-schema';
 import type { Projection } from './projection';
 import type { TerrainInput } from './terrain';
 import type { TitleInput } from './title';
 import type { RouteStyleInput } from './route-style';
+import type { HudInput } from './hud';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -31,7 +32,7 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   terrain?: TerrainInput;
   route_style?: RouteStyleInput;
   camera?: CameraInput;
-  hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };
+  hud?: false | HudInput;
   title?: TitleInput;
   text_overlays?: TextOverlayInput[];
   units?: Units;

@@ -12,6 +12,7 @@ import type { Projection } from './projection';
 import type { Terrain } from './terrain';
 import type { Title } from './title';
 import type { RouteStyleInput } from './route-style';
+import type { Hud } from './hud';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -216,7 +217,7 @@ export interface SharedNormalizedRequest {
   terrain?: Terrain;
   route_style: RouteStyleInput;
   camera: NormalizedCamera;
-  hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
+  hud: false | Hud;
   title?: Title;
   units: Units;
   text_overlays?: NormalizedTextOverlay[];

@@ -1089,20 +1089,6 @@ export interface components {
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
         };
-        HudDto: {
-            /**
-             * @description Show the distance travelled.
-             * @example true
-             */
-            distance?: boolean;
-            /** @example true */
-            progress_bar?: boolean;
-            /**
-             * @example bottom-left
-             * @enum {string}
-             */
-            position?: "top-left" | "top-right" | "bottom-left" | "bottom-right";
-        };
         MapPointDto: {
             /**
              * @description Latitude in degrees. Required with lng unless `place` is given.
@@ -2764,6 +2750,20 @@ export interface components {
              * @example 1.5
              */
             chokepoint_punch_in?: number;
+        };
+        HudDto: {
+            /**
+             * @description Show the distance travelled.
+             * @example true
+             */
+            distance?: boolean;
+            /** @example true */
+            progress_bar?: boolean;
+            /**
+             * @example bottom-left
+             * @enum {string}
+             */
+            position?: "top-left" | "top-right" | "bottom-left" | "bottom-right";
         };
         TitleDto: {
             /** @example From Lisbon to New York */
@@ -6045,7 +6045,6 @@ export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components
 export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
 export const planDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
-export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
 export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
 export const multiRouteDtoLabel_collisionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDto"]["label_collision"]> = ["none", "auto-offset"];
 export const regionFocusDtoFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RegionFocusDto"]["from"]> = ["world", "continent"];
@@ -6101,3 +6100,4 @@ export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold", "strong"];
 export const cameraDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["mode"]> = ["follow", "static"];
 export const cameraDtoEaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["ease"]> = ["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"];
+export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];

@@ -134,6 +134,26 @@ describe('validation issues', () => {
     ]);
   });
 
+  it("reports the HUD's issues (the contract's schema) at full paths, in the codes and words of every other field", async () => {
+    expect(await issuesOf({ waypoints, hud: { distance: 'yes', progress_bar: 1, position: 'middle', speed: true } })).toEqual([
+      { field: 'hud.speed', code: 'unrecognized_field', message: 'speed should not exist' },
+      { field: 'hud.distance', code: 'invalid_type', message: 'distance must be a boolean value' },
+      { field: 'hud.progress_bar', code: 'invalid_type', message: 'progress_bar must be a boolean value' },
+      {
+        field: 'hud.position',
+        code: 'invalid_enum_value',
+        message: 'position must be one of the following values: top-left, top-right, bottom-left, bottom-right',
+      },
+    ]);
+    // false is taken as it is, true is neither false nor an object.
+    expect(await issuesOf({ waypoints, hud: true })).toEqual([
+      { field: 'hud', code: 'invalid_type', message: 'hud must be false or an object, e.g. {"distance":true}' },
+    ]);
+    expect(await issuesOf({ mode: 'region_focus', region_focus: { region: 'Nepal' }, hud: { distance: 'yes' } })).toEqual([
+      expect.objectContaining({ field: 'hud', code: 'not_allowed_in_mode' }),
+    ]);
+  });
+
   it('shows a generic example when the value does not fit one', async () => {
     expect(await issuesOf({ waypoints, route: 42, hud: 'yes' })).toEqual([
       { field: 'route', code: 'invalid_type', message: 'route must be an object, e.g. {"mode":"sea","avoid":["suez"]}' },

@@ -1,10 +1,9 @@
-import { ApiExtraModels, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -36,8 +35,8 @@ import {
   Emphasis,
   FRAME_RATES,
   FrameRate,
-  HUD_POSITIONS,
-  HudPosition,
+  HUD_SCHEMA,
+  type HudInput,
   MAX_MAP_ZOOM,
   MAX_WAYPOINT_PAUSE_SECONDS,
   MAX_WAYPOINTS,
@@ -177,25 +176,7 @@ export class RouteOptionsDto {
   avoid?: Chokepoint[];
 }
 
-export class HudDto {
-  @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
-  @IsOptional()
-  @IsBoolean()
-  distance?: boolean;
-
-  @ApiPropertyOptional({ example: true })
-  @IsOptional()
-  @IsBoolean()
-  progress_bar?: boolean;
-
-  @ApiPropertyOptional({ enum: HUD_POSITIONS, example: 'bottom-left' })
-  @IsOptional()
-  @IsIn(HUD_POSITIONS)
-  position?: HudPosition;
-}
-
 /** Body of POST /v1/render (and of each entry of a batch); `mode` and the modes' settings are in RenderModeFieldsDto. */
-@ApiExtraModels(HudDto)
 export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyInput {
   @ApiPropertyOptional({
     type: [WaypointDto],
@@ -311,18 +292,16 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @SchemaField(CAMERA_SCHEMA, 'CameraDto')
   camera?: CameraInput;
 
-  @ApiPropertyOptional({
-    oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath(HudDto) }],
-    example: { distance: true, progress_bar: true, position: 'bottom-left' },
-    description: '`false` (default) or the HUD to overlay. It follows the one vehicle of route_animation: refused in the other modes.',
-  })
   @IsOptional()
   @ValidateIf((o: CreateRenderDto) => o.hud !== false)
   @OnlyInModes(modesTaking('hud'))
   @IsObject(objectExpected('hud', () => undefined, { distance: true }, 'hud must be false or an object'))
-  @ValidateNested()
-  @Type(() => HudDto)
-  hud?: false | HudDto;
+  @SchemaField(HUD_SCHEMA, 'HudDto', {
+    oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath('HudDto') }],
+    example: { distance: true, progress_bar: true, position: 'bottom-left' },
+    description: '`false` (default) or the HUD to overlay. It follows the one vehicle of route_animation: refused in the other modes.',
+  })
+  hud?: false | HudInput;
 
   @IsOptional()
   @IsObject(

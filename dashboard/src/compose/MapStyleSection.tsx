@@ -1,18 +1,15 @@
 import { PROJECTIONS } from '@mapr/sdk';
 import { useId } from 'react';
-import {
-  DEFAULT_PROJECTION,
-  MAX_TERRAIN_EXAGGERATION,
-  MIN_TERRAIN_EXAGGERATION,
-  PROJECTION_DESCRIPTIONS,
-  TERRAIN_DESCRIPTION,
-} from '../../../src/modules/contract';
+import { DEFAULT_PROJECTION, PROJECTION_DESCRIPTIONS, TERRAIN_DESCRIPTION, TERRAIN_NUMBER_BOUNDS } from '../../../src/modules/contract';
 import type { Style } from '../api/types';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { issueFor } from '../components/Field';
 import type { FormSectionProps } from '../form/form-section';
 import { PROJECTION_LABELS, terrainExaggerationLabel } from '../form/labels';
 import { type RenderForm, TERRAIN_EXAGGERATION_STEP } from '../form/render-form';
+
+/** The exaggeration's bounds: the terrain schema's. */
+const EXAGGERATION = TERRAIN_NUMBER_BOUNDS.exaggeration;
 
 /**
  * The map style, picked from the service's styles by their preview images, the projection it is drawn in
@@ -105,8 +102,8 @@ export function MapStyleSection({
             <input
               id={exaggerationId}
               type="range"
-              min={MIN_TERRAIN_EXAGGERATION}
-              max={MAX_TERRAIN_EXAGGERATION}
+              min={EXAGGERATION.min}
+              max={EXAGGERATION.max}
               step={TERRAIN_EXAGGERATION_STEP}
               value={form.terrainExaggeration}
               aria-valuetext={terrainExaggerationLabel(form.terrainExaggeration)}

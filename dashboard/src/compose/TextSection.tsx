@@ -1,4 +1,5 @@
 import { HUD_POSITIONS } from '@mapr/sdk';
+import { TITLE_MAX_LENGTHS } from '../../../src/modules/contract';
 import { Field, issueFor, SelectField } from '../components/Field';
 import { MODE_SECTIONS } from '../modes';
 import type { FormSectionProps } from '../form/form-section';
@@ -11,11 +12,23 @@ export function TextSection({ form, set, error }: FormSectionProps) {
       <legend>Text</legend>
       <div className="grid-fields">
         <Field label="Title" hint="An intro card; optional." name="title.text" error={issueFor(error, 'title.text')}>
-          {(control) => <input {...control} maxLength={80} value={form.titleText} onChange={(e) => set('titleText', e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              maxLength={TITLE_MAX_LENGTHS.text}
+              value={form.titleText}
+              onChange={(e) => set('titleText', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Subtitle" name="title.subtitle" error={issueFor(error, 'title.subtitle')}>
           {(control) => (
-            <input {...control} maxLength={120} value={form.titleSubtitle} onChange={(e) => set('titleSubtitle', e.target.value)} />
+            <input
+              {...control}
+              maxLength={TITLE_MAX_LENGTHS.subtitle}
+              value={form.titleSubtitle}
+              onChange={(e) => set('titleSubtitle', e.target.value)}
+            />
           )}
         </Field>
       </div>

@@ -3,10 +3,9 @@ import { CAMERA_PRESETS, PROJECTIONS } from '@mapr/sdk';
 import {
   CAMERA_PRESET_DESCRIPTIONS,
   CAMERA_SCHEMA,
-  MAX_TERRAIN_EXAGGERATION,
-  MIN_TERRAIN_EXAGGERATION,
   PROJECTION_DESCRIPTIONS,
   TERRAIN_DESCRIPTION,
+  TERRAIN_NUMBER_BOUNDS,
 } from '../../../src/modules/contract';
 import { PROJECTION_LABELS, terrainExaggerationLabel } from './labels';
 import {
@@ -139,7 +138,8 @@ describe('the projection (contract §20)', () => {
 describe('the terrain relief (contract §21)', () => {
   it('starts off, at the service’s exaggeration, on a slider from 0 to 3 in half steps that shows its value', () => {
     expect(initialForm()).toMatchObject({ terrainEnabled: false, terrainExaggeration: 1, terrainChanged: false });
-    expect([MIN_TERRAIN_EXAGGERATION, MAX_TERRAIN_EXAGGERATION, TERRAIN_EXAGGERATION_STEP]).toEqual([0, 3, 0.5]);
+    const { min, max } = TERRAIN_NUMBER_BOUNDS.exaggeration;
+    expect([min, max, TERRAIN_EXAGGERATION_STEP]).toEqual([0, 3, 0.5]);
     expect([0, 1, 1.5, 3].map(terrainExaggerationLabel)).toEqual(['0× (flat)', '1× (as it is)', '1.5×', '3×']);
     expect(TERRAIN_DESCRIPTION).toMatch(/relief/);
   });

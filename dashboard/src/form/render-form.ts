@@ -41,9 +41,8 @@ import {
   DEFAULT_PROJECTION,
   DEFAULT_RENDER_MODE,
   DEFAULT_TERRAIN,
-  MAX_TERRAIN_EXAGGERATION,
-  MIN_TERRAIN_EXAGGERATION,
   STORY_CAMERA_PRESETS,
+  TERRAIN_NUMBER_BOUNDS,
   type CameraInput,
 } from '../../../src/modules/contract';
 import { modeTakes } from './shared-fields';
@@ -390,7 +389,8 @@ export function fromRequestBody(body: Record<string, unknown>, base: RenderForm)
     const terrain = body.terrain as Record<string, unknown>;
     if (typeof terrain.enabled === 'boolean') form.terrainEnabled = terrain.enabled;
     const exaggeration = terrain.exaggeration;
-    if (typeof exaggeration === 'number' && exaggeration >= MIN_TERRAIN_EXAGGERATION && exaggeration <= MAX_TERRAIN_EXAGGERATION) {
+    const { min, max } = TERRAIN_NUMBER_BOUNDS.exaggeration;
+    if (typeof exaggeration === 'number' && exaggeration >= min && exaggeration <= max) {
       form.terrainExaggeration = exaggeration;
     }
     // A job's stored request names the defaults (off, 1): they show as they are, and are not sent again.

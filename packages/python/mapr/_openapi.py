@@ -13,7 +13,6 @@ ApiKeyDtoMode = Literal["live", "test"]
 LimitsDtoResolutions = Literal["720p", "1080p", "4k"]
 PlanDtoTier = Literal["free", "creator", "studio", "enterprise"]
 AccountDtoTier = Literal["free", "creator", "studio", "enterprise"]
-HudDtoPosition = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 MultiRouteDestinationDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk", "none"]
 MultiRouteDtoLabelCollision = Literal["none", "auto-offset"]
 RegionFocusDtoFrom = Literal["world", "continent"]
@@ -23,13 +22,14 @@ WaypointDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk",
 WaypointDtoEmphasis = Literal["standard", "waypoint", "chokepoint"]
 RouteOptionsDtoMode = Literal["manual", "sea", "road"]
 RouteOptionsDtoAvoid = Literal["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"]
-RouteStyleDtoLine = Literal["solid", "dashed", "dotted", "glow"]
 TextOverlayDtoPosition = Literal["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
 TextOverlayDtoStyle = Literal["caption", "headline", "lower-third"]
+RouteStyleDtoLine = Literal["solid", "dashed", "dotted", "glow"]
 CameraDtoPreset = Literal["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"]
 CameraDtoIntensity = Literal["soft", "balanced", "bold", "strong"]
 CameraDtoMode = Literal["follow", "static"]
 CameraDtoEase = Literal["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"]
+HudDtoPosition = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 CreateRenderDtoMode = Literal["route_animation", "multi_route", "region_focus", "country_data"]
 CreateRenderDtoTransport = Literal["plane", "ship", "car", "truck", "train", "walk", "none"]
 CreateRenderDtoResolution = Literal["720p", "1080p", "4k"]
@@ -267,13 +267,6 @@ class AccountDto(TypedDict):
     created_at: str
 
 
-class HudDto(TypedDict):
-    #: Show the distance travelled.
-    distance: NotRequired[bool]
-    progress_bar: NotRequired[bool]
-    position: NotRequired[HudDtoPosition]
-
-
 class MapPointDto(TypedDict):
     #: Latitude in degrees. Required with lng unless `place` is given.
     lat: NotRequired[float]
@@ -404,6 +397,19 @@ class RouteOptionsDto(TypedDict):
     avoid: NotRequired[list[RouteOptionsDtoAvoid]]
 
 
+class TextOverlayDto(TypedDict):
+    #: Shown as plain text (never markup).
+    text: str
+    #: Second of the video at which it fades in.
+    start: float
+    #: Second at which it has faded out: later than `start`, not past the video’s duration.
+    end: float
+    #: Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD. Default: `"bottom"`.
+    position: NotRequired[TextOverlayDtoPosition]
+    #: How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
+    style: NotRequired[TextOverlayDtoStyle]
+
+
 class TerrainDto(TypedDict):
     #: Shade the land with its relief (hills and mountains), under any style. Default: `false`.
     enabled: NotRequired[bool]
@@ -418,24 +424,6 @@ class RouteStyleDto(TypedDict):
     width: NotRequired[float]
     opacity: NotRequired[float]
     line: NotRequired[RouteStyleDtoLine]
-
-
-class TitleDto(TypedDict):
-    text: str
-    subtitle: NotRequired[str]
-
-
-class TextOverlayDto(TypedDict):
-    #: Shown as plain text (never markup).
-    text: str
-    #: Second of the video at which it fades in.
-    start: float
-    #: Second at which it has faded out: later than `start`, not past the video’s duration.
-    end: float
-    #: Where it sits, always inside the safe area of the aspect ratio; overlays showing at once never cover each other nor the HUD. Default: `"bottom"`.
-    position: NotRequired[TextOverlayDtoPosition]
-    #: How it looks: `caption` (a line of text), `headline` (large) or `lower-third` (a band across the lower part, as on television). Default: `"caption"`.
-    style: NotRequired[TextOverlayDtoStyle]
 
 
 class CameraDto(TypedDict):
@@ -461,6 +449,18 @@ class CameraDto(TypedDict):
     opening_zoom_boost: NotRequired[float]
     #: Zoom multiplier at each chokepoint the camera punches in on (a chokepoint story's own when unset).
     chokepoint_punch_in: NotRequired[float]
+
+
+class HudDto(TypedDict):
+    #: Show the distance travelled.
+    distance: NotRequired[bool]
+    progress_bar: NotRequired[bool]
+    position: NotRequired[HudDtoPosition]
+
+
+class TitleDto(TypedDict):
+    text: str
+    subtitle: NotRequired[str]
 
 
 class CreateRenderDto(TypedDict):

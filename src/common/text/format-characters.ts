@@ -68,3 +68,14 @@ function keeps(text: string, char: string, offset: number): boolean {
   }
   return false;
 }
+
+/**
+ * The longest string `asPlainText` and `PlainText` strip. No field it serves takes more than 500 characters; a longer string is refused
+ * for its length whatever it holds, and stripping 100,000 characters of format characters costs milliseconds.
+ */
+export const MAX_PLAIN_TEXT = 2000;
+
+/** `text` stripped of format characters (`stripFormatCharacters`), unless it is longer than MAX_PLAIN_TEXT. */
+export function asPlainText(text: string): string {
+  return text.length > MAX_PLAIN_TEXT ? text : stripFormatCharacters(text);
+}

@@ -9,6 +9,8 @@ import { CAMERA_SCHEMA, type CameraInput, type NormalizedCamera, ROUTE_ONLY_CAME
 import { MAX_PAUSE_SHARE } from './limits';
 import { DEFAULT_PROJECTION } from './projection';
 import { normalizeTerrain } from './terrain';
+import { TITLE_SCHEMA } from './title';
+import { DEFAULT_HUD } from './hud';
 import { modeDefinition, type ParseContext } from './modes';
 import type { RenderBodyInput } from './render-body';
 import type { NormalizedWaypoint } from './render-request';
@@ -69,11 +71,14 @@ export function parseRenderRequest(body: RenderBodyInput, ctx: ParseContext, opt
     route_style: { ...(body.route_style ?? {}) },
     camera: parseCamera(body.camera ?? {}, mode, waypoints, ctx),
     hud: body.hud
-      ? { distance: body.hud.distance ?? true, progress_bar: body.hud.progress_bar ?? true, position: body.hud.position ?? 'bottom-left' }
+      ? {
+          distance: body.hud.distance ?? DEFAULT_HUD.distance,
+          progress_bar: body.hud.progress_bar ?? DEFAULT_HUD.progress_bar,
+          position: body.hud.position ?? DEFAULT_HUD.position,
+        }
       : false,
-    ...(body.title
-      ? { title: { text: body.title.text, ...(body.title.subtitle !== undefined ? { subtitle: body.title.subtitle } : {}) } }
-      : {}),
+    // The schema strips the texts (the render DTO validated the title against it before the parse).
+    ...(body.title ? { title: TITLE_SCHEMA.parse(body.title) } : {}),
     units: body.units ?? 'km',
     text_overlays: (body.text_overlays ?? []).map((o) => ({
       text: o.text,

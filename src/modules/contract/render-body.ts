@@ -4,10 +4,13 @@
  * validation library. The DTO classes implement these interfaces, so the compiler holds the two together.
  */
 import type { Chokepoint, RouteMode, Transport } from '../routing';
-import type { AspectRatio, FrameRate, HudPosition, Resolution, RouteLineKind, Units } from './render-request';
+import type { AspectRatio, FrameRate, Resolution, Units } from './render-request';
 import type { CameraInput } from './camera-schema';
 import type { Projection } from './projection';
 import type { TerrainInput } from './terrain';
+import type { TitleInput } from './title';
+import type { RouteStyleInput } from './route-style';
+import type { HudInput } from './hud';
 import type { TextOverlayInput, WaypointInput } from './inputs';
 import type { ModeSettingsInputs } from './modes';
 import type { RenderMode } from './render-modes';
@@ -27,10 +30,10 @@ export interface RenderBodyInput extends ModeSettingsInputs {
   style?: string;
   projection?: Projection;
   terrain?: TerrainInput;
-  route_style?: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
+  route_style?: RouteStyleInput;
   camera?: CameraInput;
-  hud?: false | { distance?: boolean; progress_bar?: boolean; position?: HudPosition };
-  title?: { text: string; subtitle?: string };
+  hud?: false | HudInput;
+  title?: TitleInput;
   text_overlays?: TextOverlayInput[];
   units?: Units;
   webhook_url?: string;

@@ -10,6 +10,9 @@ import type { Chokepoint, RouteMode, Transport } from '../routing';
 import type { NormalizedCamera } from './camera-schema';
 import type { Projection } from './projection';
 import type { Terrain } from './terrain';
+import type { Title } from './title';
+import type { RouteStyleInput } from './route-style';
+import type { Hud } from './hud';
 export type {
   AvoidedRoute,
   Chokepoint,
@@ -212,10 +215,10 @@ export interface SharedNormalizedRequest {
   projection?: Projection;
   /** Relief shading, every field filled in; missing on jobs stored before contract §21 (they read as no relief). */
   terrain?: Terrain;
-  route_style: { color?: string; width?: number; opacity?: number; line?: RouteLineKind };
+  route_style: RouteStyleInput;
   camera: NormalizedCamera;
-  hud: false | { distance: boolean; progress_bar: boolean; position: HudPosition };
-  title?: { text: string; subtitle?: string };
+  hud: false | Hud;
+  title?: Title;
   units: Units;
   text_overlays?: NormalizedTextOverlay[];
   webhook_url?: string;

@@ -1089,20 +1089,6 @@ export interface components {
             /** @example 2026-11-22T10:00:00.000Z */
             created_at: string;
         };
-        HudDto: {
-            /**
-             * @description Show the distance travelled.
-             * @example true
-             */
-            distance?: boolean;
-            /** @example true */
-            progress_bar?: boolean;
-            /**
-             * @example bottom-left
-             * @enum {string}
-             */
-            position?: "top-left" | "top-right" | "bottom-left" | "bottom-right";
-        };
         MapPointDto: {
             /**
              * @description Latitude in degrees. Required with lng unless `place` is given.
@@ -1395,43 +1381,6 @@ export interface components {
              *     ]
              */
             avoid?: ("suez" | "panama" | "bosporus" | "malacca" | "gibraltar" | "hormuz" | "bab-el-mandeb" | "cape-horn")[];
-        };
-        TerrainDto: {
-            /**
-             * @description Shade the land with its relief (hills and mountains), under any style. Default: `false`.
-             * @example true
-             */
-            enabled?: boolean;
-            /**
-             * @description How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
-             * @example 1.5
-             */
-            exaggeration?: number;
-        };
-        RouteStyleDto: {
-            /**
-             * @description Route colour, `#rrggbb`.
-             * @example #ff5a36
-             */
-            color?: string;
-            /**
-             * @description Line width in pixels at 1080p (scaled for other sizes).
-             * @example 6
-             */
-            width?: number;
-            /** @example 0.9 */
-            opacity?: number;
-            /**
-             * @example solid
-             * @enum {string}
-             */
-            line?: "solid" | "dashed" | "dotted" | "glow";
-        };
-        TitleDto: {
-            /** @example From Lisbon to New York */
-            text: string;
-            /** @example Summer 2026 */
-            subtitle?: string;
         };
         TextOverlayDto: {
             /**
@@ -2710,6 +2659,37 @@ export interface components {
              */
             sandbox: boolean;
         };
+        TerrainDto: {
+            /**
+             * @description Shade the land with its relief (hills and mountains), under any style. Default: `false`.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep. Default: `1`.
+             * @example 1.5
+             */
+            exaggeration?: number;
+        };
+        RouteStyleDto: {
+            /**
+             * @description Route colour, `#rrggbb`.
+             * @example #ff5a36
+             */
+            color?: string;
+            /**
+             * @description Line width in pixels at 1080p (scaled for other sizes).
+             * @example 6
+             */
+            width?: number;
+            /** @example 0.9 */
+            opacity?: number;
+            /**
+             * @example solid
+             * @enum {string}
+             */
+            line?: "solid" | "dashed" | "dotted" | "glow";
+        };
         CameraDto: {
             /**
              * @description How the camera tells the route. `auto`: Opens on the whole route, follows each leg at a comfortable zoom, closes on the whole route. `follow`: Stays close on the vehicle all the way. `overview`: Holds the whole route, with a slow push-in. `cinematic`: Close, leaning camera that looks ahead of the vehicle; flat opening and closing shots. `global_corridor_reveal`: Opens on the whole globe with the route's corridor visible, turns and descends to the route, then follows it. What auto plays on a route longer than 3,000 km. `chokepoint_tension`: Travels normally, then slows and punches in at each chokepoint the route passes. `long_reroute_burden`: For a sea route with route.avoid: the shorter route that was avoided shows faintly first, then the route taken draws, with the extra distance labelled. `tension_build`: A slow, continuous zoom towards the first chokepoint, released after it. `canal_bottleneck`: A close, slowed passage through each canal the route uses (Suez, Panama). `chokepoint_focus`: A tight hold on each chokepoint, with little travel between them. `static_overview`: No camera movement at all: one frame that holds the whole route. Chokepoints are the `route.avoid` passages the route passes within 50 km and the waypoints with `emphasis: "chokepoint"`; a chokepoint story on a route that passes none plays like `auto`, and the job record says so in `camera_notes`. Default: `"auto"`.
@@ -2770,6 +2750,26 @@ export interface components {
              * @example 1.5
              */
             chokepoint_punch_in?: number;
+        };
+        HudDto: {
+            /**
+             * @description Show the distance travelled.
+             * @example true
+             */
+            distance?: boolean;
+            /** @example true */
+            progress_bar?: boolean;
+            /**
+             * @example bottom-left
+             * @enum {string}
+             */
+            position?: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+        };
+        TitleDto: {
+            /** @example From Lisbon to New York */
+            text: string;
+            /** @example Summer 2026 */
+            subtitle?: string;
         };
     };
     responses: {
@@ -6045,7 +6045,6 @@ export const apiKeyDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components
 export const limitsDtoResolutionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LimitsDto"]["resolutions"]> = ["720p", "1080p", "4k"];
 export const planDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
 export const accountDtoTierValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountDto"]["tier"]> = ["free", "creator", "studio", "enterprise"];
-export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];
 export const multiRouteDestinationDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDestinationDto"]["transport"]> = ["plane", "ship", "car", "truck", "train", "walk", "none"];
 export const multiRouteDtoLabel_collisionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MultiRouteDto"]["label_collision"]> = ["none", "auto-offset"];
 export const regionFocusDtoFromValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RegionFocusDto"]["from"]> = ["world", "continent"];
@@ -6055,7 +6054,6 @@ export const waypointDtoTransportValues: ReadonlyArray<FlattenedDeepRequired<com
 export const waypointDtoEmphasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WaypointDto"]["emphasis"]> = ["standard", "waypoint", "chokepoint"];
 export const routeOptionsDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["mode"]> = ["manual", "sea", "road"];
 export const routeOptionsDtoAvoidValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteOptionsDto"]["avoid"]> = ["suez", "panama", "bosporus", "malacca", "gibraltar", "hormuz", "bab-el-mandeb", "cape-horn"];
-export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
 export const textOverlayDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["position"]> = ["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"];
 export const textOverlayDtoStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TextOverlayDto"]["style"]> = ["caption", "headline", "lower-third"];
 export const createRenderDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateRenderDto"]["mode"]> = ["route_animation", "multi_route", "region_focus", "country_data"];
@@ -6097,7 +6095,9 @@ export const renderFailedEventEventValues: ReadonlyArray<FlattenedDeepRequired<c
 export const renderFailedEventStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["status"]> = ["failed"];
 export const renderFailedEventErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenderFailedEvent"]["error"]> = ["MARITIME_ROUTE_ERROR", "ROAD_ROUTE_ERROR", "RENDER_TIMEOUT", "RENDER_FAILED", "STORAGE_ERROR"];
 export const batchCompleteEventEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BatchCompleteEvent"]["event"]> = ["batch.complete"];
+export const routeStyleDtoLineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RouteStyleDto"]["line"]> = ["solid", "dashed", "dotted", "glow"];
 export const cameraDtoPresetValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["preset"]> = ["auto", "follow", "overview", "cinematic", "global_corridor_reveal", "chokepoint_tension", "long_reroute_burden", "tension_build", "canal_bottleneck", "chokepoint_focus", "static_overview"];
 export const cameraDtoIntensityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["intensity"]> = ["soft", "balanced", "bold", "strong"];
 export const cameraDtoModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["mode"]> = ["follow", "static"];
 export const cameraDtoEaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CameraDto"]["ease"]> = ["linear", "sine-in-out", "quad-in-out", "cubic-in-out", "quart-in-out", "expo-in-out"];
+export const hudDtoPositionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HudDto"]["position"]> = ["top-left", "top-right", "bottom-left", "bottom-right"];

@@ -1,10 +1,9 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -12,7 +11,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Length,
   Matches,
   Max,
   MaxLength,
@@ -33,15 +31,12 @@ import {
   CAMERA_SCHEMA,
   type CameraInput,
   DEFAULT_PROJECTION,
-  DEFAULT_TERRAIN,
-  MAX_TERRAIN_EXAGGERATION,
-  MIN_TERRAIN_EXAGGERATION,
   EMPHASES,
   Emphasis,
   FRAME_RATES,
   FrameRate,
-  HUD_POSITIONS,
-  HudPosition,
+  HUD_SCHEMA,
+  type HudInput,
   MAX_MAP_ZOOM,
   MAX_WAYPOINT_PAUSE_SECONDS,
   MAX_WAYPOINTS,
@@ -57,9 +52,14 @@ import {
   Resolution,
   RESOLUTIONS,
   ROUTE_LINE_KINDS,
-  RouteLineKind,
+  ROUTE_STYLE_SCHEMA,
+  type RouteStyleInput,
   STYLE_IDS,
   TERRAIN_DESCRIPTION,
+  TERRAIN_SCHEMA,
+  TITLE_MAX_LENGTHS,
+  TITLE_SCHEMA,
+  type TitleInput,
   type TerrainInput,
   UNITS,
   Units,
@@ -176,92 +176,7 @@ export class RouteOptionsDto {
   avoid?: Chokepoint[];
 }
 
-export class RouteStyleDto {
-  @ApiPropertyOptional({ example: '#ff5a36', description: 'Route colour, `#rrggbb`.' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
-  color?: string;
-
-  @ApiPropertyOptional({ example: 6, minimum: 1, maximum: 20, description: 'Line width in pixels at 1080p (scaled for other sizes).' })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(1)
-  @Max(20)
-  width?: number;
-
-  @ApiPropertyOptional({ example: 0.9, minimum: 0, maximum: 1 })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(0)
-  @Max(1)
-  opacity?: number;
-
-  @ApiPropertyOptional({ enum: ROUTE_LINE_KINDS, example: 'solid' })
-  @IsOptional()
-  @IsIn(ROUTE_LINE_KINDS)
-  line?: RouteLineKind;
-}
-
-export class TerrainDto implements TerrainInput {
-  @ApiPropertyOptional({
-    example: true,
-    default: DEFAULT_TERRAIN.enabled,
-    description: 'Shade the land with its relief (hills and mountains), under any style.',
-  })
-  @IsOptional()
-  @IsBoolean()
-  enabled?: boolean;
-
-  @ApiPropertyOptional({
-    example: 1.5,
-    minimum: MIN_TERRAIN_EXAGGERATION,
-    maximum: MAX_TERRAIN_EXAGGERATION,
-    default: DEFAULT_TERRAIN.exaggeration,
-    description: 'How steep the relief looks: 0 flat, 1 as it is, 3 three times as steep.',
-  })
-  @IsOptional()
-  @IsNumber(finite)
-  @Min(MIN_TERRAIN_EXAGGERATION)
-  @Max(MAX_TERRAIN_EXAGGERATION)
-  exaggeration?: number;
-}
-
-export class HudDto {
-  @ApiPropertyOptional({ example: true, description: 'Show the distance travelled.' })
-  @IsOptional()
-  @IsBoolean()
-  distance?: boolean;
-
-  @ApiPropertyOptional({ example: true })
-  @IsOptional()
-  @IsBoolean()
-  progress_bar?: boolean;
-
-  @ApiPropertyOptional({ enum: HUD_POSITIONS, example: 'bottom-left' })
-  @IsOptional()
-  @IsIn(HUD_POSITIONS)
-  position?: HudPosition;
-}
-
-export class TitleDto {
-  @ApiProperty({ example: 'From Lisbon to New York', maxLength: 80 })
-  @IsDefined()
-  @PlainText()
-  @IsString()
-  @Length(1, 80)
-  text: string;
-
-  @ApiPropertyOptional({ example: 'Summer 2026', maxLength: 120 })
-  @IsOptional()
-  @PlainText()
-  @IsString()
-  @MaxLength(120)
-  subtitle?: string;
-}
-
 /** Body of POST /v1/render (and of each entry of a batch); `mode` and the modes' settings are in RenderModeFieldsDto. */
-@ApiExtraModels(HudDto)
 export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyInput {
   @ApiPropertyOptional({
     type: [WaypointDto],
@@ -355,57 +270,51 @@ export class CreateRenderDto extends RenderModeFieldsDto implements RenderBodyIn
   @IsIn(PROJECTIONS)
   projection?: Projection;
 
-  @ApiPropertyOptional({
-    type: TerrainDto,
+  @IsOptional()
+  @IsObject(objectExpected('terrain', (v) => (typeof v === 'boolean' ? { enabled: v } : undefined), { enabled: true, exaggeration: 1.5 }))
+  @SchemaField(TERRAIN_SCHEMA, 'TerrainDto', {
     example: { enabled: true, exaggeration: 1.5 },
     description: `${TERRAIN_DESCRIPTION} Every mode takes it; it is off unless \`enabled\` is true.`,
   })
-  @IsOptional()
-  @IsObject(objectExpected('terrain', (v) => (typeof v === 'boolean' ? { enabled: v } : undefined), { enabled: true, exaggeration: 1.5 }))
-  @ValidateNested()
-  @Type(() => TerrainDto)
-  terrain?: TerrainDto;
+  terrain?: TerrainInput;
 
-  @ApiPropertyOptional({
-    type: RouteStyleDto,
-    description:
-      'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
-  })
   @IsOptional()
   @OnlyInModes(modesTaking('route_style'))
   @IsObject(objectExpected('route_style', ifOneOf('line', ROUTE_LINE_KINDS), { color: '#ff5a36', line: 'dashed' }))
-  @ValidateNested()
-  @Type(() => RouteStyleDto)
-  route_style?: RouteStyleDto;
+  @SchemaField(ROUTE_STYLE_SCHEMA, 'RouteStyleDto', {
+    description:
+      'Look of the route line. multi_route: of every route, its colour the default of routes that set none. Refused in region_focus and country_data.',
+  })
+  route_style?: RouteStyleInput;
 
   @IsOptional()
   @IsObject(objectExpected('camera', ifOneOf('preset', CAMERA_PRESETS), { preset: 'cinematic' }))
   @SchemaField(CAMERA_SCHEMA, 'CameraDto')
   camera?: CameraInput;
 
-  @ApiPropertyOptional({
-    oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath(HudDto) }],
-    example: { distance: true, progress_bar: true, position: 'bottom-left' },
-    description: '`false` (default) or the HUD to overlay. It follows the one vehicle of route_animation: refused in the other modes.',
-  })
   @IsOptional()
   @ValidateIf((o: CreateRenderDto) => o.hud !== false)
   @OnlyInModes(modesTaking('hud'))
   @IsObject(objectExpected('hud', () => undefined, { distance: true }, 'hud must be false or an object'))
-  @ValidateNested()
-  @Type(() => HudDto)
-  hud?: false | HudDto;
+  @SchemaField(HUD_SCHEMA, 'HudDto', {
+    oneOf: [{ type: 'boolean', enum: [false] }, { $ref: getSchemaPath('HudDto') }],
+    example: { distance: true, progress_bar: true, position: 'bottom-left' },
+    description: '`false` (default) or the HUD to overlay. It follows the one vehicle of route_animation: refused in the other modes.',
+  })
+  hud?: false | HudInput;
 
-  @ApiPropertyOptional({ type: TitleDto, description: 'Intro card; rendered as inert text.' })
   @IsOptional()
   @IsObject(
-    objectExpected('title', (v) => (typeof v === 'string' && v.length > 0 && v.length <= 80 ? { text: v } : undefined), {
-      text: 'Lisbon to Rotterdam',
-    }),
+    objectExpected(
+      'title',
+      (v) => (typeof v === 'string' && v.length > 0 && v.length <= TITLE_MAX_LENGTHS.text ? { text: v } : undefined),
+      {
+        text: 'Lisbon to Rotterdam',
+      },
+    ),
   )
-  @ValidateNested()
-  @Type(() => TitleDto)
-  title?: TitleDto;
+  @SchemaField(TITLE_SCHEMA, 'TitleDto', { description: 'Intro card; rendered as inert text.' })
+  title?: TitleInput;
 
   @ApiPropertyOptional({
     type: [TextOverlayDto],

@@ -10,7 +10,7 @@
  */
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { ValidateBy } from 'class-validator';
+import { ValidateBy, type ValidationArguments } from 'class-validator';
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors';
 
@@ -23,6 +23,15 @@ const CONSTRAINT_PREFIX = 'schema:';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The object without its fields sent as `null`: an optional field sent as null counts as not sent, as it did when
+ * class-validator's `@IsOptional` checked these fields (and as JSON encoders send Python's `None` or Go's `nil`). The
+ * request's schemas hold no objects inside their objects, so one level is all there is.
+ */
+function withoutNullFields(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.values(value).includes(null) ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) : value;
 }
 
 /**
@@ -43,7 +52,13 @@ export function SchemaField(schema: z.ZodType, component: string, property: ApiP
     ValidateBy({
       name: constraint,
       validator: {
-        validate: (value: unknown) => !isPlainObject(value) || schema.safeParse(value).success,
+        // The DTO keeps the object without its null fields, which is what the parse then reads.
+        validate: (value: unknown, args?: ValidationArguments) => {
+          if (!isPlainObject(value)) return true;
+          const sent = withoutNullFields(value);
+          if (args && sent !== value) (args.object as Record<string, unknown>)[args.property] = sent;
+          return schema.safeParse(sent).success;
+        },
         defaultMessage: () => 'is invalid',
       },
     }),
@@ -57,10 +72,11 @@ export function SchemaField(schema: z.ZodType, component: string, property: ApiP
 export function schemaFieldIssues(constraint: string, value: unknown, field: string, limit: number): ValidationIssue[] | undefined {
   const schema = CONSTRAINTS.get(constraint);
   if (!schema) return undefined;
-  const outcome = schema.safeParse(value);
+  const sent = isPlainObject(value) ? withoutNullFields(value) : value;
+  const outcome = schema.safeParse(sent);
   if (outcome.success) return [];
   return unknownKeysFirst(outcome.error.issues)
-    .flatMap((issue) => issuesOf(issue, field, schemaAt(schema, issue.path), valueAt(value, issue.path)))
+    .flatMap((issue) => issuesOf(issue, field, schemaAt(schema, issue.path), valueAt(sent, issue.path)))
     .slice(0, limit);
 }
 

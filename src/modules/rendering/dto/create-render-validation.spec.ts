@@ -154,6 +154,21 @@ describe('validation issues', () => {
     ]);
   });
 
+  it("takes a field of the schemas' parts sent as null for one not sent, as before they were schemas", async () => {
+    const dto = (await createValidationPipe().transform(
+      {
+        waypoints,
+        camera: { preset: 'follow', tilt: null },
+        terrain: { enabled: true, exaggeration: null },
+        title: { text: 'Trip', subtitle: null },
+      },
+      metadata,
+    )) as CreateRenderDto;
+    expect(dto.camera).toEqual({ preset: 'follow' });
+    expect(dto.terrain).toEqual({ enabled: true });
+    expect(dto.title).toEqual({ text: 'Trip' });
+  });
+
   it('shows a generic example when the value does not fit one', async () => {
     expect(await issuesOf({ waypoints, route: 42, hud: 'yes' })).toEqual([
       { field: 'route', code: 'invalid_type', message: 'route must be an object, e.g. {"mode":"sea","avoid":["suez"]}' },

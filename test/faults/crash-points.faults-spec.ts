@@ -19,7 +19,7 @@ import { WebhookDelivery } from '../../src/modules/webhooks/testing';
 import type { FailpointName } from '../../src/common/util/failpoints';
 import { renderBody } from '../support/test-app';
 import { booksLine, drawUpBooks, expectBalanced, waitUntilDelivered, waitUntilFinished } from './support/books';
-import { exited, spawnApi } from './support/api-process';
+import { exited, exitedWithin, spawnApi } from './support/api-process';
 import { bearer, FaultStack, killWorker, startFaultStack } from './support/fault-stack';
 import { until } from '../support/worker-process';
 
@@ -90,7 +90,7 @@ describe('processes killed at the worst moments', () => {
     async (point, when) => {
       const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: `${point}=kill` });
       const [jobId] = await stack.submit(1);
-      expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+      expect(await exitedWithin(first, 30_000)).toBe('SIGKILL');
 
       const crashed = await stack.job(jobId);
       expect(crashed).toMatchObject({ status: 'processing', attempts: 1 });
@@ -120,7 +120,7 @@ describe('processes killed at the worst moments', () => {
   it("a worker killed after storing a job's end, before what follows it: the job-end sweep sends its webhook and frees its slot", async () => {
     const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: 'lifecycle.after-end=kill' });
     const [jobId] = await stack.submit(1);
-    expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+    expect(await exitedWithin(first, 30_000)).toBe('SIGKILL');
     // Complete, with nothing that follows done: no event, no delivery, the render still counted as running.
     const ended = await stack.job(jobId);
     expect(ended).toMatchObject({ status: 'complete' });
@@ -141,7 +141,7 @@ describe('processes killed at the worst moments', () => {
   it('a worker killed holding a webhook attempt, before sending it: another worker sends it within seconds', async () => {
     const first = await stack.startWorker('fake', { FAKE_RENDER_MS_PER_FRAME: '10', MAPR_FAILPOINTS: 'webhooks.before-send=kill' });
     const [jobId] = await stack.submit(1);
-    expect(await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 30_000))])).toBe('SIGKILL');
+    expect(await exitedWithin(first, 30_000)).toBe('SIGKILL');
     const deliveries = stack.t.app.get(DataSource).getRepository(WebhookDelivery);
     expect(await deliveries.findOneBy({ jobId })).toMatchObject({ status: 'pending', attemptCount: 0 });
 
@@ -167,7 +167,7 @@ describe('processes killed at the worst moments', () => {
     const children = new Set<number>();
     const watch = setInterval(() => childProcesses(first.process.pid!).forEach((pid) => children.add(pid)), 200);
     const [jobId] = await stack.submit(1, { duration: 3, fps: 24, resolution: '720p' });
-    const ended = await Promise.race([exited(first), new Promise((r) => setTimeout(() => r('still running'), 150_000))]);
+    const ended = await exitedWithin(first, 150_000);
     clearInterval(watch);
     expect(ended).toBe('SIGKILL');
     expect(await stack.job(jobId)).toMatchObject({ status: 'processing', attempts: 1 });

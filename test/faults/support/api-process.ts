@@ -32,3 +32,19 @@ export function exited(proc: WorkerProcess): Promise<NodeJS.Signals | null> {
   if (proc.process.exitCode !== null || proc.process.signalCode !== null) return Promise.resolve(proc.process.signalCode);
   return new Promise((resolve) => proc.process.once('exit', (_code, signal) => resolve(signal)));
 }
+
+/**
+ * The signal that ended the process, or 'still running' when it has not ended within `ms`. The deadline's timer is
+ * cleared as soon as the process ends: left pending, it kept Jest from exiting for as long (150 s after the suite).
+ */
+export async function exitedWithin(proc: WorkerProcess, ms: number): Promise<NodeJS.Signals | null | 'still running'> {
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      exited(proc),
+      new Promise<'still running'>((resolve) => (deadline = setTimeout(() => resolve('still running'), ms))),
+    ]);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
